@@ -1,0 +1,22 @@
+"""dakbot's rules engines. Pure Python, no I/O, deterministic (DESIGN §1-2).
+
+The protocol::
+
+    state = engine.new_game("gandhi", scenario="main", seed=1234)
+    d = engine.decision(state)          # Decision | None
+    engine.apply(state, d.actor, d.choices[0].id)
+    engine.export_state(state)
+"""
+from .core.engine import (  # noqa: F401
+    apply,
+    apply_many,
+    clone,
+    decision,
+    dump_state,
+    export_state,
+    load_state,
+    new_game,
+    view,
+)
+from .core.errors import DataError, EngineError, GameOver, IllegalChoice, NotYourTurn  # noqa: F401
+from .core.messages import Choice, Decision, LogEntry, Message  # noqa: F401

@@ -1,0 +1,1 @@
+"""Game-agnostic engine core: decisions and choices, steps, rng, log, errors."""

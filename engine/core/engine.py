@@ -1,0 +1,150 @@
+"""The engine protocol (DESIGN §2): ``decision``, ``apply``, ``view``,
+``export_state`` over any registered game.
+
+A game module (``engine.gandhi.game``) provides ``State`` (a
+:class:`~engine.core.state.BaseState`), ``new_game(scenario, seed, options)``,
+``advance(state)`` (called when the step stack is empty: push the next frame or
+set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+from typing import Any, Iterable
+
+from .errors import GameOver, IllegalChoice, NotYourTurn
+from .messages import Decision, LogEntry, Message
+from .state import BaseState
+from .steps import handler
+
+GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
+
+# A guard against a step that keeps pushing automatic steps forever: far above
+# anything a real turn needs (a Campaign round is a few hundred steps).
+MAX_AUTO_STEPS = 100_000
+
+
+def game_module(name: str) -> ModuleType:
+    """The rules module of game ``name``. Raises KeyError for an unknown game."""
+    if name not in GAMES:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
+    return importlib.import_module(GAMES[name])
+
+
+def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:
+    """A new game, settled up to its first decision."""
+    state = game_module(game).new_game(scenario=scenario, seed=seed, options=options or {})
+    settle(state)
+    return state
+
+
+def settle(state: BaseState) -> None:
+    """Run automatic steps until a decision is pending or the game is over."""
+    module = game_module(state.game)
+    for _ in range(MAX_AUTO_STEPS):
+        if state.result is not None:
+            return
+        if not state.stack:
+            module.advance(state)
+            continue
+        top = state.stack[-1]
+        h = handler(top)
+        if not h.auto:
+            return
+        state.stack.pop()
+        h.run(state, top)
+    raise RuntimeError("automatic steps did not settle (loop in the rules?)")
+
+
+def decision(state: BaseState) -> Decision | None:
+    """The pending decision, or None when the game is over."""
+    if state.result is not None:
+        return None
+    settle(state)
+    if state.result is not None:
+        return None
+    top = state.stack[-1]
+    d = handler(top).decision(state, top)
+    if not d.choices:
+        raise RuntimeError(f"step {top['step']!r} offered no choices")
+    return d
+
+
+def apply(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
+    """Carry out one offered choice for ``actor``; return the new log entries.
+
+    Raises GameOver if the game has ended, NotYourTurn if ``actor`` is not the
+    one deciding, IllegalChoice if ``choice_id`` is not on offer. Nothing is
+    applied when one of these is raised.
+    """
+    d = decision(state)
+    if d is None:
+        raise GameOver(Message("error.game_over", {}, "The game is over."))
+    if actor != d.actor:
+        raise NotYourTurn(
+            Message("error.not_your_turn", {"actor": actor, "expected": d.actor},
+                    "It is not {actor}'s decision: {expected} is to decide.")
+        )
+    top = state.stack[-1]
+    if d.find(choice_id) is None:
+        reason = handler(top).refuse(state, top, choice_id)
+        if reason is None:
+            reason = Message(
+                "error.not_offered",
+                {"choice": choice_id, "choices": ", ".join(d.ids()[:30])},
+                "'{choice}' is not one of the choices here: {choices}.",
+            )
+        raise IllegalChoice(reason)
+    start = len(state.log)
+    state.stack.pop()
+    handler(top).apply(state, top, choice_id)
+    state.move += 1
+    settle(state)
+    return [LogEntry.from_dict(e) for e in state.log[start:]]
+
+
+def apply_many(state: BaseState, actor: str, choice_ids: Iterable[str]) -> tuple[BaseState, list[LogEntry]]:
+    """Apply a batch of choices in order, all or nothing.
+
+    Returns ``(new_state, log)``; on any error the original ``state`` is left
+    untouched and the error is raised.
+    """
+    work = clone(state)
+    logs: list[LogEntry] = []
+    for cid in choice_ids:
+        logs.extend(apply(work, actor, cid))
+    return work, logs
+
+
+def clone(state: BaseState) -> BaseState:
+    """A deep copy through JSON (the same path as storage)."""
+    return load_state(dump_state(state))
+
+
+def dump_state(state: BaseState) -> str:
+    """The full state, secrets included, as JSON (for storage only)."""
+    return state.model_dump_json()
+
+
+def load_state(data: str | dict[str, Any]) -> BaseState:
+    """Rebuild a state from :func:`dump_state` output, validated by pydantic."""
+    if isinstance(data, str):
+        data = json.loads(data)
+    module = game_module(data["game"])
+    return module.load_state(data)
+
+
+def export_state(state: BaseState) -> dict[str, Any]:
+    """Documented, stable public JSON (no deck order); see docs/state.md."""
+    return game_module(state.game).export_state(state)
+
+
+def view(state: BaseState, viewer: str | None) -> dict[str, Any]:
+    """What ``viewer`` (a faction id, or None for a spectator) may see."""
+    return game_module(state.game).view(state, viewer)
+
+
+def log(state: BaseState, key: str, text: str = "", actor: str | None = None, **params: Any) -> None:
+    """Append a structured log entry to the state."""
+    state.log.append({"key": key, "params": params, "actor": actor, "text": text})

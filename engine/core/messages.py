@@ -1,0 +1,95 @@
+"""Player-facing messages as data: an i18n key and its parameters.
+
+The engine never formats prose for a language (DESIGN §2). Every prompt, choice
+label, log line and error carries a :class:`Message`; ``bot/`` renders it per
+locale. ``Message.fallback()`` gives a plain English rendering for logs, tests
+and the console when no catalog is loaded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Message:
+    """An i18n key (``"prompt.choose_space"``) and JSON-safe parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    text: str = ""  # English fallback, used when no catalog has the key
+
+    def fallback(self) -> str:
+        """English text for the message: ``text`` formatted with params, or the key."""
+        if self.text:
+            try:
+                return self.text.format(**self.params)
+            except (KeyError, IndexError, ValueError):
+                return self.text
+        if self.params:
+            inner = ", ".join(f"{k}={v}" for k, v in self.params.items())
+            return f"{self.key}({inner})"
+        return self.key
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params), "text": self.text}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Message":
+        return cls(d["key"], dict(d.get("params", {})), d.get("text", ""))
+
+
+def msg(key: str, text: str = "", **params: Any) -> Message:
+    """Shorthand: ``msg("log.pass", "{faction} passes", faction="raj")``."""
+    return Message(key, params, text)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal option of a decision.
+
+    ``id`` is stable and typeable ("op+sa", "deploy", "delhi", "done"); the same
+    id is accepted by the console, transcripts and Discord components.
+    """
+
+    id: str
+    label: Message
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide what now. ``choices`` is never empty."""
+
+    actor: str
+    prompt: Message
+    choices: list[Choice]
+    step: str = ""
+
+    def ids(self) -> list[str]:
+        return [c.id for c in self.choices]
+
+    def find(self, choice_id: str) -> Choice | None:
+        for c in self.choices:
+            if c.id == choice_id:
+                return c
+        return None
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A structured log line: rendered to text per locale by ``bot/``."""
+
+    key: str
+    params: dict[str, Any]
+    actor: str | None = None
+    text: str = ""
+
+    def message(self) -> Message:
+        return Message(self.key, self.params, self.text)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": self.params, "actor": self.actor, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "LogEntry":
+        return cls(d["key"], dict(d.get("params", {})), d.get("actor"), d.get("text", ""))

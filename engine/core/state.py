@@ -1,0 +1,31 @@
+"""The parts of a game state every game shares (DESIGN §2).
+
+A state is a pydantic model that serialises to plain JSON: the pending-step
+stack holds only dicts, never closures, so a game survives a bot restart and an
+upgrade in the middle of a turn. ``version`` lets a later release migrate old
+JSON.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+STATE_VERSION = 1
+
+
+class BaseState(BaseModel):
+    """Fields common to every game's state."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    version: int = STATE_VERSION
+    seed: int
+    rng_counter: int = 0
+    forced_dice: list[int] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    stack: list[dict[str, Any]] = Field(default_factory=list)
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    move: int = 0
+    result: dict[str, Any] | None = None
