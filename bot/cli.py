@@ -1,0 +1,108 @@
+"""The ``dakbot`` command.
+
+    dakbot                      the Discord bot if DISCORD_TOKEN is set, else the console
+    dakbot run                  the Discord bot (needs DISCORD_TOKEN)
+    dakbot console [...]        play in the terminal (hotseat)
+    dakbot replay FILE [--state]  replay a transcript; print the final export_state JSON
+    dakbot data status          what game data is verified, provisional or overridden
+    dakbot selfplay ...         whole random games with invariants checked
+    dakbot verify SEED ...      recompute a finished game's shuffle from its seed
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def _replay(args: argparse.Namespace) -> int:
+    import engine
+    from engine.core.transcript import Transcript
+
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            t = Transcript.loads(fh.read())
+        state = t.replay()
+    except (OSError, ValueError, engine.EngineError) as e:
+        print(f"dakbot replay: {e}", file=sys.stderr)
+        return 2
+    if args.state:
+        print(engine.dump_state(state))
+    else:
+        print(json.dumps(engine.export_state(state), indent=2, sort_keys=True))
+    return 0
+
+
+def _data(args: argparse.Namespace) -> int:
+    from engine.core.errors import DataError
+
+    if args.what != "status":
+        print("dakbot data: only 'status' is known", file=sys.stderr)
+        return 2
+    try:
+        from engine.gandhi.data.status import format_status, status_report
+
+        print(format_status(status_report()))
+    except DataError as e:
+        print(f"dakbot data: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _console(args: argparse.Namespace) -> int:
+    from bot.console import main as console_main
+
+    return console_main(args.rest)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if not os.environ.get("DISCORD_TOKEN"):
+        print("dakbot run: set DISCORD_TOKEN in the environment (see README).", file=sys.stderr)
+        return 2
+    from bot.app import main as app_main
+
+    return app_main()
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from bot.selfplay import main as selfplay_main
+
+    return selfplay_main(args.rest)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from bot.verify import main as verify_main
+
+    return verify_main(args.rest)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="dakbot", description="Play-by-post board wargames (Gandhi).")
+    sub = p.add_subparsers(dest="cmd")
+    r = sub.add_parser("replay", help="replay a transcript and print the final state")
+    r.add_argument("file")
+    r.add_argument("--state", action="store_true", help="print the full internal state JSON")
+    r.set_defaults(fn=_replay)
+    d = sub.add_parser("data", help="game data status")
+    d.add_argument("what", choices=["status"])
+    d.set_defaults(fn=_data)
+    for name, fn, hlp in (("console", _console, "play in the terminal"),
+                          ("selfplay", _selfplay, "random self-play with invariant checks"),
+                          ("verify", _verify, "verify a game's shuffle from its seed")):
+        c = sub.add_parser(name, help=hlp, add_help=False)
+        c.add_argument("rest", nargs=argparse.REMAINDER)
+        c.set_defaults(fn=fn)
+    rr = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    rr.set_defaults(fn=_run)
+    args = p.parse_args(argv)
+    if not args.cmd:
+        if os.environ.get("DISCORD_TOKEN"):
+            return _run(args)
+        args.rest = []
+        return _console(args)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,301 @@
+"""Operations and Special Activities as steps (3.0, 4.0, 2.3.4, 2.3.5, 4.1).
+
+Each Operation and Special Activity is an object registered here; the shared
+steps below run them:
+
+* ``op.choose``   the faction picks which Operation;
+* ``op.loop``     pick the next space for the Operation, start the Special
+                  Activity (before, during or after: 4.1), or end the Operation;
+* ``sa.loop``     pick the next space for the Special Activity, or end it; once
+                  begun it finishes before the Operation resumes (4.1);
+* ``op.after`` / ``op.sa_offer`` / ``op.end`` close the action.
+
+The action under way lives in ``state.action`` (plain JSON)::
+
+    {"faction": "raj", "kind": "op" | "op+sa" | "limited", "op": "deploy",
+     "spaces": [...], "sa": None | "govern", "sa_spaces": [...],
+     "sa_state": "none" | "active" | "done", "free": False, "data": {}}
+
+A space once chosen for the Operation is not offered again (3.1.1); costs and
+limits are judged when a space is chosen (3.1.5). Operation-specific work for a
+chosen space is pushed as further frames by ``select``.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..core.messages import Choice, Decision, msg
+from ..core.steps import Frame, Step, frame, push, register
+from .common import done_choice, log, simple, space_choice, space_name
+from .state import GandhiState
+
+Ctx = dict[str, Any]
+
+
+class Action:
+    """Common interface of Operations and Special Activities."""
+
+    name: ClassVar[str] = ""
+    faction: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+
+    def selectable(self, state: GandhiState, ctx: Ctx) -> list[str]:
+        """Spaces that may be chosen next (already-chosen ones excluded)."""
+        return []
+
+    def why_not(self, state: GandhiState, ctx: Ctx, sid: str) -> str | None:
+        """Why ``sid`` cannot be chosen now, in the game's terms."""
+        return None
+
+    def select(self, state: GandhiState, ctx: Ctx, sid: str) -> list[Frame]:
+        """Choose ``sid``: pay, act, and return frames to run for it."""
+        return []
+
+    def can_start(self, state: GandhiState, ctx: Ctx) -> bool:
+        return bool(self.selectable(state, ctx))
+
+    def finish(self, state: GandhiState, ctx: Ctx) -> list[Frame]:
+        """Frames to run when the faction ends this Operation/Special Activity."""
+        return []
+
+
+class Operation(Action):
+    pass
+
+
+class SpecialActivity(Action):
+    #: Operations this Special Activity may accompany (None = any) (4.1.2)
+    accompanies: ClassVar[tuple[str, ...] | None] = None
+    #: the most spaces it may choose (None = no limit of its own)
+    max_spaces: ClassVar[int | None] = None
+
+
+OPERATIONS: dict[str, Operation] = {}
+SPECIAL_ACTIVITIES: dict[str, SpecialActivity] = {}
+
+
+def operation(cls):
+    """Class decorator: register an Operation by its ``name``."""
+    OPERATIONS[cls.name] = cls()
+    return cls
+
+
+def special_activity(cls):
+    """Class decorator: register a Special Activity by its ``name``."""
+    SPECIAL_ACTIVITIES[cls.name] = cls()
+    return cls
+
+
+def new_ctx(faction: str, kind: str, free: bool = False, **extra: Any) -> Ctx:
+    return {"faction": faction, "kind": kind, "op": None, "spaces": [], "sa": None,
+            "sa_spaces": [], "sa_state": "none", "free": free, "data": {}, **extra}
+
+
+def ops_of(faction: str) -> list[Operation]:
+    return [o for o in OPERATIONS.values() if o.faction == faction]
+
+
+def sas_of(faction: str) -> list[SpecialActivity]:
+    return [s for s in SPECIAL_ACTIVITIES.values() if s.faction == faction]
+
+
+def can_do_operation(state: GandhiState, faction: str, limited: bool) -> bool:
+    """True if at least one Operation of ``faction`` can choose a space now."""
+    ctx = new_ctx(faction, "limited" if limited else "op")
+    return any(_startable(state, o, ctx) for o in ops_of(faction))
+
+
+def _startable(state: GandhiState, op: Operation, ctx: Ctx) -> bool:
+    c = dict(ctx, op=op.name)
+    return op.can_start(state, c)
+
+
+def begin_operation(state: GandhiState, faction: str, kind: str, free: bool = False,
+                    only: list[str] | None = None, **extra: Any) -> None:
+    """Start an Operation for ``faction`` ("op", "op+sa", "limited"); ``free``
+    Operations granted by Events cost no Resources; ``only`` restricts which
+    Operations may be chosen."""
+    state.action = new_ctx(faction, kind, free, **extra)
+    push(state, frame("op.choose", only=only), frame("op.end"))
+
+
+def is_limited(ctx: Ctx) -> bool:
+    return ctx["kind"] == "limited"
+
+
+def space_limit_reached(ctx: Ctx) -> bool:
+    return is_limited(ctx) and len(ctx["spaces"]) >= 1
+
+
+def _sa_options(state: GandhiState, ctx: Ctx) -> list[SpecialActivity]:
+    if ctx["kind"] != "op+sa" or ctx["sa_state"] != "none":
+        return []
+    out = []
+    for sa in sas_of(ctx["faction"]):
+        if sa.accompanies is not None and ctx["op"] not in sa.accompanies:
+            continue
+        c = dict(ctx, sa=sa.name)
+        if sa.can_start(state, c):
+            out.append(sa)
+    return out
+
+
+@register
+class ChooseOperation(Step):
+    name = "op.choose"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        ops = [o for o in ops_of(ctx["faction"]) if _startable(state, o, ctx)
+               and (not fr.get("only") or o.name in fr["only"])]
+        choices = [simple(o.name, f"op.{o.name}", o.label) for o in ops]
+        if not choices:
+            choices = [simple("none", "choice.no_operation", "No Operation is possible: go on")]
+        return Decision(ctx["faction"], msg("prompt.choose_op", "Choose an Operation."), choices, self.name)
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        if cid == "none":
+            return
+        ctx["op"] = cid
+        log(state, "log.op", "{faction}: {op}.", actor=ctx["faction"], faction=ctx["faction"], op=cid,
+            limited=is_limited(ctx))
+        push(state, frame("op.loop"))
+
+
+@register
+class OperationLoop(Step):
+    """Choose the Operation's next space, start its Special Activity, or end it."""
+
+    name = "op.loop"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        op = OPERATIONS[ctx["op"]]
+        choices: list[Choice] = []
+        if not space_limit_reached(ctx):
+            choices += [space_choice(s) for s in op.selectable(state, ctx)]
+        choices += [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
+                    for sa in _sa_options(state, ctx)]
+        choices.append(done_choice("End the Operation"))
+        chosen = ", ".join(space_name(s) for s in ctx["spaces"]) or "none yet"
+        return Decision(ctx["faction"], msg("prompt.op_space",
+                                            "{op}: choose a space (chosen: {chosen}).",
+                                            op=op.label, chosen=chosen), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        ctx = state.action
+        op = OPERATIONS[ctx["op"]]
+        if cid in ctx["spaces"]:
+            return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
+                       space=space_name(cid))
+        if space_limit_reached(ctx):
+            return msg("error.limited", "A Limited Operation is in one space only (2.3.5).")
+        from .data import get_data
+
+        if cid in get_data().map.spaces:
+            reason = op.why_not(state, ctx, cid)
+            if reason:
+                return msg("error.op_space", "{reason}", reason=reason)
+        return None
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        op = OPERATIONS[ctx["op"]]
+        if cid == "done":
+            push(state, *op.finish(state, ctx), frame("op.after"))
+            return
+        if cid.startswith("sa:"):
+            ctx["sa"] = cid[3:]
+            ctx["sa_state"] = "active"
+            log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
+                faction=ctx["faction"], sa=ctx["sa"])
+            push(state, frame("sa.loop"), frame("op.loop"))
+            return
+        ctx["spaces"].append(cid)
+        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=cid)
+        push(state, *op.select(state, ctx, cid), frame("op.loop"))
+
+
+@register
+class SpecialActivityLoop(Step):
+    """Choose the Special Activity's next space or end it (4.1)."""
+
+    name = "sa.loop"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        choices: list[Choice] = []
+        if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
+            choices += [space_choice(s) for s in sa.selectable(state, ctx)]
+        choices.append(done_choice("End the Special Activity"))
+        return Decision(ctx["faction"], msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label),
+                        choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        ctx = state.action
+        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        if cid in ctx["sa_spaces"]:
+            return msg("error.space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
+                       space=space_name(cid))
+        if sa.max_spaces is not None and len(ctx["sa_spaces"]) >= sa.max_spaces:
+            return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=sa.label, n=sa.max_spaces)
+        reason = sa.why_not(state, ctx, cid)
+        return msg("error.sa_space", "{reason}", reason=reason) if reason else None
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        if cid == "done":
+            ctx["sa_state"] = "done"
+            push(state, *sa.finish(state, ctx))
+            return
+        ctx["sa_spaces"].append(cid)
+        log(state, "log.sa_space", "{sa} in {space}.", actor=ctx["faction"], sa=sa.name, space=cid)
+        push(state, *sa.select(state, ctx, cid), frame("sa.loop"))
+
+
+@register
+class AfterOperation(Step):
+    """The Operation is over; a Special Activity not yet done may follow (4.1)."""
+
+    name = "op.after"
+    auto = True
+
+    def run(self, state, fr):
+        if _sa_options(state, state.action):
+            push(state, frame("op.sa_offer"))
+
+
+@register
+class OfferSpecialActivity(Step):
+    name = "op.sa_offer"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        choices = [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
+                   for sa in _sa_options(state, ctx)]
+        choices.append(done_choice("No Special Activity"))
+        return Decision(ctx["faction"], msg("prompt.sa_after", "Add a Special Activity now?"), choices,
+                        self.name)
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        if cid == "done":
+            return
+        ctx["sa"] = cid[3:]
+        ctx["sa_state"] = "active"
+        log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
+            faction=ctx["faction"], sa=ctx["sa"])
+        push(state, frame("sa.loop"))
+
+
+@register
+class EndOperation(Step):
+    name = "op.end"
+    auto = True
+
+    def run(self, state, fr):
+        state.action = None

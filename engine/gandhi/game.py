@@ -1,0 +1,136 @@
+"""Gandhi as an engine game module (DESIGN §2): new_game, advance,
+export_state, view, load_state."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.steps import frame, push
+from . import actions, campaign, sop  # noqa: F401  (register steps)
+from . import derived as dv
+from .data import get_data
+from .rules_loader import load_rules
+from .scenarios import build_state, scenario_defs
+from .state import FACTIONS, GandhiState
+
+GAME = "gandhi"
+load_rules()
+
+
+def new_game(scenario: str, seed: int, options: dict[str, Any]) -> GandhiState:
+    """A new game of ``scenario`` ("short" | "main"); Raises KeyError for an
+    unknown scenario. ``options``: ``players`` {faction: "human"|"bot"},
+    ``stacked`` {deck, viceroy, dice} for tests and transcripts."""
+    state = build_state(scenario, seed, options)
+    first = [frame("sop.start")]
+    if scenario_defs()[scenario].get("congress_placement"):
+        first.insert(0, frame("setup.congress_place"))
+    push(state, *first)
+    return state
+
+
+def advance(state: GandhiState) -> None:
+    """Called when no step is pending: the card flow goes on."""
+    push(state, frame("sop.card"))
+
+
+def load_state(data: dict[str, Any]) -> GandhiState:
+    return GandhiState.model_validate(data)
+
+
+def _card(number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    cards = get_data().cards
+    if number in cards.events:
+        c = cards.events[number]
+        return {"number": number, "kind": "event", "title": c.title, "faction_order": list(c.faction_order)}
+    c = cards.campaigns[number]
+    return {"number": number, "kind": "campaign", "title": f"Campaign: {c.viceroy}", "faction_order": []}
+
+
+def _eligibility(state: GandhiState) -> dict[str, str]:
+    out = {}
+    for f in FACTIONS:
+        if f in state.turn.passed:
+            out[f] = "passed"
+        elif f in state.turn.acted:
+            out[f] = "acted"
+        else:
+            out[f] = state.eligibility[f]
+    return out
+
+
+def _space(state: GandhiState, sid: str) -> dict[str, Any]:
+    sp = state.spaces[sid]
+    p = sp.pieces
+    active = dv.activists_active(state, sid)
+    pieces = {
+        "troop": p.get("troop", 0),
+        "sepoy": p.get("sepoy", 0),
+        "inc_activist_active": p.get("inc_activist", 0) if active else 0,
+        "inc_activist_inactive": 0 if active else p.get("inc_activist", 0),
+        "ml_activist_active": p.get("ml_activist", 0) if active else 0,
+        "ml_activist_inactive": 0 if active else p.get("ml_activist", 0),
+        "gandhi": p.get("gandhi", 0),
+        "guerrilla_active": p.get("guerrilla_active", 0),
+        "guerrilla_underground": p.get("guerrilla_underground", 0),
+        "ml_base": p.get("ml_base", 0),
+        "rev_base": p.get("rev_base", 0),
+    }
+    return {
+        "pieces": pieces,
+        "support": sp.support,
+        "raj_control": dv.raj_control(state, sid),
+        "muslim_state": sp.muslim_state,
+        "protest": sp.protest,
+        "unrest": sp.unrest,
+        "strike": sp.strike,
+    }
+
+
+BOX_ORDER = ("troop", "sepoy", "inc_activist", "ml_activist", "gandhi", "guerrilla", "ml_base", "rev_base")
+
+
+def export_state(state: GandhiState) -> dict[str, Any]:
+    """The documented public JSON of docs/state.md (no deck order)."""
+    from ..core.engine import decision
+
+    totals = dv.victory_totals(state)
+    d = None
+    if state.result is None:
+        dec = decision(state)
+        d = {"actor": dec.actor, "step": dec.step} if dec else None
+    return {
+        "game": GAME,
+        "scenario": state.scenario,
+        "move": state.move,
+        "card": {
+            "current": _card(state.current),
+            "next": _card(state.next),
+            "viceroy": ({"number": state.viceroy, "name": get_data().cards.campaigns[state.viceroy].viceroy,
+                         "capability": get_data().cards.campaigns[state.viceroy].capability}
+                        if state.viceroy else None),
+            "deck_size": len(state.deck),
+            "campaigns_left": sop.campaigns_left(state),
+            "played": list(state.played),
+        },
+        "eligibility": _eligibility(state),
+        "tracks": {"restraint": state.restraint, "unity": state.unity,
+                   "resources": {"raj": state.resources["raj"], "rev": state.resources["rev"]}},
+        "victory": {f: {"total": totals[f], "threshold": dv.THRESHOLDS[f], "margin": totals[f] - dv.THRESHOLDS[f]}
+                    for f in FACTIONS},
+        "crisis": dv.crisis(state),
+        "spaces": {sid: _space(state, sid) for sid in state.spaces},
+        "boxes": {name: {k: getattr(state, name).get(k, 0) for k in BOX_ORDER}
+                  for name in ("available", "out_of_play", "prison")},
+        "protest_available": dv.protest_available(state),
+        "protest_boxes": list(state.protest_boxes),
+        "decision": d,
+        "result": state.result,
+    }
+
+
+def view(state: GandhiState, viewer: str | None) -> dict[str, Any]:
+    """Everything public: the same as export_state (Gandhi has no private
+    hands; the deck order and set-aside cards are never shown)."""
+    return export_state(state)

@@ -1,0 +1,29 @@
+import random
+
+import pytest
+
+import engine
+
+
+def play_random(state, rnd: random.Random, max_moves: int = 20000, on_move=None):
+    """Play uniformly random offered choices until the game ends."""
+    n = 0
+    while (d := engine.decision(state)) is not None:
+        cid = rnd.choice(d.ids())
+        engine.apply(state, d.actor, cid)
+        if on_move:
+            on_move(state, d, cid)
+        n += 1
+        if n > max_moves:
+            raise AssertionError("game did not end")
+    return n
+
+
+@pytest.fixture
+def short():
+    return engine.new_game("gandhi", "short", 7)
+
+
+@pytest.fixture
+def main_game():
+    return engine.new_game("gandhi", "main", 7)
