@@ -1,0 +1,68 @@
+"""A generic decision step for rules code that needs "choose one of these",
+with the follow-up kept as data: the frame names a registered callback.
+
+    push(state, ask(actor="raj", prompt=msg(...), options=["delhi", "bombay"],
+                    on="card01.place", ctx={"left": 6}, done="Stop placing"))
+
+When the player picks an option, ``CALLBACKS[on](state, ctx, choice_id)`` runs
+and returns frames to push (for instance another ``ask`` for the next piece).
+Options are ids; labels come from ``labels`` (id -> English text) or, for space
+ids, the space's name. ``done`` (text) adds a "done" choice that ends the
+sequence (then ``CALLBACKS[on]`` is called with "done" if ``call_on_done``).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core.messages import Choice, Decision, Message
+from ..core.steps import Frame, Step, frame, register
+from .common import space_name
+from .data import get_data
+
+Callback = Callable[[Any, dict[str, Any], str], list[Frame]]
+CALLBACKS: dict[str, Callback] = {}
+
+
+def callback(name: str):
+    """Decorator registering a follow-up for :func:`ask` under ``name``."""
+
+    def deco(fn: Callback) -> Callback:
+        if name in CALLBACKS and CALLBACKS[name] is not fn:
+            raise ValueError(f"callback {name!r} registered twice")
+        CALLBACKS[name] = fn
+        return fn
+
+    return deco
+
+
+def ask(actor: str, prompt: Message, options: list[str], on: str, ctx: dict[str, Any] | None = None,
+        labels: dict[str, str] | None = None, done: str | None = None, call_on_done: bool = False) -> Frame:
+    """A frame for the ``choose`` step (see module doc)."""
+    return frame("choose", actor=actor, prompt=prompt.to_dict(), options=list(options), on=on,
+                 ctx=ctx or {}, labels=labels or {}, done=done, call_on_done=call_on_done)
+
+
+def _label(fr: Frame, oid: str) -> Message:
+    if oid in fr["labels"]:
+        return Message(f"option.{oid}", {}, fr["labels"][oid])
+    if oid in get_data().map.spaces:
+        return Message("space", {"space": oid}, space_name(oid))
+    return Message(f"option.{oid}", {}, oid.replace("_", " "))
+
+
+@register
+class Choose(Step):
+    name = "choose"
+
+    def decision(self, state, fr):
+        choices = [Choice(o, _label(fr, o)) for o in fr["options"]]
+        if fr.get("done"):
+            choices.append(Choice("done", Message("choice.done", {}, fr["done"])))
+        return Decision(fr["actor"], Message.from_dict(fr["prompt"]), choices, f"choose:{fr['on']}")
+
+    def apply(self, state, fr, cid):
+        from ..core.steps import push
+
+        if cid == "done" and fr.get("done") and not fr.get("call_on_done"):
+            return
+        push(state, *CALLBACKS[fr["on"]](state, fr["ctx"], cid))
