@@ -33,6 +33,7 @@ class EventCard(_Model):
     halo_verified: bool = False
     unshaded: str = ""
     shaded: str = ""
+    text_note: str | None = None
     unshaded_it: str = ""
     shaded_it: str = ""
 
