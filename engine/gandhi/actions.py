@@ -76,15 +76,26 @@ SPECIAL_ACTIVITIES: dict[str, SpecialActivity] = {}
 
 
 def operation(cls):
-    """Class decorator: register an Operation by its ``name``."""
-    OPERATIONS[cls.name] = cls()
+    """Class decorator: register an Operation under ``"<faction>.<name>"``
+    (Congress and Muslim League share names such as ``rally``)."""
+    OPERATIONS[f"{cls.faction}.{cls.name}"] = cls()
     return cls
 
 
 def special_activity(cls):
-    """Class decorator: register a Special Activity by its ``name``."""
-    SPECIAL_ACTIVITIES[cls.name] = cls()
+    """Class decorator: register a Special Activity under ``"<faction>.<name>"``."""
+    SPECIAL_ACTIVITIES[f"{cls.faction}.{cls.name}"] = cls()
     return cls
+
+
+def op_of(ctx: Ctx) -> Operation:
+    """The Operation under way in ``ctx``."""
+    return OPERATIONS[f"{ctx['faction']}.{ctx['op']}"]
+
+
+def sa_of(ctx: Ctx) -> SpecialActivity:
+    """The Special Activity under way in ``ctx``."""
+    return SPECIAL_ACTIVITIES[f"{ctx['faction']}.{ctx['sa']}"]
 
 
 def new_ctx(faction: str, kind: str, free: bool = False, **extra: Any) -> Ctx:
@@ -172,7 +183,7 @@ class OperationLoop(Step):
 
     def decision(self, state, fr):
         ctx = state.action
-        op = OPERATIONS[ctx["op"]]
+        op = op_of(ctx)
         choices: list[Choice] = []
         if not space_limit_reached(ctx):
             choices += [space_choice(s) for s in op.selectable(state, ctx)]
@@ -186,7 +197,7 @@ class OperationLoop(Step):
 
     def refuse(self, state, fr, cid):
         ctx = state.action
-        op = OPERATIONS[ctx["op"]]
+        op = op_of(ctx)
         if cid in ctx["spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
                        space=space_name(cid))
@@ -202,7 +213,7 @@ class OperationLoop(Step):
 
     def apply(self, state, fr, cid):
         ctx = state.action
-        op = OPERATIONS[ctx["op"]]
+        op = op_of(ctx)
         if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
             return
@@ -226,7 +237,7 @@ class SpecialActivityLoop(Step):
 
     def decision(self, state, fr):
         ctx = state.action
-        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        sa = sa_of(ctx)
         choices: list[Choice] = []
         if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
             choices += [space_choice(s) for s in sa.selectable(state, ctx)]
@@ -236,7 +247,7 @@ class SpecialActivityLoop(Step):
 
     def refuse(self, state, fr, cid):
         ctx = state.action
-        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        sa = sa_of(ctx)
         if cid in ctx["sa_spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
                        space=space_name(cid))
@@ -247,7 +258,7 @@ class SpecialActivityLoop(Step):
 
     def apply(self, state, fr, cid):
         ctx = state.action
-        sa = SPECIAL_ACTIVITIES[ctx["sa"]]
+        sa = sa_of(ctx)
         if cid == "done":
             ctx["sa_state"] = "done"
             push(state, *sa.finish(state, ctx))
