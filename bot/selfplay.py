@@ -1,0 +1,87 @@
+"""``dakbot selfplay``: play many whole games, check invariants after every
+choice, print a summary; write the transcript of each failing game (issue 8).
+
+    dakbot selfplay --game gandhi --scenario main|short|both --games N --seed S
+                    [--policy random|first|events] [--jobs J] [--out DIR]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from engine.core.selfplay import POLICIES, GameResult, Summary, play_one
+
+
+def _checker(game: str):
+    if game == "gandhi":
+        from engine.gandhi.invariants import check
+
+        return check
+    return None
+
+
+def _job(args: tuple[str, str, int, str]) -> GameResult:
+    game, scenario, seed, policy = args
+    return play_one(game, scenario, seed, policy, check=_checker(game))
+
+
+def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, jobs: int) -> Summary:
+    work = [(game, scenarios[i % len(scenarios)], seed + i, policy) for i in range(games)]
+    summary = Summary()
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            for r in ex.map(_job, work, chunksize=4):
+                summary.add(r)
+    else:
+        for w in work:
+            summary.add(_job(w))
+    return summary
+
+
+def format_summary(s: Summary, wall: float) -> str:
+    lines = [
+        f"games: {s.games}",
+        f"choices: {s.choices}",
+        f"exceptions: {s.exceptions}",
+        f"invariant failures: {s.invariant_failures}",
+        f"dead ends: {s.dead_ends}",
+        f"too long: {s.too_long}",
+        f"average cards per game: {s.cards / max(1, s.games):.1f}",
+        "winners: " + ", ".join(f"{f} {n}" for f, n in sorted(s.winners.items())),
+        f"choices per second (per process): {s.choices / max(1e-9, s.seconds):.0f}",
+        f"games per second (wall): {s.games / max(1e-9, wall):.2f}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="dakbot selfplay")
+    p.add_argument("--game", default="gandhi")
+    p.add_argument("--scenario", default="both", choices=["main", "short", "both"])
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", default="random", choices=sorted(POLICIES))
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", default="selfplay-failures")
+    a = p.parse_args(argv)
+    scenarios = ["short", "main"] if a.scenario == "both" else [a.scenario]
+    t0 = time.perf_counter()
+    s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs)
+    print(format_summary(s, time.perf_counter() - t0))
+    if s.failures:
+        os.makedirs(a.out, exist_ok=True)
+        for r in s.failures:
+            path = os.path.join(a.out, f"{r.scenario}-{r.seed}.txt")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(f"# {r.failure}: {r.detail.splitlines()[0] if r.detail else ''}\n")
+                fh.write(r.transcript)
+            print(f"failure ({r.failure}) {r.scenario} seed {r.seed}: {r.detail.splitlines()[0]} -> {path}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""Self-play: whole games choosing among the offered choices, with invariants
+checked after every choice (issue 8). Pure: returns results, prints nothing.
+
+Policies: ``random`` (uniform), ``first`` (always the first choice),
+``events`` (an Event whenever one is offered, else random).
+"""
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .engine import apply, decision, new_game
+from .transcript import Transcript
+
+Policy = Callable[[random.Random, Any], str]
+
+
+def _random(rnd: random.Random, d) -> str:
+    return rnd.choice(d.ids())
+
+
+def _first(rnd: random.Random, d) -> str:
+    return d.choices[0].id
+
+
+def _events(rnd: random.Random, d) -> str:
+    ev = [c for c in d.ids() if c.startswith("event-")]
+    return rnd.choice(ev) if ev else rnd.choice(d.ids())
+
+
+POLICIES: dict[str, Policy] = {"random": _random, "first": _first, "events": _events}
+
+
+@dataclass
+class GameResult:
+    seed: int
+    scenario: str
+    choices: int = 0
+    cards: int = 0
+    winner: str | None = None
+    failure: str | None = None     # "exception" | "invariant" | "dead_end" | "too_long"
+    detail: str = ""
+    transcript: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    choices: int = 0
+    exceptions: int = 0
+    invariant_failures: int = 0
+    dead_ends: int = 0
+    too_long: int = 0
+    cards: int = 0
+    seconds: float = 0.0
+    winners: dict[str, int] = field(default_factory=dict)
+    failures: list[GameResult] = field(default_factory=list)
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.choices += r.choices
+        self.cards += r.cards
+        self.seconds += r.seconds
+        if r.winner:
+            self.winners[r.winner] = self.winners.get(r.winner, 0) + 1
+        if r.failure:
+            self.failures.append(r)
+            attr = {"exception": "exceptions", "invariant": "invariant_failures",
+                    "dead_end": "dead_ends", "too_long": "too_long"}[r.failure]
+            setattr(self, attr, getattr(self, attr) + 1)
+
+
+def play_one(game: str, scenario: str, seed: int, policy: str = "random",
+             check: Callable[[Any], list[str]] | None = None, max_choices: int = 50_000,
+             options: dict[str, Any] | None = None) -> GameResult:
+    """Play one whole game; on failure the result carries a transcript that
+    reproduces it, cut at the failing choice (the shortest prefix that fails)."""
+    t0 = time.perf_counter()
+    res = GameResult(seed=seed, scenario=scenario)
+    tr = Transcript(game, scenario, seed, dict(options or {}))
+    rnd = random.Random(seed * 7919 + 1)
+    pick = POLICIES[policy]
+    try:
+        state = new_game(game, scenario, seed, tr.options)
+        while True:
+            d = decision(state)
+            if d is None:
+                break
+            if not d.choices:
+                res.failure, res.detail = "dead_end", f"no choices at {d.step}"
+                break
+            cid = pick(rnd, d)
+            tr.moves.append((d.actor, cid))
+            apply(state, d.actor, cid)
+            res.choices += 1
+            if check is not None:
+                errs = check(state)
+                if errs:
+                    res.failure, res.detail = "invariant", "; ".join(errs[:5])
+                    break
+            if res.choices >= max_choices:
+                res.failure, res.detail = "too_long", f"{max_choices} choices without an end"
+                break
+        if res.failure is None:
+            if getattr(state, "result", None) is None:
+                res.failure, res.detail = "dead_end", "no decision and no result"
+            else:
+                res.winner = state.result.get("winner")
+        res.cards = len(getattr(state, "played", []))
+    except Exception as e:  # a bug in the rules: report it with its transcript
+        res.failure = "exception"
+        res.detail = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=8)}"
+    if res.failure:
+        res.transcript = tr.dumps()
+    res.seconds = time.perf_counter() - t0
+    return res
