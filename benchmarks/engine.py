@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import sys
 import time
 import tracemalloc
 
-import engine
+# This file is named engine.py: keep its folder off the import path so that
+# ``import engine`` finds the package, not this script.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here] + [os.path.dirname(_here)]
+
+import engine  # noqa: E402
 
 
 def play(scenario: str, seed: int) -> tuple[int, float]:
