@@ -1,59 +1,800 @@
 """Campaign round (rule 6), entered when a Campaign card becomes current (2.4).
 
-PARTIAL (issue 6 completes it): this round runs the Victory phase (6.1),
-New Colonial Administration (6.4.1), the Reset phase (6.5) and the game end
-after the final Campaign (2.4.1, 6.3.5). The Resources (6.2), Support (6.3) and
-Redeploy (6.4.2-6.4.5) phases are not yet played: they are logged as skipped.
+``campaign.round`` (pushed by ``sop.card``) plays the phases in order, each a
+frame on the stack:
+
+* 6.1 Victory phase -- :func:`engine.gandhi.victory.victory_check_passed`;
+  the game ends at once (7.2).
+* 6.2 Resources phase -- ``campaign.strikes`` (6.2.1, Congress chooses only
+  when Strike markers run short), ``campaign.earnings`` (6.2.2, 6.2.3).
+* 6.3 Support phase -- ``campaign.imperialism`` / ``campaign.imperialism_buy``
+  (6.3.1, Raj), ``campaign.release`` (2 Activists per Imperialism space, the
+  Raj chooses the mix), ``campaign.gandhi_release`` (the Raj places Gandhi),
+  ``campaign.constructive`` (6.3.2, Congress then Muslim League),
+  ``campaign.base`` (6.3.3 Pakistan Movement, 6.3.4 Secret Societies),
+  ``campaign.game_end`` (6.3.5).
+* 6.4 Redeploy phase -- ``campaign.new_viceroy`` (6.4.1), ``campaign.redeploy``
+  / ``campaign.redeploy_to`` for the Raj, Congress, Muslim League and
+  Revolutionaries (6.4.2-6.4.5), ``campaign.raj_upkeep`` (the Raj's 2
+  Resources per Troop in a Province or on a Railway, then the removals).
+* 6.5 Reset phase -- ``campaign.reset``; before the final Campaign it also
+  triggers the Crisis roll (6.8).
+
+Every decision step is reached through ``campaign.gate``, which pushes it only
+when the faction has something to decide, and otherwise does what the rule
+does with no choice (``skip``). Frames hold only JSON data. Raj Control is
+derived, so it adjusts continuously during Redeploy (6.4).
+
+Rules readings are recorded in ``docs/rulings/campaign.md``.
 """
 from __future__ import annotations
 
-from ..core.steps import Step, frame, push, register
-from . import board, derived as dv
-from .common import log
+from ..core.messages import Choice, Decision, msg
+from ..core.steps import REGISTRY, Frame, Step, frame, push, register
+from . import board
+from . import derived as dv
+from .common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from .data import get_data
 from .sop import campaigns_left, next_card
-from .victory import end_game, winners_at_check
+from .state import GandhiState
+from .victory import end_game, end_game_final, victory_check_passed
+
+IMPERIALISM_SPACES = 4  # 6.3.1
+IMPERIALISM_MAX_SHIFT = 2  # 6.3.1: "up to two levels per space"
+RELEASE_PER_SPACE = 2  # 6.3.1
+TROOP_UPKEEP = 2  # 6.4.2
+MOUNTBATTEN = 79
+
+
+# --- helpers ------------------------------------------------------------------
+
+def gate(inner: Frame) -> Frame:
+    """A frame that offers ``inner`` only if its faction has a choice to make."""
+    return frame("campaign.gate", inner=inner)
+
+
+class PhaseStep(Step):
+    """A decision step reached through ``campaign.gate``: ``available`` says if
+    there is anything to decide, ``skip`` returns the frames to run instead."""
+
+    def available(self, state: GandhiState, fr: Frame) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def skip(self, state: GandhiState, fr: Frame) -> list[Frame]:
+        return []
 
 
 @register
+class Gate(Step):
+    name = "campaign.gate"
+    auto = True
+
+    def run(self, state, fr):
+        inner = fr["inner"]
+        h = REGISTRY[inner["step"]]
+        if h.available(state, inner):
+            push(state, inner)
+        else:
+            push(state, *h.skip(state, inner))
+
+
+def sdef(sid: str):
+    return get_data().map.spaces[sid]
+
+
+def is_city(sid: str) -> bool:
+    return sdef(sid).type == "city"
+
+
+def imperialism_cost(state: GandhiState) -> int:
+    """3 Resources per Unrest removed or level shifted; 2 with Lord Mountbatten
+    as the Viceroy in force (6.3.1, card 79)."""
+    return 2 if state.viceroy == MOUNTBATTEN else 3
+
+
+def final_round(state: GandhiState) -> bool:
+    """The final Campaign round (2.4.1): no Campaign card left in the draw deck."""
+    return campaigns_left(state) == 0
+
+
+# --- 6.0 / 6.1 ----------------------------------------------------------------
+
+@register
 class CampaignRound(Step):
+    """Campaign round (6.0): Victory phase (6.1), then every other phase in order."""
+
     name = "campaign.round"
     auto = True
 
     def run(self, state, fr):
-        log(state, "log.campaign", "Campaign round: {viceroy}.",
+        log(state, "log.campaign", "Campaign round: {viceroy}.", card=state.current,
             viceroy=get_data().cards.campaigns[state.current].viceroy)
-        # 6.1 Victory phase
-        if winners_at_check(state):
+        state.action = None
+        # 6.1 Victory phase (7.2): the game ends at once.
+        if victory_check_passed(state):
             end_game(state, "victory_check")
+            state.stack.clear()
             return
-        final = campaigns_left(state) == 0
-        log(state, "log.campaign_skipped", "Resources, Support and Redeploy phases are not implemented yet.")
-        if final:
-            from .victory import end_game_final
+        final = final_round(state)
+        push(state,
+             frame("campaign.strikes"),
+             frame("campaign.earnings"),
+             gate(frame("campaign.imperialism", chosen=[])),
+             frame("campaign.gandhi_check"),
+             gate(frame("campaign.constructive", faction="inc", chosen=[])),
+             gate(frame("campaign.base", faction="ml")),
+             gate(frame("campaign.base", faction="rev")),
+             frame("campaign.game_end", final=final),
+             frame("campaign.new_viceroy"),
+             gate(frame("campaign.redeploy", faction="raj", moved={})),
+             frame("campaign.raj_upkeep"),
+             gate(frame("campaign.redeploy", faction="inc", moved={})),
+             gate(frame("campaign.redeploy", faction="ml", moved={})),
+             gate(frame("campaign.redeploy", faction="rev", moved={})),
+             frame("campaign.reset"))
 
-            end_game_final(state)
-            return
-        push(state, frame("campaign.reset"))
+
+# --- 6.2 Resources phase --------------------------------------------------------
+
+def strike_candidates(state: GandhiState) -> list[str]:
+    """Railways that receive a Strike (6.2.1): no Strike yet, and a Protest, or
+    more Activists than cubes, or adjacent to a City without Raj Control."""
+    adj = get_data().map.adjacent
+    out = []
+    for rid in get_data().map.railways:
+        sp = state.spaces[rid]
+        if sp.strike:
+            continue
+        if (sp.protest or dv.activists(sp) > dv.cubes(sp)
+                or any(is_city(a) and not dv.raj_control(state, a) for a in adj[rid])):
+            out.append(rid)
+    return out
+
+
+def _strike(state: GandhiState, rid: str) -> None:
+    if board.add_unrest(state, rid):
+        log(state, "log.strike", "Congress places a Strike on {space}.", actor="inc", space=rid)
 
 
 @register
+class Strikes(Step):
+    """Railway Strikes (6.2.1). When fewer Strike markers are free than
+    Railways qualify, Congress chooses (``campaign.strike_choice``)."""
+
+    name = "campaign.strikes"
+    auto = True
+
+    def run(self, state, fr):
+        cands = strike_candidates(state)
+        if len(cands) <= dv.unrest_markers_free(state):
+            for rid in cands:
+                _strike(state, rid)
+        elif dv.unrest_markers_free(state) > 0:
+            push(state, frame("campaign.strike_choice"))
+
+
+@register
+class StrikeChoice(Step):
+    name = "campaign.strike_choice"
+
+    def decision(self, state, fr):
+        return Decision("inc", msg("prompt.campaign.strikes",
+                                   "Railway Strikes: only {n} Strike marker(s) left; choose a Railway to strike.",
+                                   n=dv.unrest_markers_free(state)),
+                        [space_choice(r) for r in strike_candidates(state)], self.name)
+
+    def apply(self, state, fr, cid):
+        _strike(state, cid)
+        if dv.unrest_markers_free(state) > 0 and strike_candidates(state):
+            push(state, frame(self.name))
+
+
+def raj_earnings(state: GandhiState) -> int:
+    """Econ of the Railways without a Strike (40 minus struck Econ) (6.2.2)."""
+    m = get_data().map
+    return sum(m.spaces[r].econ for r in m.railways if not state.spaces[r].strike)
+
+
+def nv_in_prison(state: GandhiState) -> int:
+    return sum(state.prison.get(k, 0) for k in ("inc_activist", "ml_activist", "gandhi"))
+
+
+@register
+class Earnings(Step):
+    """Raj Earnings (6.2.2): + unstruck Econ, then -2 per Nonviolent piece in
+    Prison; Revolutionary Earnings (6.2.3): +2 per Revolutionary Base on the
+    map. Resources stay within 0..50 (1.8) after each change."""
+
+    name = "campaign.earnings"
+    auto = True
+
+    def run(self, state, fr):
+        econ = raj_earnings(state)
+        board.add_resources(state, "raj", econ)
+        jailed = nv_in_prison(state)
+        board.add_resources(state, "raj", -2 * jailed)
+        rev = 2 * dv.rev_bases_on_map(state)
+        board.add_resources(state, "rev", rev)
+        log(state, "log.earnings",
+            "Resources: Raj +{econ} from Railways, -{jail} for Nonviolent pieces in Prison (now {raj}); "
+            "Revolutionaries +{rev} (now {revtotal}).",
+            econ=econ, jail=2 * jailed, raj=state.resources["raj"], rev=rev, revtotal=state.resources["rev"])
+
+
+# --- 6.3.1 Imperialism -----------------------------------------------------------
+
+def imperialism_purchase(state: GandhiState, sid: str, shifts: int) -> str | None:
+    """The next purchase in ``sid``: "unrest" while Unrest remains, then
+    "shift" up to two levels toward Active Support; None if nothing is left."""
+    sp = state.spaces[sid]
+    if sp.unrest > 0:
+        return "unrest"
+    if shifts < IMPERIALISM_MAX_SHIFT and sp.support < 2:
+        return "shift"
+    return None
+
+
+def imperialism_spaces(state: GandhiState, chosen: list[str]) -> list[str]:
+    """Cities and Provinces with Raj Control, Troops and Sepoys, not yet
+    chosen, where something can be bought now (6.3.1)."""
+    if len(chosen) >= IMPERIALISM_SPACES or state.resources["raj"] < imperialism_cost(state):
+        return []
+    out = []
+    for sid in get_data().map.ids:
+        if sid in chosen or not dv.can_be_controlled(state, sid):
+            continue
+        sp = state.spaces[sid]
+        if (dv.raj_control(state, sid) and dv.n(sp, "troop") and dv.n(sp, "sepoy")
+                and imperialism_purchase(state, sid, 0)):
+            out.append(sid)
+    return out
+
+
+def _buy(state: GandhiState, sid: str, what: str) -> None:
+    cost = imperialism_cost(state)
+    board.add_resources(state, "raj", -cost)
+    if what == "unrest":
+        board.remove_unrest(state, sid, 1)
+        log(state, "log.imperialism_unrest", "Imperialism: the Raj pays {cost} to remove Unrest in {space}.",
+            actor="raj", cost=cost, space=sid)
+    else:
+        board.shift(state, sid, 1)
+        log(state, "log.imperialism_shift", "Imperialism: the Raj pays {cost} to shift {space} toward Active Support.",
+            actor="raj", cost=cost, space=sid)
+
+
+@register
+class Imperialism(PhaseStep):
+    """Imperialism (6.3.1): the Raj chooses up to 4 Cities/Provinces with Raj
+    Control, Troops and Sepoys. Choosing a space buys its first step at once
+    (3 Resources, 2 with Mountbatten): remove an Unrest, or once none is left
+    shift one level toward Active Support; ``campaign.imperialism_buy`` offers
+    more (Unrest removals as many as there are markers, shifts up to two).
+    Frame: ``{"chosen": [sid, ...]}``. At the end, 2 Activists per chosen
+    space are released (``campaign.release``)."""
+
+    name = "campaign.imperialism"
+
+    def available(self, state, fr):
+        return bool(imperialism_spaces(state, fr["chosen"]))
+
+    def skip(self, state, fr):
+        return [gate(frame("campaign.release", left=RELEASE_PER_SPACE * len(fr["chosen"])))]
+
+    def decision(self, state, fr):
+        choices = [space_choice(s) for s in imperialism_spaces(state, fr["chosen"])]
+        choices.append(done_choice("End Imperialism"))
+        return Decision("raj", msg("prompt.campaign.imperialism",
+                                   "Imperialism: choose a space ({n} of {max} chosen; {cost} Resources per step, "
+                                   "Resources {res}).", n=len(fr["chosen"]), max=IMPERIALISM_SPACES,
+                                   cost=imperialism_cost(state), res=state.resources["raj"]),
+                        choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        if cid in fr["chosen"]:
+            return msg("error.imperialism_chosen", "{space} was already chosen for Imperialism.", space=space_name(cid))
+        if len(fr["chosen"]) >= IMPERIALISM_SPACES:
+            return msg("error.imperialism_max", "Imperialism is in at most 4 spaces (6.3.1).")
+        if cid in get_data().map.spaces:
+            sp = state.spaces[cid]
+            if not dv.can_be_controlled(state, cid):
+                return msg("error.imperialism_type", "{space} is not a City or Province (6.3.1).",
+                           space=space_name(cid))
+            if not dv.raj_control(state, cid):
+                return msg("error.imperialism_control", "{space} is not under Raj Control (6.3.1).",
+                           space=space_name(cid))
+            if not (dv.n(sp, "troop") and dv.n(sp, "sepoy")):
+                return msg("error.imperialism_cubes", "{space} needs both Troops and Sepoys (6.3.1).",
+                           space=space_name(cid))
+            if state.resources["raj"] < imperialism_cost(state):
+                return msg("error.imperialism_cost", "The Raj cannot pay: Resources {res}, cost {cost}.",
+                           res=state.resources["raj"], cost=imperialism_cost(state))
+            return msg("error.imperialism_nothing", "{space} has no Unrest and is at Active Support.",
+                       space=space_name(cid))
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            push(state, *self.skip(state, fr))
+            return
+        chosen = fr["chosen"] + [cid]
+        what = imperialism_purchase(state, cid, 0)
+        _buy(state, cid, what)
+        push(state, gate(frame("campaign.imperialism_buy", space=cid, shifts=int(what == "shift"),
+                               chosen=chosen)))
+
+
+@register
+class ImperialismBuy(PhaseStep):
+    """More Imperialism in one chosen space (6.3.1). Frame ``{"space", "shifts", "chosen"}``."""
+
+    name = "campaign.imperialism_buy"
+
+    def available(self, state, fr):
+        return (state.resources["raj"] >= imperialism_cost(state)
+                and imperialism_purchase(state, fr["space"], fr["shifts"]) is not None)
+
+    def skip(self, state, fr):
+        return [gate(frame("campaign.imperialism", chosen=fr["chosen"]))]
+
+    def decision(self, state, fr):
+        what = imperialism_purchase(state, fr["space"], fr["shifts"])
+        text = ("Remove an Unrest marker ({cost} Resources)" if what == "unrest"
+                else "Shift one level toward Active Support ({cost} Resources)")
+        choices = [simple(what, f"choice.imperialism_{what}", text, cost=imperialism_cost(state)),
+                   done_choice("Buy no more here")]
+        return Decision("raj", msg("prompt.campaign.imperialism_buy",
+                                   "Imperialism in {space}: buy more? (Resources {res})",
+                                   space=space_name(fr["space"]), res=state.resources["raj"]),
+                        choices, self.name)
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            push(state, *self.skip(state, fr))
+            return
+        _buy(state, fr["space"], cid)
+        push(state, gate(dict(fr, shifts=fr["shifts"] + int(cid == "shift"))))
+
+
+@register
+class Release(PhaseStep):
+    """6.3.1: release 2 Activists from Prison to Available per Imperialism
+    space; the Raj chooses Congress or Muslim League for each one when both are
+    in Prison (otherwise what is there is released). Frame ``{"left": n}``."""
+
+    name = "campaign.release"
+
+    def available(self, state, fr):
+        return fr["left"] > 0 and state.prison.get("inc_activist", 0) > 0 and state.prison.get("ml_activist", 0) > 0
+
+    def skip(self, state, fr):
+        if fr["left"] > 0:
+            for kind in ("inc_activist", "ml_activist"):
+                k = board.transfer(state, kind, fr["left"], "prison", "available")
+                if k:
+                    log(state, "log.release", "{n} {kind} released from Prison to Available.", actor="raj",
+                        n=k, kind=kind)
+        return []
+
+    def decision(self, state, fr):
+        return Decision("raj", msg("prompt.campaign.release",
+                                   "Imperialism: release {n} more Activist(s) from Prison. Whose?", n=fr["left"]),
+                        [simple("inc", "choice.release_inc", "A Congress Activist"),
+                         simple("ml", "choice.release_ml", "A Muslim League Activist")], self.name)
+
+    def apply(self, state, fr, cid):
+        kind = f"{cid}_activist"
+        board.transfer(state, kind, 1, "prison", "available")
+        log(state, "log.release", "{n} {kind} released from Prison to Available.", actor="raj", n=1, kind=kind)
+        push(state, gate(dict(fr, left=fr["left"] - 1)))
+
+
+@register
+class GandhiCheck(Step):
+    """6.3.1 last sentence: if Gandhi is in Prison, he is released into any
+    space without Raj Control; the Raj chooses the space (the NP Raj places
+    him at random, 8.9.2, so the choice is the Raj's)."""
+
+    name = "campaign.gandhi_check"
+    auto = True
+
+    def run(self, state, fr):
+        if state.prison.get("gandhi", 0):
+            push(state, frame("campaign.gandhi_release"))
+
+
+@register
+class GandhiRelease(Step):
+    name = "campaign.gandhi_release"
+
+    def decision(self, state, fr):
+        spaces = [s for s in get_data().map.ids if not dv.raj_control(state, s)]
+        return Decision("raj", msg("prompt.campaign.gandhi",
+                                   "Gandhi is released from Prison: choose a space without Raj Control."),
+                        [space_choice(s) for s in spaces], self.name)
+
+    def refuse(self, state, fr, cid):
+        if cid in get_data().map.spaces and dv.raj_control(state, cid):
+            return msg("error.gandhi_control", "{space} is under Raj Control (6.3.1).", space=space_name(cid))
+        return None
+
+    def apply(self, state, fr, cid):
+        board.place(state, cid, "gandhi", 1, source="prison")
+        log(state, "log.gandhi_released", "Gandhi is released from Prison into {space}.", actor="raj", space=cid)
+
+
+# --- 6.3.2 Constructive Programme -------------------------------------------------
+
+OWN = {"inc": ("inc_activist", "gandhi"), "ml": ("ml_activist", "ml_base")}
+
+
+def constructive_spaces(state: GandhiState, faction: str, chosen: list[str]) -> list[str]:
+    """Cities/Provinces with the faction's pieces and no Raj Control, not yet
+    chosen, not at Active Opposition; none once the combined count reaches
+    Unity (6.3.2)."""
+    if len(chosen) >= state.unity:
+        return []
+    out = []
+    for sid in get_data().map.ids:
+        sp = state.spaces[sid]
+        if (sid not in chosen and dv.can_be_controlled(state, sid) and not dv.raj_control(state, sid)
+                and sp.support > -2 and any(dv.n(sp, k) for k in OWN[faction])):
+            out.append(sid)
+    return out
+
+
+@register
+class Constructive(PhaseStep):
+    """Constructive Programme (6.3.2): Congress, then the Muslim League, choose
+    Cities/Provinces with their own pieces and no Raj Control -- a combined
+    number up to Unity -- and shift each up to two levels toward Active
+    Opposition. Choice ids ``"<space>:1"`` / ``"<space>:2"`` (levels).
+    Frame ``{"faction", "chosen"}`` (``chosen`` is shared by both factions: a
+    space is chosen once)."""
+
+    name = "campaign.constructive"
+
+    def available(self, state, fr):
+        return bool(constructive_spaces(state, fr["faction"], fr["chosen"]))
+
+    def skip(self, state, fr):
+        if fr["faction"] == "inc":
+            return [gate(frame(self.name, faction="ml", chosen=fr["chosen"]))]
+        return []
+
+    def decision(self, state, fr):
+        f = fr["faction"]
+        choices: list[Choice] = []
+        for s in constructive_spaces(state, f, fr["chosen"]):
+            room = state.spaces[s].support + 2
+            for lv in (1, 2):
+                if lv <= room:
+                    choices.append(simple(f"{s}:{lv}", "choice.constructive",
+                                          "{space}: {n} level(s) toward Active Opposition",
+                                          space=space_name(s), n=lv))
+        choices.append(done_choice("End Constructive Programme"))
+        return Decision(f, msg("prompt.campaign.constructive",
+                               "Constructive Programme ({faction}): choose a space ({n} of Unity {unity} used).",
+                               faction=FACTION_NAMES[f], n=len(fr["chosen"]), unity=state.unity),
+                        choices, self.name)
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            push(state, *self.skip(state, fr))
+            return
+        sid, lv = cid.split(":")
+        board.shift(state, sid, -int(lv))
+        log(state, "log.constructive", "Constructive Programme: {faction} shifts {space} {n} level(s) toward "
+            "Active Opposition.", actor=fr["faction"], faction=fr["faction"], space=sid, n=int(lv))
+        push(state, gate(dict(fr, chosen=fr["chosen"] + [sid])))
+
+
+# --- 6.3.3 / 6.3.4 Pakistan Movement, Secret Societies ------------------------------
+
+BASE_OF = {"ml": "ml_base", "rev": "rev_base"}
+BASE_PHASE = {"ml": "Pakistan Movement", "rev": "Secret Societies"}
+
+
+def base_spaces(state: GandhiState, faction: str) -> list[str]:
+    """Non-Railway spaces without Raj Control with room for a Base (1.4.2),
+    if the faction has a Base Available (6.3.3, 6.3.4)."""
+    if not state.available.get(BASE_OF[faction], 0):
+        return []
+    return [s for s in get_data().map.non_railway
+            if not dv.raj_control(state, s) and dv.base_room(state, s) > 0]
+
+
+@register
+class PlaceBase(PhaseStep):
+    """Pakistan Movement (6.3.3, Muslim League) / Secret Societies (6.3.4,
+    Revolutionaries): may place one Available Base in any non-Railway space
+    without Raj Control. Frame ``{"faction"}``."""
+
+    name = "campaign.base"
+
+    def available(self, state, fr):
+        return bool(base_spaces(state, fr["faction"]))
+
+    def decision(self, state, fr):
+        f = fr["faction"]
+        return Decision(f, msg("prompt.campaign.base", "{phase}: place a Base in a space without Raj Control?",
+                               phase=BASE_PHASE[f]),
+                        [space_choice(s) for s in base_spaces(state, f)] + [done_choice("Place no Base")],
+                        self.name)
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        f = fr["faction"]
+        board.place(state, cid, BASE_OF[f], 1)
+        log(state, "log.campaign_base", "{phase}: {faction} places a Base in {space}.", actor=f,
+            phase=BASE_PHASE[f], faction=f, space=cid)
+
+
+@register
+class GameEnd(Step):
+    """Game End? (6.3.5): if and only if this is the final round, the game ends
+    and victory is determined by margins (7.3)."""
+
+    name = "campaign.game_end"
+    auto = True
+
+    def run(self, state, fr):
+        if fr["final"]:
+            end_game_final(state)
+            state.stack.clear()
+
+
+# --- 6.4 Redeploy --------------------------------------------------------------------
+
+@register
+class NewViceroy(Step):
+    """New Colonial Administration (6.4.1): the old Viceroy is discarded and the
+    Campaign card that triggered this round becomes the Viceroy (its
+    capability replaces the old one at once)."""
+
+    name = "campaign.new_viceroy"
+    auto = True
+
+    def run(self, state, fr):
+        if state.viceroy is not None:
+            state.played.append(state.viceroy)
+        state.viceroy = state.current
+        state.current = None
+        log(state, "log.viceroy", "{viceroy} becomes Viceroy.", card=state.viceroy,
+            viceroy=get_data().cards.campaigns[state.viceroy].viceroy)
+
+
+KINDS = {"raj": ("troop", "sepoy"), "inc": ("inc_activist", "gandhi"), "ml": ("ml_activist",),
+         "rev": ("guerrilla_active", "guerrilla_underground")}
+SHORT = {"troop": "troop", "sepoy": "sepoy", "inc_activist": "activist", "ml_activist": "activist",
+         "gandhi": "gandhi", "guerrilla_active": "active", "guerrilla_underground": "underground"}
+LABEL = {"troop": "Troop", "sepoy": "Sepoy", "inc_activist": "Congress Activist",
+         "ml_activist": "Muslim League Activist", "gandhi": "Gandhi", "guerrilla_active": "Active Guerrilla",
+         "guerrilla_underground": "Underground Guerrilla"}
+# pieces that must leave Railways (6.4.3-6.4.5); Gandhi is not named
+MUST_LEAVE_RAIL = {"raj": (), "inc": ("inc_activist",), "ml": ("ml_activist",),
+                   "rev": ("guerrilla_active", "guerrilla_underground")}
+
+
+def movable(state: GandhiState, moved: dict[str, dict[str, int]], sid: str, kind: str) -> int:
+    """Pieces of ``kind`` in ``sid`` that have not yet moved this Redeploy."""
+    return board.count(state, sid, kind) - moved.get(sid, {}).get(kind, 0)
+
+
+def _upkept(sid: str) -> bool:
+    d = sdef(sid)
+    return d.type == "province" or d.is_railway
+
+
+def troops_upkept(state: GandhiState) -> int:
+    """Troops in Provinces or on Railways (6.4.2: 2 Resources each)."""
+    return sum(sp.pieces.get("troop", 0) for s, sp in state.spaces.items() if _upkept(s))
+
+
+def destinations(state: GandhiState, faction: str, kind: str) -> list[str]:
+    """Spaces a ``kind`` piece of ``faction`` may move into now, whatever its
+    origin (6.4.2-6.4.5). Raj Control is judged at the moment of the move (6.4
+    "adjust continuously"). For Troops the Raj's Resources are checked by
+    :func:`redeploy_moves`."""
+    out = []
+    for sid, sp in state.spaces.items():
+        if faction == "raj":
+            if dv.is_state(state, sid):
+                ok = kind == "sepoy"
+            else:
+                ok = is_city(sid) or dv.is_railway(sid) or dv.raj_control(state, sid)
+        else:
+            ok = not dv.is_railway(sid) and not dv.raj_control(state, sid)
+            if not ok and faction in BASE_OF:
+                ok = sp.pieces.get(BASE_OF[faction], 0) > 0
+        if ok:
+            out.append(sid)
+    return out
+
+
+def redeploy_moves(state: GandhiState, faction: str, moved: dict, origin: str,
+                   dests: dict[str, list[str]] | None = None, upkept: int | None = None) -> list[tuple[str, str]]:
+    """(kind, destination) pairs for one piece leaving ``origin``. A Troop may
+    not enter a Province or Railway unless the Raj could then pay 2 Resources
+    for every Troop there (6.4.2; reading R-6.4.2-upkeep)."""
+    out = []
+    for kind in KINDS[faction]:
+        if movable(state, moved, origin, kind) <= 0:
+            continue
+        ds = dests[kind] if dests is not None else destinations(state, faction, kind)
+        pay_ok = True
+        if kind == "troop":
+            p = upkept if upkept is not None else troops_upkept(state)
+            after = p + 1 - (1 if _upkept(origin) else 0)
+            pay_ok = TROOP_UPKEEP * after <= state.resources["raj"]
+        for sid in ds:
+            if sid != origin and (pay_ok or not (kind == "troop" and _upkept(sid))):
+                out.append((kind, sid))
+    return out
+
+
+def redeploy_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
+    """Spaces holding a piece of ``faction`` that may still move somewhere."""
+    dests = {k: destinations(state, faction, k) for k in KINDS[faction]}
+    upkept = troops_upkept(state) if faction == "raj" else 0
+    out = []
+    for s in state.spaces:
+        if not any(movable(state, moved, s, k) > 0 for k in KINDS[faction]):
+            continue
+        if redeploy_moves(state, faction, moved, s, dests, upkept):
+            out.append(s)
+    return out
+
+
+def must_move_left(state: GandhiState, faction: str) -> int:
+    """Pieces still on Railways that must move (6.4.3-6.4.5)."""
+    return sum(board.count(state, r, k) for r in get_data().map.railways for k in MUST_LEAVE_RAIL[faction])
+
+
+def raj_can_stop(state: GandhiState) -> bool:
+    """The Raj may end its Redeploy only if it can pay for every Troop left in
+    a Province or on a Railway (6.4.2)."""
+    return TROOP_UPKEEP * troops_upkept(state) <= state.resources["raj"]
+
+
+def can_stop(state: GandhiState, faction: str) -> bool:
+    if faction == "raj":
+        return raj_can_stop(state)
+    return must_move_left(state, faction) == 0
+
+
+@register
+class Redeploy(PhaseStep):
+    """Redeploy (6.4.2-6.4.5) of one faction: choose a space to move a piece
+    from, or "done". Pieces move one at a time and each piece moves at most
+    once (``moved``: {space: {kind: n}} counts pieces that arrived there).
+
+    * Raj (6.4.2): Troops to Cities, Railways and Provinces with Raj Control;
+      Sepoys also to States; never Troops into States. Cubes may leave Protest
+      spaces (reading R-6.4.2). "done" only while the Raj can pay 2 per Troop
+      in a Province or on a Railway.
+    * Congress (6.4.3): Activists on Railways must move; Activists and Gandhi
+      may move to non-Railway spaces without Raj Control.
+    * Muslim League (6.4.4): as Congress, or to any space with an ML Base.
+    * Revolutionaries (6.4.5): Guerrillas on Railways must move; they may move
+      to non-Railway spaces without Raj Control or with a Revolutionary Base.
+    """
+
+    name = "campaign.redeploy"
+
+    def available(self, state, fr):
+        return bool(redeploy_origins(state, fr["faction"], fr["moved"]))
+
+    def decision(self, state, fr):
+        f = fr["faction"]
+        choices = [space_choice(s) for s in redeploy_origins(state, f, fr["moved"])]
+        if can_stop(state, f):
+            choices.append(done_choice("End Redeploy"))
+        return Decision(f, msg("prompt.campaign.redeploy",
+                               "Redeploy ({faction}): choose a space to move a piece from.",
+                               faction=FACTION_NAMES[f]), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        f = fr["faction"]
+        if cid == "done":
+            if f == "raj":
+                return msg("error.redeploy_pay", "The Raj cannot pay 2 Resources for each of {n} Troops in "
+                           "Provinces and on Railways (Resources {res}): move Troops to Cities first (6.4.2).",
+                           n=troops_upkept(state), res=state.resources["raj"])
+            return msg("error.redeploy_rail", "{n} piece(s) must still leave the Railways (6.4).",
+                       n=must_move_left(state, f))
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        push(state, frame("campaign.redeploy_to", faction=fr["faction"], origin=cid, moved=fr["moved"]))
+
+
+@register
+class RedeployTo(Step):
+    """Redeploy: which piece from ``origin`` goes where. Choice ids
+    ``"<piece>:<space>"`` (piece: troop, sepoy, activist, gandhi, active,
+    underground), or "back"."""
+
+    name = "campaign.redeploy_to"
+
+    def decision(self, state, fr):
+        f, origin = fr["faction"], fr["origin"]
+        choices = [simple(f"{SHORT[k]}:{s}", "choice.redeploy_to", "{piece} to {space}",
+                          piece=LABEL[k], space=space_name(s))
+                   for k, s in redeploy_moves(state, f, fr["moved"], origin)]
+        choices.append(simple("back", "choice.back", "Choose another space"))
+        return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
+                               space=space_name(origin)), choices, self.name)
+
+    def apply(self, state, fr, cid):
+        f, origin = fr["faction"], fr["origin"]
+        moved = {s: dict(v) for s, v in fr["moved"].items()}
+        if cid != "back":
+            short, sid = cid.split(":")
+            kind = next(k for k in KINDS[f] if SHORT[k] == short)
+            board.move(state, origin, sid, kind, 1)
+            moved.setdefault(sid, {})
+            moved[sid][kind] = moved[sid].get(kind, 0) + 1
+            log(state, "log.redeploy", "Redeploy: {faction} moves a {piece} from {origin} to {space}.", actor=f,
+                faction=f, piece=kind, origin=origin, space=sid)
+        push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
+
+
+@register
+class RajUpkeep(Step):
+    """End of the Raj Redeploy (6.4.2): pay 2 Resources per Troop in a Province
+    or on a Railway, then remove to Available all cubes from Provinces without
+    Raj Control and all but one Troop from each City."""
+
+    name = "campaign.raj_upkeep"
+    auto = True
+
+    def run(self, state, fr):
+        cost = TROOP_UPKEEP * troops_upkept(state)
+        paid = -board.add_resources(state, "raj", -cost)
+        log(state, "log.raj_upkeep", "The Raj pays {cost} Resources for Troops in Provinces and on Railways.",
+            actor="raj", cost=paid)
+        for sid in get_data().map.ids:
+            if dv.is_province(state, sid) and not dv.raj_control(state, sid):
+                t = board.remove(state, sid, "troop", 99)
+                s = board.remove(state, sid, "sepoy", 99)
+                if t or s:
+                    log(state, "log.redeploy_removed", "{troops} Troop(s) and {sepoys} Sepoy(s) leave {space} "
+                        "(no Raj Control).", troops=t, sepoys=s, space=sid)
+        for sid in get_data().map.ids:
+            if is_city(sid) and board.count(state, sid, "troop") > 1:
+                t = board.remove(state, sid, "troop", board.count(state, sid, "troop") - 1)
+                log(state, "log.redeploy_city", "{troops} Troop(s) leave {space} (one Troop stays).",
+                    troops=t, space=sid)
+
+
+# --- 6.5 Reset -------------------------------------------------------------------------
+
+@register
 class CampaignReset(Step):
-    """6.4.1 New Colonial Administration, then 6.5 Reset."""
+    """Reset (6.5), in order: Protests back to their boxes (Activists become
+    Inactive: derived); one Unrest removed from each space without Guerrillas,
+    Guerrillas Underground; Strikes removed; Restraint and Unity set to the
+    number of Campaign cards left in the deck; all factions Eligible; the next
+    card revealed (the Event swapped out by the Campaign card (2.4) becomes
+    current). Before the final Campaign a Crisis is triggered automatically
+    and the Raj rolls for cubes from Out of Play before anyone acts (6.8)."""
 
     name = "campaign.reset"
     auto = True
 
     def run(self, state, fr):
-        state.viceroy = state.current
-        log(state, "log.viceroy", "{viceroy} becomes Viceroy.",
-            viceroy=get_data().cards.campaigns[state.viceroy].viceroy)
-        for sid, sp in state.spaces.items():
+        for sid in state.spaces:
             board.remove_protest(state, sid)
+        for sid, sp in state.spaces.items():
             if dv.guerrillas(sp) == 0 and sp.unrest:
                 board.remove_unrest(state, sid, 1)
             board.flip(state, sid, "guerrilla_active", "guerrilla_underground", 99)
-            sp.strike = False
+        for sid in state.spaces:
+            board.remove_strike(state, sid)
         left = campaigns_left(state)
         board.set_restraint(state, max(1, left))
         board.set_unity(state, max(1, left))
@@ -61,8 +802,16 @@ class CampaignReset(Step):
         for f in state.eligibility:
             state.eligibility[f] = "eligible"
         state.turn = type(state.turn)()
+        state.action = None
         state.campaigns_done += 1
-        # 2.4: the swapped Event card (now "next") is played first; reveal a new next card.
+        log(state, "log.reset", "Reset: Restraint and Unity set to {n}; all factions Eligible.", n=max(1, left))
+        # 2.4: the swapped Event card is played first; reveal a new next card.
         state.current = None
         next_card(state)
-        push(state, frame("sop.card"))
+        steps: list[Frame] = []
+        if left == 1:
+            log(state, "log.crisis_final", "The final Campaign begins: India is in Crisis (6.8).")
+            steps.append(frame("crisis.roll"))
+        steps.append(frame("sop.card"))
+        push(state, *steps)
+

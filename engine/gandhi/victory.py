@@ -1,21 +1,43 @@
-"""Victory (7.1-7.3): the immediate check at a Campaign round and the final
-margins after the last Campaign.
+"""Victory (1.5, 7.1-7.3): the check at the start of each Campaign round and
+the final margins after the last Campaign.
 
-Ties (7.1) go to the Muslim League over Congress, then to the Revolutionaries;
-the Raj, not named in the tie rule, ranks last among equals (docs/rulings.md
-R-7.1).
+Margins (7.3) are total minus threshold (derived.victory_margins): positive
+once a faction exceeds its threshold. Ties (7.1) go to the Muslim League over
+Congress, then to the Revolutionaries; the Raj, not named in the tie rule,
+ranks last among equals (docs/rulings.md R-7.1).
+
+Seats (1.5): ``state.options["seats"]`` may map factions to players
+(``{"raj": "u1", "rev": "u1", "inc": "u2", "ml": "u3"}``). A player holding
+two factions uses the lower margin of the two and passes a victory check only
+if both factions pass. Without seats every faction is its own player.
+
+Non-player factions (7.1): if a faction played by a bot (``state.players[f] ==
+"bot"``) passes a victory check, all players lose equally
+(``result["players_lose"] = True``).
+
+``state.result`` (exported as ``export_state(...)["result"]``)::
+
+    {"winner": "ml",                 # best faction of the winning player
+     "winners": ["ml"],              # every faction of the winning player
+     "how": "victory_check" | "final",
+     "margins": {"raj": -3, "inc": 2, "ml": 4, "rev": -1},
+     "ranking": [{"faction": "ml", "rank": 1, "margin": 4}, ...],   # factions
+     "players": [{"player": "u1", "factions": [...], "margin": m, "rank": 1}, ...],
+     "players_lose": False}
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import derived as dv
 from .common import log
-from .state import GandhiState
+from .state import FACTIONS, GandhiState
 
 TIE_ORDER = ("ml", "inc", "rev", "raj")
 
 
 def ranking(margins: dict[str, int]) -> list[str]:
-    """Factions best margin first; ties broken by 7.1."""
+    """Factions best margin first; ties broken by 7.1 (ML, Congress, Revolutionaries, Raj)."""
     return sorted(margins, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
 
 
@@ -25,23 +47,83 @@ def winners_at_check(state: GandhiState) -> list[str]:
     return [f for f in m if m[f] > 0]
 
 
+def seat_groups(state: GandhiState) -> dict[str, list[str]]:
+    """Player id -> the factions that player holds (1.5), in FACTIONS order.
+    Without ``options["seats"]`` each faction is its own player (named by
+    the faction id). A faction missing from the seats is its own player."""
+    seats = (state.options or {}).get("seats") or {}
+    groups: dict[str, list[str]] = {}
+    for f in FACTIONS:
+        groups.setdefault(str(seats.get(f, f)), []).append(f)
+    return groups
+
+
+def _player_margin(margins: dict[str, int], factions: list[str]) -> int:
+    return min(margins[f] for f in factions)  # 1.5: the lower of the two
+
+
+def _player_key(margins: dict[str, int], factions: list[str]) -> tuple[int, int]:
+    # Reading R-1.5-ties: a two-faction player takes the better tie position of its factions.
+    return (-_player_margin(margins, factions), min(TIE_ORDER.index(f) for f in factions))
+
+
+def player_ranking(state: GandhiState, margins: dict[str, int]) -> list[tuple[str, list[str]]]:
+    """Players best first (1.5, 7.1)."""
+    groups = seat_groups(state)
+    return sorted(groups.items(), key=lambda kv: _player_key(margins, kv[1]))
+
+
+def passing_players(state: GandhiState, margins: dict[str, int] | None = None) -> list[str]:
+    """Players every one of whose factions exceeds its threshold (1.5, 7.2)."""
+    m = margins if margins is not None else dv.victory_margins(state)
+    return [p for p, fs in seat_groups(state).items() if all(m[f] > 0 for f in fs)]
+
+
+def victory_check_passed(state: GandhiState) -> bool:
+    """Victory phase (6.1, 7.2): does the game end now? True if a player
+    passes (both factions for a two-faction player, 1.5) or a non-player
+    faction passes (7.1)."""
+    m = dv.victory_margins(state)
+    if passing_players(state, m):
+        return True
+    return any(m[f] > 0 and state.players.get(f) == "bot" for f in FACTIONS)
+
+
 def end_game(state: GandhiState, how: str) -> None:
+    """End the game and set ``state.result`` (module doc). ``how`` is
+    "victory_check" (6.1, 7.2) or "final" (6.3.5, 7.3)."""
     margins = dv.victory_margins(state)
     order = ranking(margins)
+    players = player_ranking(state, margins)
+    players_lose = False
     if how == "victory_check":
-        passing = [f for f in order if margins[f] > 0]
-        winner = passing[0]
+        np_pass = [f for f in order if margins[f] > 0 and state.players.get(f) == "bot"]
+        if np_pass:  # 7.1: a Non-player faction passed: all players lose equally
+            players_lose = True
+            winners = [np_pass[0]]
+        else:
+            passing = set(passing_players(state, margins))
+            best = next(fs for p, fs in players if p in passing)
+            winners = list(best)
     else:
-        winner = order[0]
-    state.result = {
+        winners = list(players[0][1])
+    winner = min(winners, key=order.index)
+    result: dict[str, Any] = {
         "winner": winner,
+        "winners": sorted(winners, key=order.index),
         "how": how,
         "margins": margins,
         "ranking": [{"faction": f, "rank": i + 1, "margin": margins[f]} for i, f in enumerate(order)],
+        "players_lose": players_lose,
     }
-    log(state, "log.game_over", "The game is over: {winner} wins ({how}).", winner=winner, how=how)
+    if (state.options or {}).get("seats"):
+        result["players"] = [{"player": p, "factions": fs, "margin": _player_margin(margins, fs), "rank": i + 1}
+                             for i, (p, fs) in enumerate(players)]
+    state.result = result
+    log(state, "log.game_over", "The game is over: {winner} wins ({how}).", winner=winner, how=how,
+        margins=margins)
 
 
 def end_game_final(state: GandhiState) -> None:
-    """After the final Campaign (2.4.1, 7.3): best margin wins."""
+    """After the final Campaign (2.4.1, 6.3.5, 7.3): best margin wins."""
     end_game(state, "final")
