@@ -1,0 +1,181 @@
+"""The Gandhi pictures: sizes, that every space is labelled, that pieces and
+markers are drawn where the layout says, support colours, determinism. No
+golden images: we sample pixels inside the hit boxes the drawing reports."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.gandhi.data import get_data
+from render.gandhi import draw_board, render, render_card, render_space
+from render.gandhi import theme as th
+from render.gandhi.layout import LayoutError, get_layout, parse_layout
+from render.gandhi.public import public_state
+
+MAP = get_data().map
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data))
+
+
+def _colours(img: Image.Image, rect) -> set:
+    return {c for _, c in img.crop(rect).convert("RGB").getcolors(1 << 20)}
+
+
+def _close(a, b, tol=6) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def test_full_map_size_and_opaque(setup_state):
+    img = _png(render(setup_state))
+    lay = get_layout()
+    assert img.size == (lay.width, lay.height) == (1600, lay.height)
+    assert img.mode in ("P", "RGB")
+    assert "transparency" not in img.info
+
+
+def test_accepts_state_object():
+    engine = pytest.importorskip("engine")
+    try:
+        s = engine.new_game("gandhi", "short", 1)
+    except Exception:
+        pytest.skip("engine cannot make a game yet")
+    assert render(s) == render(engine.export_state(s))
+
+
+def test_every_space_label_is_drawn(setup_state):
+    img, hb = draw_board(setup_state)
+    rgb = img.convert("RGB")
+    for sid in MAP.ids:
+        assert sid in hb.label, sid
+        x0, y0, x1, y1 = hb.label[sid]
+        assert x1 - x0 > 20 and y1 - y0 > 10
+        # dark ink of the name on the pale fill (or white Econ text on a dark badge)
+        cols = _colours(rgb, hb.label[sid])
+        assert any(sum(c) < 200 for c in cols), sid
+        assert any(sum(c) > 450 for c in cols), sid  # ... against a light ground
+
+
+def test_support_colour_fills_each_space(setup_state):
+    img, hb = draw_board(setup_state)
+    rgb = img.convert("RGB")
+    lay = get_layout()
+    st = public_state(setup_state)
+    for sid, shape in lay.spaces.items():
+        want = th.SUPPORT_FILL[st["spaces"][sid]["support"]]
+        x, y, w, h = shape.box
+        # the box's corners are fill unless a piece or label reaches there: sample a few
+        pts = [(x + 3, y + h - 3), (x + w - 3, y + h - 3), (x + 3, y + 3), (x + w - 3, y + 3)]
+        if shape.circle:  # a City: inside the rim, left, right and bottom
+            cx, cy, r = shape.circle
+            pts = [(cx - int(r * 0.8), cy), (cx + int(r * 0.8), cy + 8), (cx, cy + int(r * 0.86)),
+                   (cx - int(r * 0.55), cy + int(r * 0.6))]
+        hits = sum(_close(rgb.getpixel(p), want) for p in pts)
+        assert hits >= 2, (sid, [rgb.getpixel(p) for p in pts], want)
+
+
+def test_piece_counts_drawn_where_pieces_are(setup_state):
+    img, hb = draw_board(setup_state)
+    rgb = img.convert("RGB")
+    st = public_state(setup_state)
+    for sid in MAP.ids:
+        pieces = {k: n for k, n in st["spaces"][sid]["pieces"].items() if n}
+        assert set(hb.pieces[sid]) == set(pieces), sid
+        for k in pieces:
+            cols = _colours(rgb, hb.count[sid][k])
+            assert any(sum(c) < 150 for c in cols), (sid, k)  # the digits in ink
+        if not pieces and not MAP.spaces[sid].is_railway:
+            # an empty space's piece area is all fill (or the trim/edge of the shape)
+            want = th.SUPPORT_FILL[st["spaces"][sid]["support"]]
+            x0, y0, x1, y1 = hb.piece_area[sid]
+            cx, cy = (x0 + x1) // 2, min(y0 + 20, (y0 + y1) // 2)
+            assert _close(rgb.getpixel((cx, cy)), want), sid
+
+
+def test_known_counts_in_midgame(midgame):
+    img, hb = draw_board(midgame)
+    # Madras Presidency holds 12 Troops and 10 Sepoys: both two-digit counts drawn
+    for k in ("troop", "sepoy"):
+        x0, y0, x1, y1 = hb.count["madras_presidency"][k]
+        assert x1 - x0 >= 18  # two digits wide
+    # pieces on a Railway
+    assert set(hb.pieces["rail_punjab_delhi"]) == {"inc_activist_active", "guerrilla_active"}
+    assert "strike" in hb.markers["rail_punjab_delhi"]
+    rgb = img.convert("RGB")
+    sx0, sy0, sx1, sy1 = hb.markers["rail_punjab_delhi"]["strike"]
+    assert any(_close(c, th.STRIKE_RED, 10) for c in _colours(rgb, (sx0, sy0, sx1, sy1)))
+    # markers
+    assert {"protest", "unrest", "muslim_state"} <= set(hb.markers["punjab"])
+    assert "unrest" in hb.markers["bihar"]
+    mx0, my0, mx1, my1 = hb.markers["punjab"]["muslim_state"]
+    assert any(_close(c, th.MUSLIM_TRIM, 10) for c in _colours(rgb, (mx0, my0, mx1, my1)))
+    assert "raj_control" in hb.markers["madras_presidency"]
+    assert "raj_control" not in hb.markers["assam"]
+
+
+def test_same_state_same_bytes(midgame):
+    assert render(midgame) == render(midgame)
+
+
+def test_render_does_not_change_state(midgame):
+    import copy
+
+    before = copy.deepcopy(midgame)
+    render(midgame)
+    assert midgame == before
+
+
+def test_locales_render(short_setup):
+    for loc in ("en", "it", "es-ES", "ja", None):
+        img = _png(render(short_setup, locale=loc or "en"))
+        assert img.width == 1600
+
+
+def test_labels_are_latin_only():
+    # every word drawn on a picture is Latin script (no tofu for CJK locales)
+    for loc in ("en", "it", "es", "ja"):
+        for key in ("victory", "resources", "box.available", "support.2", "protest"):
+            assert all(ord(ch) < 0x250 or ch in "·–—" for ch in th.t(loc, key)), (loc, key)
+
+
+def test_render_space_and_region(midgame):
+    for key in ("punjab", "rail_punjab_delhi", "Delhi", "east"):
+        img = _png(render_space(midgame, key))
+        assert img.width >= 640 and img.height >= 440
+        assert img.width <= 1600
+    with pytest.raises(ValueError):
+        render_space(midgame, "atlantis")
+
+
+def test_render_card():
+    for n in (1, 40, 72, 73, 79):
+        img = _png(render_card(n))
+        assert img.width == 800 and 200 < img.height < 1400
+    assert render_card(5) == render_card(5)
+    _png(render_card(1, "it"))
+    for bad in (0, 80):
+        with pytest.raises(ValueError):
+            render_card(bad)
+
+
+def test_layout_boxes_inside_canvas_and_complete():
+    lay = get_layout()
+    assert set(lay.spaces) == set(MAP.non_railway)
+    assert set(lay.railways) == set(MAP.railways)
+    assert set(lay.towns) == set(MAP.towns)
+
+
+def test_layout_errors_name_the_entry():
+    with pytest.raises(LayoutError, match="not placed"):
+        parse_layout({"canvas": {"width": 100, "height": 100}, "spaces": {}}, "x.yaml")
+    with pytest.raises(LayoutError, match="spaces.atlantis"):
+        parse_layout({"canvas": {"width": 100, "height": 100}, "spaces": {"atlantis": {}}}, "x.yaml")
+
+
+def test_public_state_rejects_garbage():
+    with pytest.raises(TypeError):
+        public_state(42)
