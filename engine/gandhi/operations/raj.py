@@ -1,0 +1,897 @@
+"""The British Raj's Operations (3.2): Deploy (3.2.1), Garrison (3.2.2),
+Sweep (3.2.3) and Assault (3.2.4), with the Viceroy capabilities that change
+them (2.5.1), plus the steps the Raj's Special Activities share with them
+(piece removal with "Bases last" and "NV to Prison", the Sepoy payment choice).
+
+Rules applied throughout (3.2 "Importante"):
+
+* Troops are free; the Raj pays Resources equal to Restraint per space where
+  Sepoys are used (the Viceroy may change the price: Chelmsford, Reading,
+  Irwin, Willingdon). A free Operation granted by an Event (``ctx["free"]``)
+  costs nothing. Whether to use (and pay for) Sepoys in a space is always the
+  Raj's decision (``raj.use_sepoys``); a use the Raj cannot pay for is refused
+  with the price and the Resources in the message (3.1.5).
+* Cubes never leave Protest spaces (Railways included) during Operations.
+* Troops never enter States (Princely or Muslim; 1.4.2).
+
+Operation data kept in ``ctx["data"]`` (plain JSON):
+
+* ``paid``  {space: bool} — Sepoys used (and paid for) in that space;
+* ``moved`` {space: {kind: n}} — cubes that arrived there during this
+  Operation and so may not move again (3.1.2);
+* ``garrison_paid`` bool — the Garrison's single Sepoy payment was made;
+* ``wavell`` bool — Wavell's free Limited Sweep has been used.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.messages import Choice, Decision, msg
+from ...core.steps import Frame, Step, frame, push, register
+from .. import board
+from .. import derived as dv
+from ..actions import Operation, is_limited, operation
+from ..common import done_choice, log, simple, space_name
+from ..data import get_data
+from ..state import GandhiState
+
+MAX_DEPLOY = 6          # cubes per City (3.2.1)
+DEPLOY_OOP = 2          # cubes Out of Play -> Available after Deploy (3.2.1)
+KIND_NAME = {"troop": "Troop", "sepoy": "Sepoy"}
+
+
+# --------------------------------------------------------------------------
+# small helpers
+# --------------------------------------------------------------------------
+
+def viceroy(state: GandhiState) -> str | None:
+    """The key of the Viceroy in force ("chelmsford", "reading", ...) or None."""
+    return get_data().cards.viceroy_key(state.viceroy)
+
+
+def adjacent(sid: str) -> frozenset[str]:
+    return get_data().map.adjacent[sid]
+
+
+def pieces(state: GandhiState, sid: str, kind: str) -> int:
+    return state.spaces[sid].pieces.get(kind, 0)
+
+
+def sepoy_cost(state: GandhiState, ctx: dict[str, Any], op: str, first: bool) -> int:
+    """Resources the Raj pays to use Sepoys in one space of ``op`` (3.2, 2.5.1).
+
+    ``first``: the space is the first one selected for this Operation (Lord
+    Reading makes it free for Deploy, Sweep and Assault; Garrison is entirely
+    free under Reading). Free Operations (Events) cost 0. Chelmsford (Assault),
+    Irwin (Sweep) and Willingdon (Deploy) make the price 1 instead of Restraint.
+    """
+    if ctx.get("free"):
+        return 0
+    v = viceroy(state)
+    if v == "reading" and (op == "garrison" or first):
+        return 0
+    if (op, v) in (("assault", "chelmsford"), ("sweep", "irwin"), ("deploy", "willingdon")):
+        return 1
+    return state.restraint
+
+
+def can_pay(state: GandhiState, cost: int) -> bool:
+    return state.resources["raj"] >= cost
+
+
+def cannot_pay_text(state: GandhiState, sid: str | None, cost: int) -> str:
+    where = f" in {space_name(sid)}" if sid else ""
+    return (f"the Raj cannot pay for Sepoys{where}: Resources {state.resources['raj']}, "
+            f"cost {cost} (Restraint {state.restraint})")
+
+
+def data(ctx: dict[str, Any]) -> dict[str, Any]:
+    d = ctx.setdefault("data", {})
+    d.setdefault("paid", {})
+    d.setdefault("moved", {})
+    return d
+
+
+def movable(state: GandhiState, ctx: dict[str, Any], sid: str, kind: str) -> int:
+    """Cubes of ``kind`` in ``sid`` that may still move in this Operation:
+    none from a Protest space (3.2), none that already moved (3.1.2)."""
+    if state.spaces[sid].protest:
+        return 0
+    moved = data(ctx)["moved"].get(sid, {}).get(kind, 0)
+    return max(0, pieces(state, sid, kind) - moved)
+
+
+def move_cube(state: GandhiState, ctx: dict[str, Any], src: str, dst: str, kind: str) -> None:
+    """Move one cube and remember it arrived (it may not move again: 3.1.2)."""
+    board.move(state, src, dst, kind, 1)
+    m = data(ctx)["moved"].setdefault(dst, {})
+    m[kind] = m.get(kind, 0) + 1
+
+
+def troops_may_enter(state: GandhiState, sid: str) -> bool:
+    """Troops never enter States (1.4.2, 3.2)."""
+    return not dv.is_state(state, sid)
+
+
+# --------------------------------------------------------------------------
+# movement reach
+# --------------------------------------------------------------------------
+
+def sweep_sweepable_rail(state: GandhiState, rid: str) -> bool:
+    """A Railway a Sweeping cube may step onto first (3.2.3): no Strike, no
+    Activists, no Active Guerrillas (and no Protest: cubes could not leave it)."""
+    sp = state.spaces[rid]
+    return (dv.is_railway(rid) and not sp.strike and not sp.protest and dv.activists(sp) == 0
+            and pieces(state, rid, "guerrilla_active") == 0)
+
+
+def sweep_origins(state: GandhiState, dest: str) -> list[str]:
+    """Spaces whose cubes may Sweep into ``dest`` (3.2.3): adjacent spaces
+    (Railways too), or spaces adjacent to a Railway next to ``dest`` that has
+    no Strike, Activists or Active Guerrillas. Protest spaces are excluded by
+    :func:`movable`."""
+    out = set(adjacent(dest))
+    for r in adjacent(dest):
+        if sweep_sweepable_rail(state, r):
+            out |= adjacent(r)
+    out.discard(dest)
+    return sorted(out)
+
+
+def garrison_context(state: GandhiState) -> dict[str, set[str]]:
+    """Per-board facts Garrison reach needs, computed once: spaces where a
+    moving cube must stop (Protest or Active adversaries) and Raj-Controlled
+    spaces."""
+    return {"stops": {s for s, sp in state.spaces.items()
+                      if sp.protest or dv.active_adversaries(state, s) > 0},
+            "control": {s for s in state.spaces if dv.raj_control(state, s)}}
+
+
+def garrison_reach(state: GandhiState, origin: str, gc: dict[str, set[str]] | None = None) -> set[str]:
+    """Destinations a Garrisoning cube in ``origin`` can reach (3.2.2): into an
+    adjacent Railway or City, on along adjacent Railways or Cities, and finally,
+    if desired, into an adjacent Raj-Controlled space. A cube stops in a space
+    with Active adversaries and never leaves a Protest space. ``gc``: a
+    :func:`garrison_context` to reuse."""
+    if state.spaces[origin].protest:
+        return set()
+    gc = gc or garrison_context(state)
+    mp = get_data().map
+    adj = mp.adjacent
+    stops, control = gc["stops"], gc["control"]
+
+    def chain(s: str) -> bool:
+        return mp.spaces[s].type in ("railway", "city")
+
+    seen: set[str] = set()
+    todo = [s for s in adj[origin] if chain(s)]
+    seen.update(todo)
+    while todo:
+        s = todo.pop()
+        if s in stops:
+            continue
+        for t in adj[s]:
+            if t not in seen and t != origin and chain(t):
+                seen.add(t)
+                todo.append(t)
+    out = set(seen)
+    for s in seen:
+        if s in stops:
+            continue
+        out |= {t for t in adj[s] if t in control}
+    out.discard(origin)
+    return out
+
+
+# --------------------------------------------------------------------------
+# shared steps: Sepoy payment, removal of adversary pieces
+# --------------------------------------------------------------------------
+
+@register
+class UseSepoys(Step):
+    """Whether the Raj uses (and pays for) Sepoys in one space (3.2).
+
+    Frame: ``{sid, op, cost, then}``; ``then`` is the frame pushed after the
+    choice (it reads ``ctx["data"]["paid"][sid]``). Choices ``sepoy`` (pay
+    ``cost`` Resources) and ``troop`` (Troops only, free). Typing ``sepoy``
+    when it is not on offer is refused with the price and the Resources."""
+
+    name = "raj.use_sepoys"
+
+    def decision(self, state, fr):
+        choices = []
+        if can_pay(state, fr["cost"]):
+            choices.append(simple("sepoy", "choice.raj_use_sepoys",
+                                  "Use Sepoys in {space} (pay {cost} Resources)",
+                                  space=space_name(fr["sid"]), cost=fr["cost"]))
+        choices.append(simple("troop", "choice.raj_troops_only", "Troops only (free)"))
+        return Decision("raj", msg("prompt.raj_use_sepoys",
+                                   "{op} in {space}: use Sepoys for {cost} Resources (Restraint {restraint})?",
+                                   op=fr["op"].capitalize(), space=space_name(fr["sid"]), cost=fr["cost"],
+                                   restraint=state.restraint), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        if cid == "sepoy":
+            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, fr["sid"], fr["cost"]))
+        return None
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        paid = cid == "sepoy"
+        data(ctx)["paid"][fr["sid"]] = paid
+        if paid and fr["cost"]:
+            board.add_resources(state, "raj", -fr["cost"])
+        if paid:
+            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to use Sepoys in {space}.",
+                actor="raj", cost=fr["cost"], space=fr["sid"])
+        push(state, fr["then"])
+
+
+def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost: int,
+               sepoys_relevant: bool, then: Frame) -> list[Frame]:
+    """Frames for the Sepoy decision in ``sid``: ask when Sepoys could be used
+    and paid for; otherwise record "Troops only" and go straight on."""
+    if sepoys_relevant and can_pay(state, cost):
+        return [frame("raj.use_sepoys", sid=sid, op=op, cost=cost, then=then)]
+    data(ctx)["paid"][sid] = False
+    if sepoys_relevant:
+        log(state, "log.raj_troops_only", "{reason}: Troops only.", actor="raj",
+            reason=cannot_pay_text(state, sid, cost))
+    return [then]
+
+
+REMOVE_LABEL = {
+    "guerrilla": "Remove an Active Guerrilla",
+    "rev_base": "Remove a Revolutionary Base",
+    "inc": "Arrest a Congress Activist",
+    "ml": "Arrest a Muslim League Activist",
+    "gandhi": "Arrest Gandhi",
+    "ml_base": "Remove a Muslim League Base",
+}
+MARTIAL_LABEL = {"inc": "Remove a Congress Activist to Available",
+                 "ml": "Remove a Muslim League Activist to Available"}
+
+
+def removal_candidates(state: GandhiState, sid: str, mode: str) -> dict[str, str]:
+    """Pieces the Raj may take next in ``sid``: choice id -> target group.
+
+    ``mode`` "assault" / "treaty" / "govern" (3.2.4, 4.2.1, 4.2.2): Active
+    Guerrillas; Revolutionary Bases once no Guerrillas remain; Active Activists
+    (Congress and Muslim League: one group "nv", 1.4.4); Gandhi (always
+    Active); Muslim League Bases once no Activists remain and Gandhi is gone
+    (docs/rulings/raj.md R-3.2.4 Gandhi before Bases). ``mode`` "martial"
+    (4.2.3): any Activists, Active or not; Congress and Muslim League are
+    separate targets ("inc", "ml")."""
+    sp = state.spaces[sid]
+    p = sp.pieces
+    out: dict[str, str] = {}
+    if mode == "martial":
+        for k, cid in (("inc_activist", "inc"), ("ml_activist", "ml")):
+            if p.get(k, 0):
+                out[cid] = cid
+        return out
+    if p.get("guerrilla_active", 0):
+        out["guerrilla"] = "rev"
+    if p.get("rev_base", 0) and dv.guerrillas(sp) == 0:
+        out["rev_base"] = "rev"
+    if dv.activists_active(state, sid):
+        if p.get("inc_activist", 0):
+            out["inc"] = "nv"
+        if p.get("ml_activist", 0):
+            out["ml"] = "nv"
+    if p.get("gandhi", 0):
+        out["gandhi"] = "nv"
+    if p.get("ml_base", 0) and dv.activists(sp) == 0 and not p.get("gandhi", 0):
+        out["ml_base"] = "nv"
+    return out
+
+
+def removal_frame(state: GandhiState, sid: str, mode: str, left: int, must: bool = False) -> list[Frame]:
+    """The ``raj.remove`` frames for ``left`` removals in ``sid`` (none if
+    nothing can be taken)."""
+    if left <= 0 or not removal_candidates(state, sid, mode):
+        return []
+    return [frame("raj.remove", sid=sid, mode=mode, left=left, targeted=[], must=must)]
+
+
+@register
+class Remove(Step):
+    """The Raj removes or arrests adversary pieces one at a time (3.2.4, 4.2.1,
+    4.2.2, 4.2.3).
+
+    Frame ``{sid, mode, left, targeted, must}``. The Raj chooses which pieces
+    (3.1.4); once a target group ("rev", "nv" = Congress + Muslim League as one
+    Faction for Assault/Treaty/Govern, or "inc"/"ml" for Martial Law) has been
+    hit, its pieces must be taken as far as the removals allow (1.4.4), so
+    ``done`` is offered only while no targeted group has pieces left (and never
+    when ``must``: Govern's single removal). Gandhi may always be chosen and is
+    forced when the removals reach him (1.4.4, 3.2.4). Guerrillas and Bases go
+    to Available, Activists and Gandhi to Prison (Martial Law: Activists to
+    Available). Arresting Gandhi sets ``state.gandhi_arrested`` (3.2.4)."""
+
+    name = "raj.remove"
+
+    def decision(self, state, fr):
+        cands = removal_candidates(state, fr["sid"], fr["mode"])
+        labels = MARTIAL_LABEL if fr["mode"] == "martial" else REMOVE_LABEL
+        choices = [simple(c, f"choice.raj_remove_{c}", labels[c]) for c in cands]
+        if self._may_stop(state, fr, cands):
+            choices.append(done_choice("Remove nothing more"))
+        return Decision("raj", msg("prompt.raj_remove", "{space}: choose a piece to remove ({left} left).",
+                                   space=space_name(fr["sid"]), left=fr["left"]), choices, self.name)
+
+    @staticmethod
+    def _may_stop(state, fr, cands) -> bool:
+        if fr["must"]:
+            return False
+        return not any(g in fr["targeted"] for g in cands.values())
+
+    def refuse(self, state, fr, cid):
+        if cid == "done":
+            return msg("error.raj_must_remove",
+                       "Once a Faction is targeted its pieces must be removed as far as possible (1.4.4).")
+        if cid == "ml_base":
+            return msg("error.bases_last", "Muslim League Bases go last: first every Activist and Gandhi (3.2.4).")
+        if cid == "rev_base":
+            return msg("error.bases_last", "Revolutionary Bases go last: first every Guerrilla (3.2.4).")
+        if cid in ("inc", "ml") and fr["mode"] != "martial":
+            return msg("error.inactive", "Only Active Activists (in Protest spaces or on Railways) may be taken (1.4.3).")
+        return None
+
+    def apply(self, state, fr, cid):
+        sid, mode = fr["sid"], fr["mode"]
+        cands = removal_candidates(state, sid, mode)
+        if cid == "done":
+            return
+        group = cands[cid]
+        if mode == "martial":
+            kind = f"{cid}_activist"
+            board.remove(state, sid, kind, 1, to="available")
+            log(state, "log.raj_martial_remove", "Martial Law removes a {kind} in {space} to Available.",
+                actor="raj", kind=kind, space=sid)
+        else:
+            kind, to = {"guerrilla": ("guerrilla_active", "available"), "rev_base": ("rev_base", "available"),
+                        "inc": ("inc_activist", "prison"), "ml": ("ml_activist", "prison"),
+                        "gandhi": ("gandhi", "prison"), "ml_base": ("ml_base", "available")}[cid]
+            board.remove(state, sid, kind, 1, to=to)
+            if cid == "gandhi":
+                state.gandhi_arrested = True
+                log(state, "log.gandhi_arrested", "The Raj arrests Gandhi in {space}.", actor="raj", space=sid)
+            else:
+                log(state, "log.raj_remove", "The Raj removes a {kind} in {space} to {to}.", actor="raj",
+                    kind=kind, space=sid, to=to)
+        targeted = list(fr["targeted"])
+        if group not in targeted:
+            targeted.append(group)
+        left = fr["left"] - 1
+        if left > 0 and removal_candidates(state, sid, mode):
+            push(state, dict(fr, left=left, targeted=targeted))
+
+
+# --------------------------------------------------------------------------
+# Deploy (3.2.1)
+# --------------------------------------------------------------------------
+
+def deploy_sources(state: GandhiState, city: str, kind: str) -> list[str]:
+    """Map spaces a cube of ``kind`` may be taken from when none is Available
+    (1.4.1, 3.2.1): any other space holding one, except Protest spaces (cubes
+    never leave them during Operations; docs/rulings/raj.md R-3.2.1)."""
+    return [s for s, sp in state.spaces.items()
+            if s != city and sp.pieces.get(kind, 0) and not sp.protest]
+
+
+def deploy_can_place(state: GandhiState, city: str, kind: str) -> bool:
+    return state.available.get(kind, 0) > 0 or bool(deploy_sources(state, city, kind))
+
+
+@operation
+class Deploy(Operation):
+    """Deploy (3.2.1): any City; place up to 6 cubes in each (Troops free,
+    Sepoys for Restraint per City — Willingdon 1, Reading first City free);
+    cubes of a type none of which is Available may be taken from anywhere on
+    the map (1.4.1). Then the Raj may move up to 2 cubes Out of Play ->
+    Available (also in a Limited Operation, 2.3.5)."""
+
+    name = "deploy"
+    faction = "raj"
+    label = "Deploy"
+    rule = "3.2.1"
+
+    def selectable(self, state, ctx):
+        first = not ctx["spaces"]
+        cost = sepoy_cost(state, ctx, self.name, first)
+        out = []
+        for c in get_data().map.cities:
+            if c in ctx["spaces"]:
+                continue
+            if deploy_can_place(state, c, "troop") or (can_pay(state, cost) and deploy_can_place(state, c, "sepoy")):
+                out.append(c)
+        return out
+
+    def why_not(self, state, ctx, sid):
+        if get_data().map.spaces[sid].type != "city":
+            return f"{space_name(sid)} is not a City: Deploy places cubes in Cities only (3.2.1)"
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if not deploy_can_place(state, sid, "troop"):
+            if not deploy_can_place(state, sid, "sepoy"):
+                return f"no cube can be placed in {space_name(sid)}"
+            if not can_pay(state, cost):
+                return f"no Troop can be placed and {cannot_pay_text(state, sid, cost)}"
+        return None
+
+    def select(self, state, ctx, sid):
+        cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
+        then = frame("raj.deploy.place", sid=sid, placed=0, cost=cost)
+        return ask_sepoys(state, ctx, sid, self.name, cost, deploy_can_place(state, sid, "sepoy"), then)
+
+    def finish(self, state, ctx):
+        if state.out_of_play.get("troop", 0) or state.out_of_play.get("sepoy", 0):
+            return [frame("raj.deploy.oop", moved=0)]
+        return []
+
+
+@register
+class DeployPlace(Step):
+    """Place the next cube in a Deploy City (3.2.1). Choices: ``troop`` /
+    ``sepoy`` (from Available) or ``troop:<space>`` / ``sepoy:<space>`` (from
+    the map when none of that type is Available), ``done``."""
+
+    name = "raj.deploy.place"
+
+    def _choices(self, state, fr) -> list[Choice]:
+        sid = fr["sid"]
+        paid = data(state.action)["paid"].get(sid, False)
+        out: list[Choice] = []
+        for kind in ("troop", "sepoy"):
+            if kind == "sepoy" and not paid:
+                continue
+            if state.available.get(kind, 0):
+                out.append(simple(kind, f"choice.raj_place_{kind}", "Place a {kind} from Available",
+                                  kind=KIND_NAME[kind]))
+            else:
+                for s in deploy_sources(state, sid, kind):
+                    out.append(simple(f"{kind}:{s}", "choice.raj_place_from", "Take a {kind} from {space}",
+                                      kind=KIND_NAME[kind], space=space_name(s)))
+        return out
+
+    def decision(self, state, fr):
+        choices = self._choices(state, fr) + [done_choice("Place no more cubes here")]
+        return Decision("raj", msg("prompt.raj_deploy", "Deploy in {space}: place a cube ({placed} of 6 placed).",
+                                   space=space_name(fr["sid"]), placed=fr["placed"]), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        if cid.split(":")[0] == "sepoy" and not data(state.action)["paid"].get(fr["sid"], False):
+            return msg("error.raj_sepoys_unpaid", "Sepoys were not paid for in {space}: Troops only ({reason}).",
+                       space=space_name(fr["sid"]), reason=cannot_pay_text(state, fr["sid"], fr["cost"])
+                       if not can_pay(state, fr["cost"]) else "the Raj chose Troops only")
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        sid = fr["sid"]
+        if ":" in cid:
+            kind, src = cid.split(":")
+            board.move(state, src, sid, kind, 1)
+            log(state, "log.raj_deploy_move", "Deploy: a {kind} from {src} to {space}.", actor="raj",
+                kind=kind, src=src, space=sid)
+        else:
+            kind = cid
+            board.place(state, sid, kind, 1)
+            log(state, "log.raj_deploy", "Deploy: a {kind} placed in {space}.", actor="raj", kind=kind, space=sid)
+        placed = fr["placed"] + 1
+        if placed < MAX_DEPLOY and self._choices(state, fr):
+            push(state, dict(fr, placed=placed))
+
+
+@register
+class DeployOutOfPlay(Step):
+    """After Deploy: move up to 2 cubes Out of Play -> Available (3.2.1)."""
+
+    name = "raj.deploy.oop"
+
+    def decision(self, state, fr):
+        choices = [simple(k, f"choice.raj_oop_{k}", "Move a {kind} from Out of Play to Available",
+                          kind=KIND_NAME[k]) for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
+        choices.append(done_choice("Move no more cubes"))
+        return Decision("raj", msg("prompt.raj_deploy_oop",
+                                   "Deploy: move up to {n} more cube(s) from Out of Play to Available.",
+                                   n=DEPLOY_OOP - fr["moved"]), choices, self.name)
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        board.transfer(state, cid, 1, "out_of_play", "available")
+        log(state, "log.raj_deploy_oop", "Deploy: a {kind} moves from Out of Play to Available.", actor="raj",
+            kind=cid)
+        moved = fr["moved"] + 1
+        if moved < DEPLOY_OOP and (state.out_of_play.get("troop", 0) or state.out_of_play.get("sepoy", 0)):
+            push(state, dict(fr, moved=moved))
+
+
+# --------------------------------------------------------------------------
+# Garrison (3.2.2)
+# --------------------------------------------------------------------------
+
+def garrison_moves(state: GandhiState, ctx: dict[str, Any], dest: str) -> list[tuple[str, str]]:
+    """(kind, origin) pairs that may Garrison into ``dest`` now. Sepoys only
+    if paid already or affordable (the single payment is made on the first
+    Sepoy moved)."""
+    cost = sepoy_cost(state, ctx, "garrison", False)
+    sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
+    out = []
+    gc = garrison_context(state)
+    for origin in state.spaces:
+        if origin == dest:
+            continue
+        kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k)]
+        if not sepoys_ok and "sepoy" in kinds:
+            kinds.remove("sepoy")
+        if kinds and dest in garrison_reach(state, origin, gc):
+            out += [(k, origin) for k in kinds]
+    return out
+
+
+@operation
+class Garrison(Operation):
+    """Garrison (3.2.2): destinations are Railways, Cities and Raj-Controlled
+    spaces (aid sheet). Cubes from non-Protest spaces move along a chain of
+    adjacent Railways/Cities, stopping at Active adversaries, finally if desired
+    into an adjacent Raj-Controlled space. Troops are free; moving any Sepoys
+    costs Restraint once per Operation (Reading: free). Limited: one
+    destination (2.3.5). Then on each Railway the Raj activates 1 Guerrilla per
+    cube (Sepoys only if paid) — docs/rulings/raj.md R-3.2.2."""
+
+    name = "garrison"
+    faction = "raj"
+    label = "Garrison"
+    rule = "3.2.2"
+
+    @staticmethod
+    def _dest_type_ok(state, sid):
+        t = get_data().map.spaces[sid].type
+        return t in ("railway", "city") or dv.raj_control(state, sid)
+
+    def selectable(self, state, ctx):
+        dests: set[str] = set()
+        cost = sepoy_cost(state, ctx, self.name, False)
+        sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
+        gc = garrison_context(state)
+        for origin in state.spaces:
+            kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k)
+                     and (k == "troop" or sepoys_ok)]
+            if kinds:
+                dests |= garrison_reach(state, origin, gc)
+        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s))
+
+    def why_not(self, state, ctx, sid):
+        if not self._dest_type_ok(state, sid):
+            return (f"{space_name(sid)} is not a Railway, City or Raj-Controlled space: "
+                    f"Garrison cannot end there (3.2.2)")
+        return f"no cube can Garrison into {space_name(sid)} (3.2.2)"
+
+    def select(self, state, ctx, sid):
+        return [frame("raj.garrison.move", sid=sid, moved=0)]
+
+    def finish(self, state, ctx):
+        return [frame("raj.garrison.activate")]
+
+
+@register
+class GarrisonMove(Step):
+    """Move the next cube into a Garrison destination. Choices
+    ``troop:<origin>``, ``sepoy:<origin>``, ``done``. The first Sepoy moved
+    pays Restraint for the whole Garrison (3.2.2)."""
+
+    name = "raj.garrison.move"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        cost = sepoy_cost(state, ctx, "garrison", False)
+        choices = []
+        for kind, origin in garrison_moves(state, ctx, fr["sid"]):
+            text = "Move a {kind} from {origin}"
+            if kind == "sepoy" and not data(ctx).get("garrison_paid") and cost:
+                text += " (pays {cost} Resources for the Garrison's Sepoys)"
+            choices.append(simple(f"{kind}:{origin}", "choice.raj_move", text, kind=KIND_NAME[kind],
+                                  origin=space_name(origin), cost=cost))
+        choices.append(done_choice("Move no more cubes here"))
+        return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
+                                   space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        ctx = state.action
+        kind, _, origin = cid.partition(":")
+        cost = sepoy_cost(state, ctx, "garrison", False)
+        if kind == "sepoy" and not data(ctx).get("garrison_paid") and not can_pay(state, cost):
+            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, None, cost))
+        if origin in state.spaces and state.spaces[origin].protest:
+            return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
+                       space=space_name(origin))
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        ctx = state.action
+        kind, origin = cid.split(":")
+        if kind == "sepoy" and not data(ctx).get("garrison_paid"):
+            cost = sepoy_cost(state, ctx, "garrison", False)
+            board.add_resources(state, "raj", -cost)
+            data(ctx)["garrison_paid"] = True
+            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to Garrison with Sepoys.",
+                actor="raj", cost=cost, space=fr["sid"])
+        move_cube(state, ctx, origin, fr["sid"], kind)
+        log(state, "log.raj_garrison_move", "Garrison: a {kind} from {origin} to {space}.", actor="raj",
+            kind=kind, origin=origin, space=fr["sid"])
+        if garrison_moves(state, ctx, fr["sid"]):
+            push(state, dict(fr, moved=fr["moved"] + 1))
+
+
+@register
+class GarrisonActivate(Step):
+    """End of Garrison: on each Railway activate 1 Underground Guerrilla per
+    cube there, Sepoys counted only if the Raj paid (aid sheet 3.2.2; JA 3.2.2)."""
+
+    name = "raj.garrison.activate"
+    auto = True
+
+    def run(self, state, fr):
+        ctx = state.action
+        paid = bool(data(ctx).get("garrison_paid")) or sepoy_cost(state, ctx, "garrison", False) == 0
+        for r in get_data().map.railways:
+            k = pieces(state, r, "troop") + (pieces(state, r, "sepoy") if paid else 0)
+            done = board.activate_guerrillas(state, r, k) if k else 0
+            if done:
+                log(state, "log.raj_activate", "{n} Guerrilla(s) activated on {space}.", actor="raj", n=done,
+                    space=r)
+
+
+# --------------------------------------------------------------------------
+# Sweep (3.2.3)
+# --------------------------------------------------------------------------
+
+def sweep_moves(state: GandhiState, ctx: dict[str, Any], dest: str, sepoys: bool) -> list[tuple[str, str]]:
+    """(kind, origin) pairs that may Sweep into ``dest`` now (3.2.3)."""
+    out = []
+    for origin in sweep_origins(state, dest):
+        if troops_may_enter(state, dest) and movable(state, ctx, origin, "troop"):
+            out.append(("troop", origin))
+        if sepoys and movable(state, ctx, origin, "sepoy"):
+            out.append(("sepoy", origin))
+    return out
+
+
+def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int) -> bool:
+    """Something can Sweep in ``dest``: Troops there or able to come, or Sepoys
+    (there or able to come) the Raj can pay for."""
+    if pieces(state, dest, "troop") or sweep_moves(state, ctx, dest, False):
+        return True
+    if can_pay(state, cost) and (pieces(state, dest, "sepoy") or sweep_moves(state, ctx, dest, True)):
+        return True
+    return False
+
+
+def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) -> bool:
+    return bool(pieces(state, dest, "sepoy")) or any(k == "sepoy" for k, _ in sweep_moves(state, ctx, dest, True))
+
+
+@operation
+class Sweep(Operation):
+    """Sweep (3.2.3): destinations are Cities, Provinces and States (not
+    Railways). Per destination the Raj pays Restraint to use Sepoys (moving in
+    or Sweeping in place; Irwin 1, Reading first space free). Cubes not in
+    Protest spaces move in from adjacent spaces, possibly first stepping onto an
+    adjacent Railway without Strike, Activists or Active Guerrillas; Troops never
+    into States; no cube ends on a Railway. Then, in each destination, 1
+    Guerrilla is activated per cube there (Sepoys only if paid). Limited: one
+    destination."""
+
+    name = "sweep"
+    faction = "raj"
+    label = "Sweep"
+    rule = "3.2.3"
+
+    def selectable(self, state, ctx):
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return [s for s in get_data().map.non_railway
+                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost)]
+
+    def why_not(self, state, ctx, sid):
+        if dv.is_railway(sid):
+            return f"{space_name(sid)} is a Railway: Sweep destinations are Cities, Provinces and States (3.2.3)"
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if dv.is_state(state, sid) and not can_pay(state, cost):
+            return (f"{space_name(sid)} is a State, where Troops never go, and "
+                    f"{cannot_pay_text(state, sid, cost)}")
+        if not can_pay(state, cost) and (pieces(state, sid, "sepoy") or sweep_moves(state, ctx, sid, True)):
+            return f"no Troop can Sweep in {space_name(sid)} and {cannot_pay_text(state, sid, cost)}"
+        return f"no cube can Sweep in {space_name(sid)} (3.2.3)"
+
+    def select(self, state, ctx, sid):
+        cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
+        then = frame("raj.sweep.move", sid=sid, moved=0, wavell=False)
+        return ask_sepoys(state, ctx, sid, self.name, cost, sweep_sepoys_relevant(state, ctx, sid), then)
+
+    def finish(self, state, ctx):
+        return [frame("raj.sweep.activate", spaces=list(ctx["spaces"]))]
+
+
+@register
+class SweepMove(Step):
+    """Move the next cube into a Sweep destination. Choices ``troop:<origin>``,
+    ``sepoy:<origin>`` (only if Sepoys are used there), ``done``. With
+    ``wavell`` the Sweep is Wavell's free Limited Sweep (3.2.4) and activates
+    on ``done``."""
+
+    name = "raj.sweep.move"
+
+    def _moves(self, state, fr):
+        ctx = state.action
+        sepoys = fr["wavell"] or data(ctx)["paid"].get(fr["sid"], False)
+        return sweep_moves(state, ctx, fr["sid"], sepoys)
+
+    def decision(self, state, fr):
+        choices = [simple(f"{k}:{o}", "choice.raj_move", "Move a {kind} from {origin}", kind=KIND_NAME[k],
+                          origin=space_name(o)) for k, o in self._moves(state, fr)]
+        choices.append(done_choice("Move no more cubes here"))
+        return Decision("raj", msg("prompt.raj_sweep", "Sweep into {space}: move a cube ({moved} moved).",
+                                   space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        kind, _, origin = cid.partition(":")
+        if kind == "troop" and dv.is_state(state, fr["sid"]):
+            return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
+                       space=space_name(fr["sid"]))
+        if kind == "sepoy" and not fr["wavell"] and not data(state.action)["paid"].get(fr["sid"], False):
+            return msg("error.raj_sepoys_unpaid", "Sepoys are not used in {space}: Troops only.",
+                       space=space_name(fr["sid"]))
+        if origin in state.spaces and state.spaces[origin].protest:
+            return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
+                       space=space_name(origin))
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid != "done":
+            kind, origin = cid.split(":")
+            move_cube(state, state.action, origin, fr["sid"], kind)
+            log(state, "log.raj_sweep_move", "Sweep: a {kind} from {origin} to {space}.", actor="raj",
+                kind=kind, origin=origin, space=fr["sid"])
+            if self._moves(state, fr):
+                push(state, dict(fr, moved=fr["moved"] + 1))
+                return
+        if fr["wavell"]:
+            sweep_activate(state, fr["sid"], True)
+
+
+def sweep_activate(state: GandhiState, sid: str, paid: bool) -> int:
+    """Activate 1 Underground Guerrilla per cube in ``sid`` (Sepoys only if
+    ``paid``) (3.2.3)."""
+    k = pieces(state, sid, "troop") + (pieces(state, sid, "sepoy") if paid else 0)
+    done = board.activate_guerrillas(state, sid, k) if k else 0
+    if done:
+        log(state, "log.raj_activate", "{n} Guerrilla(s) activated in {space}.", actor="raj", n=done, space=sid)
+    return done
+
+
+@register
+class SweepActivate(Step):
+    """End of Sweep: activation in every destination (3.2.3)."""
+
+    name = "raj.sweep.activate"
+    auto = True
+
+    def run(self, state, fr):
+        paid = data(state.action)["paid"]
+        for sid in fr["spaces"]:
+            sweep_activate(state, sid, paid.get(sid, False))
+
+
+# --------------------------------------------------------------------------
+# Assault (3.2.4)
+# --------------------------------------------------------------------------
+
+def wavell_open(state: GandhiState, ctx: dict[str, Any]) -> bool:
+    """Lord Wavell's free Limited Sweep is still to be used in this Assault."""
+    return viceroy(state) == "wavell" and not data(ctx).get("wavell")
+
+
+@operation
+class Assault(Operation):
+    """Assault (3.2.4): any space with Raj cubes. Per space the Raj uses Troops
+    only (free) or also Sepoys (Restraint; Chelmsford 1; Reading first space
+    free). Removals: 1 per cube if Troops are used, else 1 per 2 Sepoys
+    (rounded down); see :class:`Remove` for targets, Bases last, NV to Prison
+    and Gandhi. With Lord Wavell the Raj may first make one free Limited Sweep
+    (Troops and Sepoys) into a space selected for Assault."""
+
+    name = "assault"
+    faction = "raj"
+    label = "Assault"
+    rule = "3.2.4"
+
+    def _usable(self, state, ctx, sid, cost) -> bool:
+        if pieces(state, sid, "troop"):
+            return True
+        if pieces(state, sid, "sepoy") >= 1 and can_pay(state, cost):
+            return True
+        if wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_moves(state, ctx, sid, True):
+            return True
+        return False
+
+    def selectable(self, state, ctx):
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost)]
+
+    def why_not(self, state, ctx, sid):
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if pieces(state, sid, "sepoy") and not can_pay(state, cost):
+            return f"{space_name(sid)} has only Sepoys and {cannot_pay_text(state, sid, cost)}"
+        return f"{space_name(sid)} has no Raj cubes to Assault with (3.2.4)"
+
+    def select(self, state, ctx, sid):
+        cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
+        out = []
+        if wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_moves(state, ctx, sid, True):
+            out.append(frame("raj.wavell.offer", sid=sid))
+        out.append(frame("raj.assault.start", sid=sid, cost=cost))
+        return out
+
+
+@register
+class WavellOffer(Step):
+    """Lord Wavell (3.2.4): a free Limited Sweep into this Assault space first?"""
+
+    name = "raj.wavell.offer"
+
+    def decision(self, state, fr):
+        return Decision("raj", msg("prompt.raj_wavell", "Lord Wavell: make the free Limited Sweep into {space} "
+                                   "before Assaulting there?", space=space_name(fr["sid"])),
+                        [simple("sweep", "choice.raj_wavell_sweep", "Free Limited Sweep into {space}",
+                                space=space_name(fr["sid"])),
+                         simple("no", "choice.raj_wavell_no", "No Sweep here")], self.name)
+
+    def apply(self, state, fr, cid):
+        if cid == "sweep":
+            data(state.action)["wavell"] = True
+            log(state, "log.raj_wavell", "Lord Wavell: free Limited Sweep into {space}.", actor="raj",
+                space=fr["sid"])
+            push(state, frame("raj.sweep.move", sid=fr["sid"], moved=0, wavell=True))
+
+
+@register
+class AssaultStart(Step):
+    """Decide Sepoy use in an Assault space, then resolve (3.2.4)."""
+
+    name = "raj.assault.start"
+    auto = True
+
+    def run(self, state, fr):
+        sid = fr["sid"]
+        then = frame("raj.assault.resolve", sid=sid)
+        push(state, *ask_sepoys(state, state.action, sid, "assault", fr["cost"],
+                                bool(pieces(state, sid, "sepoy")), then))
+
+
+def assault_removals(troops: int, sepoys: int) -> int:
+    """Pieces an Assault removes (3.2.4): 1 per cube if Troops are used, else
+    1 per 2 Sepoys (rounded down)."""
+    if troops:
+        return troops + sepoys
+    return sepoys // 2
+
+
+@register
+class AssaultResolve(Step):
+    name = "raj.assault.resolve"
+    auto = True
+
+    def run(self, state, fr):
+        sid = fr["sid"]
+        paid = data(state.action)["paid"].get(sid, False)
+        troops = pieces(state, sid, "troop")
+        sepoys = pieces(state, sid, "sepoy") if paid else 0
+        k = assault_removals(troops, sepoys)
+        log(state, "log.raj_assault", "Assault in {space}: {troops} Troop(s) and {sepoys} Sepoy(s) remove up to "
+            "{n} piece(s).", actor="raj", space=sid, troops=troops, sepoys=sepoys, n=k)
+        push(state, *removal_frame(state, sid, "assault", k))
