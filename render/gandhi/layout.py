@@ -23,7 +23,7 @@ LAYOUT_FILE = Path(__file__).with_name("layout.yaml")
 LAYOUT_ENV = "DAKBOT_GANDHI_LAYOUT"  # another layout file, for contributors trying changes
 
 Box = tuple[int, int, int, int]  # x, y, w, h
-_SS = 3  # supersampling factor for the masks
+_SS = 2  # supersampling factor for the masks
 _PAD = 4
 
 
