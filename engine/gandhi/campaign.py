@@ -729,6 +729,32 @@ class RedeployTo(Step):
         return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
                                space=space_name(origin)), choices, self.name)
 
+    def refuse(self, state, fr, cid):
+        f = fr["faction"]
+        short, _, sid = cid.partition(":")
+        kinds = [k for k in KINDS[f] if SHORT[k] == short]
+        if not kinds or sid not in get_data().map.spaces:
+            return None
+        kind = kinds[0]
+        if movable(state, fr["moved"], fr["origin"], kind) <= 0:
+            return msg("error.redeploy_none", "No {piece} in {space} may still move.", piece=LABEL[kind],
+                       space=space_name(fr["origin"]))
+        if f == "raj":
+            if kind == "troop" and dv.is_state(state, sid):
+                return msg("error.troops_state", "Troops may never enter a State (1.3.5).")
+            if dv.is_province(state, sid) and not dv.raj_control(state, sid):
+                return msg("error.redeploy_control", "{space} is a Province without Raj Control (6.4.2).",
+                           space=space_name(sid))
+            if kind == "troop" and _upkept(sid):
+                return msg("error.redeploy_pay", "The Raj could not pay 2 Resources for each Troop in "
+                           "Provinces and on Railways (Resources {res}) (6.4.2).", res=state.resources["raj"])
+            return None
+        if dv.is_railway(sid):
+            return msg("error.redeploy_rail_dest", "Redeploy may not end on a Railway (6.4).")
+        if dv.raj_control(state, sid):
+            return msg("error.redeploy_control_nv", "{space} is under Raj Control (6.4).", space=space_name(sid))
+        return None
+
     def apply(self, state, fr, cid):
         f, origin = fr["faction"], fr["origin"]
         moved = {s: dict(v) for s, v in fr["moved"].items()}

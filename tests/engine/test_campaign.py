@@ -602,3 +602,20 @@ def test_random_games_end_with_a_result(scenario):
         assert sorted(x["rank"] for x in r["ranking"]) == [1, 2, 3, 4]
         assert piece_totals(s) == INVENTORY
         assert 0 <= s.resources["raj"] <= 50 and 0 <= s.resources["rev"] <= 50
+
+
+def test_redeploy_refusals_say_why():
+    """6.4.2, 1.3.5: a Troop sent to a State or an uncontrolled Province is
+    refused with the rule's reason; nothing changes."""
+    s = redeploy_position()
+    start_round(s)
+    to_redeploy(s, "raj")
+    engine.apply(s, "raj", "delhi")
+    before = engine.dump_state(s)
+    with pytest.raises(engine.IllegalChoice) as e:
+        engine.apply(s, "raj", "troop:hyderabad")
+    assert "never enter a State" in e.value.message.fallback()
+    with pytest.raises(engine.IllegalChoice) as e:
+        engine.apply(s, "raj", "troop:sind")
+    assert "without Raj Control" in e.value.message.fallback()
+    assert engine.dump_state(s) == before
