@@ -95,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         c.set_defaults(fn=fn)
     rr = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     rr.set_defaults(fn=_run)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    passthrough = {"console": _console, "selfplay": _selfplay, "verify": _verify}
+    if argv and argv[0] in passthrough:  # argparse REMAINDER drops leading --options
+        return passthrough[argv[0]](argparse.Namespace(rest=argv[1:]))
     args = p.parse_args(argv)
     if not args.cmd:
         if os.environ.get("DISCORD_TOKEN"):

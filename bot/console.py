@@ -1,0 +1,167 @@
+"""The console front end (DESIGN §4): the same service in a terminal, hotseat.
+
+    dakbot console [--db PATH] [--scenario short|main] [--seed N] [--new]
+                   [--maps] [--locale en|it|es-ES|ja]
+
+With no game open in the console's "channel" it asks for a scenario, creates
+a one-player game holding all four Factions and starts it. Then it prints the
+decision with numbered choices and reads a number or a choice id per line.
+Commands: /map (write a PNG to ./maps/), /status, /undo, /log [n], /help,
+/quit. The game lives in the same SQLite store as the bot's, so it continues
+after a restart. Works with piped stdin; exits cleanly (0) at end of input.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import IO
+
+from .i18n import t
+from .service import Post, Prompt, Service, ServiceError, Stale
+from .store import Store
+
+CHANNEL = "console"
+USER = "console"
+HELP = ("Type a choice's number or id. Commands: /map (write the map to ./maps/), /status, /undo, "
+        "/log [n], /help, /quit.")
+
+
+class Console:
+    def __init__(self, service: Service, inp: IO[str], out: IO[str], maps_dir: str, locale: str):
+        self.svc, self.inp, self.out, self.maps_dir, self.locale = service, inp, out, maps_dir, locale
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def read(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def write_map(self, png: bytes | None, name: str) -> None:
+        if png is None:
+            self.say(t(self.locale, "console.no_map", "(no map picture: the renderer is not available)"))
+            return
+        os.makedirs(self.maps_dir, exist_ok=True)
+        path = os.path.join(self.maps_dir, name)
+        with open(path, "wb") as fh:
+            fh.write(png)
+        self.say(t(self.locale, "console.map_written", "Map written to {path}", path=path))
+
+    def show_posts(self, posts: list[Post], game_id: int, version: int) -> None:
+        for p in posts:
+            self.say(p.text)
+            if p.image is not None:
+                self.write_map(p.image, f"game{game_id}-{version}.png")
+
+    def show_prompt(self, p: Prompt) -> None:
+        self.say()
+        self.say(f"[{p.actor_name}] {p.text}")
+        for i, (cid, label) in enumerate(p.choices, 1):
+            self.say(f"  {i:>2}. {label}  ({cid})" if label.lower() != cid else f"  {i:>2}. {cid}")
+
+    async def setup(self, scenario: str | None, seed: int | None, new: bool) -> int | None:
+        g = await self.svc.store.open_game_in(CHANNEL)
+        if g is not None and new:
+            await self.svc.abandon(g.id, USER, manager=True)
+            g = None
+        if g is not None and g.status == "active":
+            self.say(t(self.locale, "console.resume", "Resuming game {id} ({scenario}).", id=g.id, scenario=g.scenario))
+            return g.id
+        if g is not None:  # a game left in setup: start it
+            await self.svc.abandon(g.id, USER, manager=True)
+        while scenario not in ("short", "main"):
+            ans = self.read(t(self.locale, "console.ask_scenario", "Scenario (short/main) [short]: "))
+            if ans is None:
+                return None
+            scenario = ans or "short"
+            if scenario not in ("short", "main"):
+                self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose short or main.",
+                           scenario=scenario))
+        r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
+                                  locale=self.locale)
+        await self.svc.join(r.game.id, USER)
+        r = await self.svc.start(r.game.id, USER)
+        self.show_posts(r.posts, r.game.id, r.game.version)
+        return r.game.id
+
+    async def loop(self, game_id: int) -> int:
+        while True:
+            p = await self.svc.prompt(game_id, USER)
+            if p is None:
+                self.say(await self.svc.status(game_id))
+                return 0
+            self.show_prompt(p)
+            line = self.read("> ")
+            if line is None or line in ("/quit", "/exit", "/q"):
+                return 0
+            if not line:
+                continue
+            try:
+                if line.startswith("/"):
+                    await self.command(game_id, line)
+                    continue
+                cid = line
+                if line.isdigit() and 1 <= int(line) <= len(p.choices):
+                    cid = p.choices[int(line) - 1][0]
+                r = await self.svc.submit(game_id, USER, [cid], p.version)
+                self.show_posts(r.posts, game_id, r.game.version)
+            except Stale as e:
+                self.say(e.text(self.locale))
+            except ServiceError as e:
+                self.say(e.text(self.locale))
+
+    async def command(self, game_id: int, line: str) -> None:
+        cmd, _, arg = line[1:].partition(" ")
+        if cmd == "map":
+            g = await self.svc.game(game_id)
+            self.write_map(await self.svc.map_png(game_id), f"game{game_id}-{g.version}.png")
+        elif cmd == "status":
+            self.say(await self.svc.status(game_id))
+        elif cmd == "undo":
+            r = await self.svc.undo(game_id, USER)
+            self.say(r.reply)
+        elif cmd == "log":
+            n = int(arg) if arg.strip().isdigit() else 20
+            self.say(await self.svc.log_text(game_id, n))
+        elif cmd == "help":
+            self.say(t(self.locale, "console.help", HELP))
+        else:
+            self.say(t(self.locale, "console.unknown", "Unknown command /{cmd}. ", cmd=cmd) +
+                     t(self.locale, "console.help", HELP))
+
+
+async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
+    ap = argparse.ArgumentParser(prog="dakbot console", description="Play Gandhi in the terminal (hotseat).")
+    ap.add_argument("--db", default=None, help="SQLite file (default $DAKBOT_DB or ./dakbot.sqlite3)")
+    ap.add_argument("--scenario", choices=["short", "main"])
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--new", action="store_true", help="abandon the open console game and start a new one")
+    ap.add_argument("--maps", action="store_true", help="write the map after every turn to ./maps/")
+    ap.add_argument("--maps-dir", default="maps")
+    ap.add_argument("--locale", default="en")
+    args = ap.parse_args(argv)
+    store = await Store.open(args.db)
+    try:
+        con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, args.locale)
+        con.say(t(args.locale, "console.welcome", "dakbot console: Gandhi, hotseat. /help for commands."))
+        gid = await con.setup(args.scenario, args.seed, args.new)
+        if gid is None:
+            return 0
+        return await con.loop(gid)
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None, inp: IO[str] | None = None, out: IO[str] | None = None) -> int:
+    """Entry point of ``dakbot console``; returns the exit status."""
+    try:
+        return asyncio.run(run(list(argv or []), inp or sys.stdin, out or sys.stdout))
+    except KeyboardInterrupt:
+        return 0

@@ -1,0 +1,111 @@
+"""Bot strings and engine messages per locale (DESIGN §2, §5).
+
+Catalogs are gettext ``.po`` files under ``bot/locales/<lang>/LC_MESSAGES/dakbot.po``
+read with Babel at first use (no compile step, so ``pip install -e .`` is
+enough). The msgid is the message *key* (``"bot.game_created"``,
+``"log.pass"`` ...); the msgstr is a ``str.format`` template over the
+message's params.
+
+Lookup order for a key: the locale's catalog, its base language (``es-ES`` ->
+``es``), English, then the :class:`engine.Message` English fallback text.
+English is complete for the bot's own strings, Italian too; engine messages
+fall back to their English text when a catalog lacks the key.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+from engine.core.messages import Message
+
+LOCALES = ("en", "it", "es-ES", "ja")
+FACTIONS = ("raj", "inc", "ml", "rev")
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locales")
+_FACTION_PARAMS = ("faction", "actor", "expected", "winner", "target")
+
+
+@functools.lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    """{msgid: msgstr} of one language's catalog ({} if there is none)."""
+    from babel.messages.pofile import read_po
+
+    path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "dakbot.po")
+    if not os.path.exists(path):
+        return {}
+    with open(path, "rb") as fh:
+        cat = read_po(fh, locale=lang.replace("-", "_"))
+    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
+
+
+def _chain(locale: str | None) -> list[str]:
+    locale = locale or "en"
+    out = [locale]
+    base = locale.split("-")[0].split("_")[0]
+    if base != locale:
+        out.append(base)
+    if "en" not in out:
+        out.append("en")
+    return out
+
+
+def template(locale: str | None, key: str) -> str | None:
+    """The catalog template for ``key`` in ``locale`` (with fallbacks), or None."""
+    for lang in _chain(locale):
+        s = catalog(lang).get(key)
+        if s:
+            return s
+    return None
+
+
+def faction_name(locale: str | None, faction: str) -> str:
+    """The localized Faction name ("British Raj", "Congress" ...)."""
+    return template(locale, f"faction.{faction}") or faction
+
+
+def _params(locale: str | None, params: dict[str, Any]) -> dict[str, Any]:
+    out = dict(params)
+    for k in _FACTION_PARAMS:
+        v = out.get(k)
+        if isinstance(v, str) and v in FACTIONS:
+            out[k] = faction_name(locale, v)
+    return out
+
+
+def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
+    """A bot string: the catalog template for ``key`` formatted with ``params``;
+    ``default`` (or the key) when no catalog has it."""
+    tpl = template(locale, key) or default or key
+    try:
+        return tpl.format(**_params(locale, params))
+    except (KeyError, IndexError, ValueError):
+        return tpl
+
+
+def render(locale: str | None, message: Message | dict[str, Any]) -> str:
+    """An engine :class:`Message` (or its dict) as text in ``locale``; falls
+    back to the message's English text."""
+    if isinstance(message, dict):
+        message = Message.from_dict(message)
+    tpl = template(locale, message.key)
+    params = _params(locale, message.params)
+    if tpl:
+        try:
+            return tpl.format(**params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return Message(message.key, params, message.text).fallback()
+
+
+def normalize_locale(value: str | None) -> str:
+    """Map a Discord locale ("it", "es-ES", "en-US", "ja") to one of LOCALES."""
+    if not value:
+        return "en"
+    value = str(value)
+    if value in LOCALES:
+        return value
+    base = value.split("-")[0]
+    for loc in LOCALES:
+        if loc.split("-")[0] == base:
+            return loc
+    return "en"

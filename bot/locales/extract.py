@@ -1,0 +1,75 @@
+"""Extract the bot's own strings (key, English default) from bot/ and cogs/.
+
+    python -m bot.locales.extract            # print missing keys per catalog
+    python -m bot.locales.extract --write-en # (re)write en/LC_MESSAGES/dakbot.po
+
+Finds calls ``t(locale, "key", "default", ...)`` and
+``SomeError("key", "default", ...)`` (any call whose first string arguments are
+a dotted key and a text) with Python's ``ast``.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
+
+
+EXTRA = {
+    "faction.raj": "British Raj", "faction.inc": "Congress", "faction.ml": "Muslim League",
+    "faction.rev": "Revolutionaries",
+    "status.setup": "waiting for players", "status.active": "in play", "status.finished": "finished",
+    "status.abandoned": "abandoned",
+}
+
+
+def extract() -> dict[str, str]:
+    """{key: English default} for every bot string in bot/ and cogs/ (plus
+    EXTRA: keys built at run time)."""
+    out: dict[str, str] = dict(EXTRA)
+    for top in ("bot", "cogs"):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
+            for fn in files:
+                if not fn.endswith(".py"):
+                    continue
+                tree = ast.parse(open(os.path.join(dirpath, fn), encoding="utf-8").read())
+                for node in ast.walk(tree):
+                    if not isinstance(node, ast.Call):
+                        continue
+                    strs = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                    if len(strs) >= 2 and KEY.match(strs[0]) and not KEY.match(strs[1]):
+                        out.setdefault(strs[0], strs[1])
+    return out
+
+
+def write_po(path: str, entries: dict[str, str], lang: str) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po as _write
+
+    cat = Catalog(locale=lang.replace("-", "_"), project="dakbot", charset="utf-8")
+    for k, v in sorted(entries.items()):
+        cat.add(k, v)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as fh:
+        _write(fh, cat, width=0, omit_header=False)
+
+
+def main(argv: list[str]) -> int:
+    from bot.i18n import catalog
+
+    keys = extract()
+    if "--write-en" in argv:
+        en = dict(catalog("en"))
+        en.update({k: v for k, v in keys.items() if k not in en})
+        write_po(os.path.join(ROOT, "bot", "locales", "en", "LC_MESSAGES", "dakbot.po"), en, "en")
+    for lang in ("en", "it"):
+        missing = sorted(set(keys) - set(catalog(lang)))
+        print(f"{lang}: {len(missing)} missing" + ("".join(f"\n  {k}" for k in missing)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,756 @@
+"""The game service (DESIGN §4): UI-agnostic sessions over the store.
+
+Every front end (console, Discord cogs, tests) calls these coroutines and
+shows what they return:
+
+* :class:`Result` — ``posts`` for the channel (text, map PNG, users to ping),
+  ``reply`` for the caller only, ``prompt`` (what the caller must decide now),
+  ``game`` (the row after the call).
+* :class:`ServiceError` — a refusal with a localized, polite text; nothing
+  was changed.
+
+The *move counter* a front end sends back with a choice is the stored game
+``version``: bumped by every applied submit and every undo, so unlike
+``state.move`` (which goes back on undo) it never repeats. A submit built
+against an older counter gets :class:`Stale` ("the game moved on") and the
+caller shows a fresh prompt; nothing is lost.
+
+Seats (who plays what) for 1-4 players (rules 1.5 and the player-count
+notes): 1 player holds all four Factions; 2 players: British Raj +
+Revolutionaries vs Congress + Muslim League; 3 players: British Raj,
+Revolutionaries, Congress + Muslim League; 4 players: one each. Factions
+listed in ``options["bots"]`` are played by :func:`bot.bots.choose`.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.core.errors import EngineError
+from engine.core.rng import seed_hash
+
+from . import bots as botmod
+from .i18n import faction_name, render, t
+from .store import Conflict, GameRow, Store
+
+log = logging.getLogger("dakbot.service")
+
+FACTIONS = ("raj", "inc", "ml", "rev")
+SCENARIOS = ("short", "main")
+SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
+    1: [("raj", "inc", "ml", "rev")],
+    2: [("raj", "rev"), ("inc", "ml")],
+    3: [("raj",), ("rev",), ("inc", "ml")],
+    4: [("raj",), ("inc",), ("ml",), ("rev",)],
+}
+MAX_BOT_MOVES = 20000
+
+
+class ServiceError(Exception):
+    """A refusal: ``key`` + ``params`` + English ``default``; nothing changed."""
+
+    def __init__(self, key: str, default: str, **params: Any):
+        self.key, self.default, self.params = key, default, params
+        super().__init__(default.format(**params) if params else default)
+
+    def text(self, locale: str | None = "en") -> str:
+        return t(locale, self.key, self.default, **self.params)
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class Forbidden(ServiceError):
+    pass
+
+
+class BadInput(ServiceError):
+    pass
+
+
+class Stale(ServiceError):
+    """The game moved on since the prompt was built. ``prompt``: a fresh one."""
+
+    prompt: "Prompt | None" = None
+
+
+@dataclass
+class Post:
+    """A public message for the game's channel."""
+
+    text: str
+    image: bytes | None = None
+    pings: list[str] = field(default_factory=list)
+    kind: str = "info"  # info | start | turn | end
+
+
+@dataclass
+class Prompt:
+    """What a user must decide now in one game.
+
+    ``version``: the move counter to send back. ``draft``: choices picked but
+    not confirmed (Discord); ``confirm``: the draft ends the player's stretch
+    (or reveals a die / card) and waits for Confirm. ``choices``: (id, label).
+    """
+
+    game_id: int
+    version: int
+    actor: str
+    actor_name: str
+    text: str
+    choices: list[tuple[str, str]]
+    draft: list[str] = field(default_factory=list)
+    draft_labels: list[str] = field(default_factory=list)
+    confirm: bool = False
+
+
+@dataclass
+class Result:
+    game: GameRow
+    posts: list[Post] = field(default_factory=list)
+    reply: str = ""
+    prompt: Prompt | None = None
+
+
+def render_map(state) -> bytes | None:
+    """The map PNG from ``render.gandhi.render(state)``, or None when the
+    renderer is missing or fails (the game goes on without a picture)."""
+    try:
+        from render.gandhi import render as _render  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        return _render(state)
+    except Exception:  # noqa: BLE001 - a broken picture must not stop a game
+        log.exception("map render failed")
+        return None
+
+
+def _hidden_revealed(before, after) -> bool:
+    """True when a die was rolled or a card revealed between two states."""
+    return (before.rng_counter != after.rng_counter
+            or len(before.forced_dice) != len(after.forced_dice)
+            or before.current != after.current or before.next != after.next
+            or len(before.played) != len(after.played) or before.viceroy != after.viceroy)
+
+
+class Service:
+    """Game sessions over a :class:`~bot.store.Store`.
+
+    ``render_maps``: attach map PNGs to turn posts (off in the console by
+    default and in tests that do not need pictures).
+    """
+
+    def __init__(self, store: Store, *, render_maps: bool = True, clock=time.time):
+        self.store = store
+        self.render_maps = render_maps
+        self.clock = clock
+
+    # -- helpers -----------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow:
+        g = await self.store.get_game(game_id)
+        if g is None:
+            raise NotFound("error.no_game_id", "There is no game {id}.", id=game_id)
+        return g
+
+    async def game_in(self, channel: str) -> GameRow:
+        """The open game of a channel; NotFound if there is none."""
+        g = await self.store.open_game_in(str(channel))
+        if g is None:
+            raise NotFound("error.no_game", "There is no game in this channel. Start one with /game new.")
+        return g
+
+    @staticmethod
+    def state_of(g: GameRow):
+        if g.state is None:
+            raise BadInput("error.not_started", "The game has not started yet.")
+        return engine.load_state(g.state)
+
+    def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
+        return SEAT_GROUPS[int(g.options.get("seats", 4))]
+
+    def _bots(self, g: GameRow) -> set[str]:
+        return set(g.options.get("bots", []))
+
+    def users_for(self, g: GameRow, faction: str) -> list[str]:
+        u = g.seats.get(faction)
+        return [u] if u else []
+
+    async def _render(self, state) -> bytes | None:
+        if not self.render_maps:
+            return None
+        return await asyncio.to_thread(render_map, state)
+
+    def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
+                draft_labels: list[str] | None = None, confirm: bool = False) -> Prompt | None:
+        d = engine.decision(state)
+        if d is None:
+            return None
+        loc = g.locale
+        return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
+                      text=render(loc, d.prompt),
+                      choices=[(c.id, render(loc, c.label)) for c in d.choices],
+                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm)
+
+    def _status_text(self, g: GameRow, state=None) -> str:
+        loc = g.locale
+        lines = [t(loc, "status.header", "**{name}** (game {id}, Gandhi, scenario {scenario}): {status}",
+                   name=g.name, id=g.id, scenario=g.scenario,
+                   status=t(loc, f"status.{g.status}", g.status))]
+        for grp in self._groups(g):
+            names = ", ".join(faction_name(loc, f) for f in grp)
+            holder = g.seats.get(grp[0])
+            who = (f"<@{holder}>" if holder else
+                   t(loc, "status.bot", "bot") if grp[0] in self._bots(g) else t(loc, "status.free", "free"))
+            lines.append(f"- {names}: {who}")
+        if state is not None:
+            e = engine.export_state(state)
+            c = e["card"]
+            cur = c["current"]["title"] if c["current"] else "-"
+            nxt = c["next"]["title"] if c["next"] else "-"
+            lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.", current=cur, next=nxt))
+            lines.append(t(loc, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
+                           "Revolutionaries {rev}.", restraint=e["tracks"]["restraint"], unity=e["tracks"]["unity"],
+                           raj=e["tracks"]["resources"]["raj"], rev=e["tracks"]["resources"]["rev"]))
+            lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
+                f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
+            d = engine.decision(state)
+            if d is not None:
+                who = ", ".join(f"<@{u}>" for u in self.users_for(g, d.actor)) or t(loc, "status.bot", "bot")
+                lines.append(t(loc, "status.to_act", "To decide: {faction} ({who}).", faction=d.actor, who=who))
+            elif state.result:
+                lines.append(self._result_text(g, state))
+        return "\n".join(lines)
+
+    def _result_text(self, g: GameRow, state) -> str:
+        loc = g.locale
+        r = state.result or {}
+        return t(loc, "game.over", "Game over: {winner} wins ({how}). Seed: {seed} (verify with `dakbot verify`).",
+                 winner=r.get("winner", "?"), how=r.get("how", "?"), seed=state.seed)
+
+    # -- setup -------------------------------------------------------------
+
+    async def create(self, channel: str, creator: str, scenario: str = "short", *, options: dict | None = None,
+                     seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
+                     seed: int | None = None, bots: list[str] | None = None) -> Result:
+        """Create a game in ``setup`` in ``channel``. ``seats``: number of
+        players 1-4 (see the module doc); ``bots``: Factions played by the
+        bot. Raises BadInput (scenario, seats, bots) or Forbidden (the channel
+        already has an open game)."""
+        if scenario not in SCENARIOS:
+            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
+        if seats not in SEAT_GROUPS:
+            raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
+        bots = list(bots or [])
+        for f in bots:
+            if f not in FACTIONS:
+                raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.", faction=f)
+        opts = dict(options or {})
+        opts["seats"] = seats
+        if bots:
+            opts["bots"] = bots
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**62)
+        name = name or f"Gandhi {scenario}"
+        try:
+            g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
+                                             game="gandhi", scenario=scenario, seed=seed, options=opts,
+                                             creator=str(creator), locale=locale)
+        except Conflict:
+            raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
+        await self.store.log_action(g.id, str(creator), None, "create")
+        text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
+                 "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
+                 seats=seats, user=creator)
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    async def join(self, game_id: int, user: str, faction: str | None = None) -> Result:
+        """Take the seat group holding ``faction`` (or the first free group).
+        Allowed in setup, and in play for a seat no one holds. Raises
+        BadInput (unknown Faction), Forbidden (taken, game over)."""
+        user = str(user)
+        g = await self.game(game_id)
+        loc = g.locale
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        if faction is not None and faction not in FACTIONS:
+            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
+                           faction=faction)
+        groups = self._groups(g)
+        bots = self._bots(g)
+        if faction is None:
+            free = [grp for grp in groups if not any(g.seats.get(f) for f in grp) and grp[0] not in bots]
+            if not free:
+                raise Forbidden("error.no_free_seat", "Every seat is taken.")
+            grp = free[0]
+        else:
+            grp = next(grp for grp in groups if faction in grp)
+            holder = g.seats.get(grp[0])
+            if holder and holder != user:
+                raise Forbidden("error.seat_taken", "{faction} is already held by <@{user}>.", faction=faction,
+                                user=holder)
+            if holder == user:
+                raise BadInput("error.seat_yours", "You already hold {faction}.", faction=faction)
+            if grp[0] in bots and g.status == "active":
+                raise Forbidden("error.seat_bot", "{faction} is played by the bot.", faction=faction)
+        await self.store.set_seats(g.id, {f: user for f in grp})
+        if g.status == "setup" and bots & set(grp):
+            opts = dict(g.options)
+            opts["bots"] = [f for f in opts.get("bots", []) if f not in grp]
+            await self.store.update_game(g.id, options=opts)
+        await self.store.log_action(g.id, user, ",".join(grp), "join")
+        g = await self.game(g.id)
+        names = ", ".join(faction_name(loc, f) for f in grp)
+        text = t(loc, "game.joined", "<@{user}> takes {factions}.", user=user, factions=names)
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    async def leave(self, game_id: int, user: str) -> Result:
+        """Give up one's seats before the start (in play: use resign)."""
+        user = str(user)
+        g = await self.game(game_id)
+        if g.status != "setup":
+            raise Forbidden("error.leave_started", "The game has started: use /game resign (or ask for /game replace).")
+        mine = [f for f, u in g.seats.items() if u == user]
+        if not mine:
+            raise BadInput("error.no_seat", "You hold no seat in this game.")
+        await self.store.set_seats(g.id, {f: None for f in mine})
+        await self.store.log_action(g.id, user, ",".join(mine), "leave")
+        g = await self.game(g.id)
+        text = t(g.locale, "game.left", "<@{user}> leaves the game.", user=user)
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    async def start(self, game_id: int, user: str) -> Result:
+        """Start the game: every Faction must be seated or a bot. Shows the
+        seed hash (fair shuffle), plays bots up to the first human decision,
+        pings that player. Raises Forbidden / BadInput."""
+        user = str(user)
+        g = await self.game(game_id)
+        loc = g.locale
+        if g.status != "setup":
+            raise Forbidden("error.already_started", "The game has already started.")
+        if user != g.creator and user not in g.seats.values():
+            raise Forbidden("error.start_who", "Only the creator or a seated player can start the game.")
+        bots = self._bots(g)
+        empty = [f for f in FACTIONS if not g.seats.get(f) and f not in bots]
+        if empty:
+            raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
+                           "set as bots when the game is created.",
+                           factions=", ".join(faction_name(loc, f) for f in empty))
+        opts = {k: v for k, v in g.options.items() if k not in ("seats", "bots")}
+        opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
+        state = engine.new_game(g.game, g.scenario, g.seed, opts)
+        snaps: list[tuple[str | None, int, str]] = []
+        self._play_bots(g, state, snaps)
+        d = engine.decision(state)
+        if d is not None:
+            snaps.append((d.actor, state.move, engine.dump_state(state)))
+        status = "active" if state.result is None else "finished"
+        try:
+            version = await self.store.save_state(g.id, g.version, engine.dump_state(state), status=status,
+                                                  action={"user": user, "kind": "start"}, snapshots=snaps,
+                                                  timers=self._timers(g, state))
+        except Conflict:
+            raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
+        g = await self.game(g.id)
+        text = t(loc, "game.started", "**{name}** begins. Seed hash (SHA-256, to verify the shuffle at the end): "
+                 "`{hash}`", name=g.name, hash=seed_hash(g.seed))
+        lines = [text, self._log_text(g, state, 0)]
+        pings = self.users_for(g, d.actor) if d else []
+        if d is not None:
+            lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
+                           prompt=render(loc, d.prompt)))
+        post = Post("\n".join(x for x in lines if x), await self._render(state), pings, "start")
+        await self._mark_posted(g, state)
+        posts = [post]
+        if state.result is not None:
+            posts.append(Post(self._result_text(g, state), kind="end"))
+        return Result(game=g, posts=posts, reply=text, prompt=self._prompt(g, state, version))
+
+    # -- play --------------------------------------------------------------
+
+    def _play_bots(self, g: GameRow, state, snaps: list) -> int:
+        """Let bot seats decide until a human must (or the game ends);
+        appends a snapshot each time the deciding Faction changes."""
+        bots = self._bots(g)
+        n = 0
+        last = None
+        while (d := engine.decision(state)) is not None and d.actor in bots:
+            if d.actor != last:
+                snaps.append((d.actor, state.move, engine.dump_state(state)))
+                last = d.actor
+            engine.apply(state, d.actor, botmod.choose(state, d))
+            n += 1
+            if n > MAX_BOT_MOVES:
+                raise RuntimeError("bots did not hand back")
+        return n
+
+    def _timers(self, g: GameRow, state) -> list[tuple[str, float, dict]]:
+        """Reminder (and deadline) rows for whoever owes the next decision."""
+        d = engine.decision(state) if state.result is None else None
+        if d is None or d.actor in self._bots(g):
+            return []
+        now = self.clock()
+        out = [("reminder", now + g.reminder_hours * 3600, {"actor": d.actor, "move": state.move})]
+        if g.deadline_hours:
+            out.append(("deadline", now + g.deadline_hours * 3600, {"actor": d.actor, "move": state.move}))
+        return out
+
+    def _log_text(self, g: GameRow, state, start: int) -> str:
+        lines = []
+        for e in state.log[start:]:
+            line = render(g.locale, e)
+            actor = e.get("actor")
+            lines.append(f"- {faction_name(g.locale, actor)}: {line}" if actor else f"- {line}")
+        return "\n".join(lines)
+
+    async def _mark_posted(self, g: GameRow, state) -> None:
+        opts = dict(g.options)
+        opts["posted_log"] = len(state.log)
+        await self.store.update_game(g.id, options=opts)
+
+    def _check_actor(self, g: GameRow, state, user: str):
+        if g.status == "setup":
+            raise BadInput("error.not_started", "The game has not started yet.")
+        if g.status != "active":
+            raise Forbidden("error.finished", "This game is over.")
+        d = engine.decision(state)
+        if d is None:
+            raise Forbidden("error.finished", "This game is over.")
+        if g.seats.get(d.actor) != user:
+            holder = g.seats.get(d.actor)
+            raise Forbidden("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat{who}.",
+                            faction=d.actor, who=f" (<@{holder}> does)" if holder else " (no one does)")
+        return d
+
+    async def submit(self, game_id: int, user: str, choices: list[str], version: int | None = None) -> Result:
+        """Apply ``choices`` (in order, all or nothing) for the Faction now
+        deciding, which ``user`` must hold. ``version``: the move counter the
+        choices were built against (None = the current one). Then bots play,
+        the state is saved with the optimistic check, and a public turn post
+        (log since the last post, map, ping) is returned when the deciding
+        Faction changed or the game ended.
+
+        Raises Stale (a fresh prompt in ``.prompt``), Forbidden (not your
+        seat, game over), BadInput (a choice not on offer: why, in the game's
+        terms), NotFound."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version is not None and version != g.version:
+            raise await self._stale(g, user)
+        state = self.state_of(g)
+        d = self._check_actor(g, state, user)
+        if not choices:
+            raise BadInput("error.no_choice", "Choose something first.")
+        try:
+            new, _ = engine.apply_many(state, d.actor, choices)
+        except EngineError as e:
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+        snaps: list[tuple[str | None, int, str]] = []
+        self._play_bots(g, new, snaps)
+        nd = engine.decision(new)
+        changed = nd is None or nd.actor != d.actor or bool(snaps)
+        if nd is not None and changed:
+            snaps.append((nd.actor, new.move, engine.dump_state(new)))
+        status = "finished" if new.result is not None else None
+        try:
+            v = await self.store.save_state(
+                g.id, g.version, engine.dump_state(new), status=status,
+                action={"user": user, "actor": d.actor, "kind": "submit", "choices": list(choices)},
+                snapshots=snaps, timers=self._timers(g, new) if changed else None)
+        except Conflict:
+            raise await self._stale(await self.game(g.id), user)
+        g.version, g.state = v, None  # the row as saved, without a re-read
+        if status:
+            g.status = status
+        res = Result(game=g, prompt=self._prompt(g, new, v))
+        if changed:
+            res.posts.append(await self._turn_post(g, new, nd, exclude=user))
+        if new.result is not None:
+            await self.store.clear_timers(g.id)
+            res.posts.append(Post(self._result_text(g, new), kind="end"))
+        res.reply = t(g.locale, "play.done", "Done.")
+        return res
+
+    async def _turn_post(self, g: GameRow, state, nd, exclude: str | None = None) -> Post:
+        loc = g.locale
+        start = int(g.options.get("posted_log", 0))
+        lines = [self._log_text(g, state, start)]
+        pings: list[str] = []
+        if nd is not None:
+            users = self.users_for(g, nd.actor)
+            pings = [u for u in users if u != exclude]
+            who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
+            lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
+                           faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
+        await self._mark_posted(g, state)
+        return Post("\n".join(x for x in lines if x), await self._render(state), pings, "turn")
+
+    async def _stale(self, g: GameRow, user: str) -> Stale:
+        e = Stale("error.stale", "The game moved on: here is a fresh prompt.")
+        try:
+            e.prompt = await self.prompt(g.id, user) if g.status == "active" else None
+        except ServiceError:
+            e.prompt = None
+        return e
+
+    async def prompt(self, game_id: int, user: str | None = None) -> Prompt | None:
+        """The current decision (with ``user``'s unconfirmed draft applied,
+        if any and still fresh); None when the game is over."""
+        g = await self.game(game_id)
+        if g.state is None or g.status != "active":
+            return None
+        state = self.state_of(g)
+        if user is not None:
+            dr = await self.store.get_draft(g.id, str(user))
+            if dr and dr[0] == g.version and dr[1]:
+                return self._draft_prompt(g, state, dr[1])
+        return self._prompt(g, state, g.version)
+
+    # -- drafts (Discord: pick step by step, preview, then confirm) -------------
+
+    def _draft_prompt(self, g: GameRow, state, draft: list[str]) -> Prompt:
+        d = engine.decision(state)
+        work = engine.clone(state)
+        labels = []
+        for cid in draft:
+            dd = engine.decision(work)
+            c = dd.find(cid) if dd else None
+            labels.append(render(g.locale, c.label) if c else cid)
+            engine.apply(work, d.actor, cid)
+        nd = engine.decision(work)
+        if nd is None or nd.actor != d.actor or _hidden_revealed(state, work):
+            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(g.locale, d.actor),
+                       text=t(g.locale, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
+                              "die is rolled or a card revealed)."), choices=[], draft=list(draft),
+                       draft_labels=labels, confirm=True)
+            return p
+        p = self._prompt(g, work, g.version, draft, labels)
+        return p
+
+    async def pick(self, game_id: int, user: str, version: int, choice: str, draft_len: int | None = None) -> Prompt:
+        """Add one choice to ``user``'s draft (validated on a copy, nothing
+        saved to the game). Returns the next prompt, or a confirm prompt when
+        the draft ends the stretch. Raises Stale / Forbidden / BadInput."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        state = self.state_of(g)
+        d = self._check_actor(g, state, user)
+        dr = await self.store.get_draft(g.id, user)
+        draft = dr[1] if dr and dr[0] == g.version else []
+        if draft_len is not None and draft_len != len(draft):
+            raise await self._stale(g, user)
+        try:
+            engine.apply_many(state, d.actor, draft + [choice])
+        except EngineError as e:
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+        draft = draft + [choice]
+        await self.store.set_draft(g.id, user, g.version, draft)
+        return self._draft_prompt(g, state, draft)
+
+    async def back(self, game_id: int, user: str, version: int) -> Prompt | None:
+        """Drop the last drafted choice."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        dr = await self.store.get_draft(g.id, user)
+        draft = (dr[1] if dr and dr[0] == g.version else [])[:-1]
+        await self.store.set_draft(g.id, user, g.version, draft or None)
+        return await self.prompt(g.id, user)
+
+    async def cancel(self, game_id: int, user: str) -> Prompt | None:
+        await self.store.set_draft(int(game_id), str(user), 0, None)
+        return await self.prompt(int(game_id), user)
+
+    async def confirm(self, game_id: int, user: str, version: int) -> Result:
+        """Submit ``user``'s draft (see :meth:`submit`)."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        dr = await self.store.get_draft(g.id, user)
+        if not dr or dr[0] != g.version or not dr[1]:
+            raise BadInput("error.no_choice", "Choose something first.")
+        return await self.submit(g.id, user, dr[1], version)
+
+    # -- undo, resign, replace, abandon ------------------------------------------
+
+    async def undo(self, game_id: int, user: str) -> Result:
+        """Undo (DESIGN §2, by snapshots): the deciding player goes back to the
+        start of their current stretch; or, if the next Faction has not yet
+        chosen anything, the previous player goes back to the start of theirs.
+        Refused when a die was rolled or a card revealed since, when another
+        player (or a bot) acted in between, or when there is nothing to undo."""
+        user = str(user)
+        g = await self.game(game_id)
+        loc = g.locale
+        if g.status != "active":
+            raise Forbidden("error.finished" if g.status != "setup" else "error.not_started",
+                            "This game is over." if g.status != "setup" else "The game has not started yet.")
+        state = self.state_of(g)
+        snaps = await self.store.snapshots(g.id, 2)
+        if not snaps:
+            raise BadInput("error.nothing_to_undo", "There is nothing to undo.")
+        last = snaps[0]
+        target = None
+        drop_after = None
+        if state.move > last["move"]:
+            target, drop_after = last, last["id"]
+        elif len(snaps) > 1:
+            target, drop_after = snaps[1], snaps[1]["id"]
+        if target is None:
+            raise BadInput("error.nothing_to_undo", "There is nothing to undo.")
+        if g.seats.get(target["actor"]) != user or target["actor"] in self._bots(g):
+            raise Forbidden("error.undo_not_yours", "Only {faction}'s player can undo this, and only before another "
+                            "player acts.", faction=target["actor"])
+        old = engine.load_state(target["state"])
+        if _hidden_revealed(old, state):
+            raise Forbidden("error.undo_hidden", "Cannot undo: a die was rolled or a card was revealed since.")
+        try:
+            v = await self.store.save_state(g.id, g.version, target["state"],
+                                            action={"user": user, "actor": target["actor"], "kind": "undo",
+                                                    "choices": [str(old.move)]},
+                                            drop_snapshots_after=drop_after, timers=self._timers(g, old))
+        except Conflict:
+            raise await self._stale(await self.game(g.id), user)
+        opts = dict(g.options)
+        opts["posted_log"] = min(int(opts.get("posted_log", 0)), len(old.log))
+        await self.store.update_game(g.id, options=opts)
+        g = await self.game(g.id)
+        text = t(loc, "game.undone", "<@{user}> undid {faction}'s choices.", user=user, faction=target["actor"])
+        return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v))
+
+    async def resign(self, game_id: int, user: str) -> Result:
+        """Give up one's seats in play: they become free for /game join or
+        /game replace; the game waits for them."""
+        user = str(user)
+        g = await self.game(game_id)
+        if g.status != "active":
+            raise Forbidden("error.resign_when", "You can resign only from a game in play (use /game leave before "
+                            "the start).")
+        mine = [f for f, u in g.seats.items() if u == user]
+        if not mine:
+            raise BadInput("error.no_seat", "You hold no seat in this game.")
+        await self.store.set_seats(g.id, {f: None for f in mine})
+        await self.store.log_action(g.id, user, ",".join(mine), "resign")
+        g = await self.game(g.id)
+        text = t(g.locale, "game.resigned", "<@{user}> resigns {factions}; the seat is free (/game join).",
+                 user=user, factions=", ".join(faction_name(g.locale, f) for f in mine))
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    def _may_manage(self, g: GameRow, user: str, manager: bool) -> bool:
+        return manager or user == g.creator
+
+    async def replace(self, game_id: int, by: str, faction: str, new_user: str, *, manager: bool = False) -> Result:
+        """Give ``faction``'s seat group to ``new_user``: the creator or a
+        member with Manage Channels only."""
+        by = str(by)
+        g = await self.game(game_id)
+        if not self._may_manage(g, by, manager):
+            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        if faction not in FACTIONS:
+            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
+                           faction=faction)
+        grp = next(grp for grp in self._groups(g) if faction in grp)
+        await self.store.set_seats(g.id, {f: str(new_user) for f in grp})
+        if self._bots(g) & set(grp):
+            opts = dict(g.options)
+            opts["bots"] = [f for f in opts.get("bots", []) if f not in grp]
+            await self.store.update_game(g.id, options=opts)
+        await self.store.log_action(g.id, by, ",".join(grp), "replace", [str(new_user)])
+        g = await self.game(g.id)
+        text = t(g.locale, "game.replaced", "{factions} now played by <@{user}>.",
+                 factions=", ".join(faction_name(g.locale, f) for f in grp), user=new_user)
+        return Result(game=g, posts=[Post(text, pings=[str(new_user)])], reply=text,
+                      prompt=await self.prompt(g.id, new_user))
+
+    async def abandon(self, game_id: int, user: str, *, manager: bool = False) -> Result:
+        """End the game unfinished (creator or Manage Channels); reveals the seed."""
+        user = str(user)
+        g = await self.game(game_id)
+        if not self._may_manage(g, user, manager):
+            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        await self.store.update_game(g.id, status="abandoned")
+        await self.store.clear_timers(g.id)
+        await self.store.log_action(g.id, user, None, "abandon")
+        g = await self.game(g.id)
+        text = t(g.locale, "game.abandoned", "**{name}** was abandoned. Seed: {seed}.", name=g.name, seed=g.seed)
+        return Result(game=g, posts=[Post(text, kind="end")], reply=text)
+
+    # -- information ---------------------------------------------------------
+
+    async def status(self, game_id: int) -> str:
+        g = await self.game(game_id)
+        return self._status_text(g, self.state_of(g) if g.state else None)
+
+    async def map_png(self, game_id: int) -> bytes | None:
+        g = await self.game(game_id)
+        return await asyncio.to_thread(render_map, self.state_of(g))
+
+    async def log_text(self, game_id: int, n: int = 20) -> str:
+        """The last ``n`` game-log lines."""
+        g = await self.game(game_id)
+        state = self.state_of(g)
+        return self._log_text(g, state, max(0, len(state.log) - n)) or t(g.locale, "log.empty", "The log is empty.")
+
+    async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
+                            deadline_hours: float | None = None, *, manager: bool = False) -> Result:
+        """Set the reminder interval (hours, >= 1) and optional deadline."""
+        g = await self.game(game_id)
+        if not self._may_manage(g, str(user), manager) and str(user) not in g.seats.values():
+            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
+        fields: dict[str, Any] = {}
+        if hours is not None:
+            if hours < 1:
+                raise BadInput("error.reminder_hours", "Reminders come at most once an hour.")
+            fields["reminder_hours"] = hours
+        fields["deadline_hours"] = deadline_hours if deadline_hours and deadline_hours > 0 else None
+        await self.store.update_game(g.id, **fields)
+        g = await self.game(g.id)
+        if g.status == "active":
+            state = self.state_of(g)
+            await self.store.set_timers(g.id, self._timers(g, state))
+        text = t(g.locale, "game.reminders", "Reminders every {hours} h; deadline: {deadline}.",
+                 hours=g.reminder_hours, deadline=f"{g.deadline_hours} h" if g.deadline_hours else "-")
+        return Result(game=g, reply=text)
+
+    async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
+        """Posts for the timers due now, pinging only whoever owes the move;
+        reminders are rescheduled one interval later, deadlines dropped."""
+        now = self.clock() if now is None else now
+        out = []
+        for tm in await self.store.due_timers(now):
+            g = await self.store.get_game(tm["game_id"])
+            if g is None or g.status != "active":
+                await self.store.reschedule_timer(tm["id"], None)
+                continue
+            state = self.state_of(g)
+            d = engine.decision(state)
+            if d is None or d.actor in self._bots(g):
+                await self.store.reschedule_timer(tm["id"], None)
+                continue
+            users = self.users_for(g, d.actor)
+            who = ", ".join(f"<@{u}>" for u in users) or "-"
+            if tm["kind"] == "deadline":
+                text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
+                         game=g.name, faction=d.actor, who=who)
+                await self.store.reschedule_timer(tm["id"], None)
+            else:
+                text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
+                         game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
+                await self.store.reschedule_timer(tm["id"], now + g.reminder_hours * 3600)
+            out.append((g, Post(text, pings=users, kind="reminder")))
+        return out

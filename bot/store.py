@@ -1,0 +1,424 @@
+"""Storage (DESIGN §4): one SQLite file through aiosqlite, WAL mode, versioned
+migrations.
+
+Tables
+------
+``games``      one row per game; at most one *open* game (status ``setup`` or
+               ``active``) per channel (a partial unique index). ``state`` is
+               ``engine.dump_state`` JSON; ``version`` is bumped by every write
+               of the state and is the optimistic-concurrency counter.
+``seats``      (game_id, faction) -> user id. One person may hold several seats.
+``actions``    append-only log: who, for which faction, which choice ids, when.
+``snapshots``  the state when the acting faction changed (for undo).
+``timers``     reminders and deadlines (``kind``, ``due`` epoch seconds).
+``drafts``     choices a Discord player picked but has not confirmed yet.
+
+All access goes through one connection guarded by an ``asyncio.Lock``, so a
+multi-statement write is never interleaved with another coroutine's
+statements. Path: env ``DAKBOT_DB``, default ``./dakbot.sqlite3``.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+OPEN = ("setup", "active")
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel TEXT NOT NULL,
+        guild TEXT,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        scenario TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL,
+        creator TEXT NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        locale TEXT NOT NULL DEFAULT 'en',
+        dashboard TEXT,
+        reminder_hours REAL NOT NULL DEFAULT 24,
+        deadline_hours REAL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX games_open_channel ON games(channel) WHERE status IN ('setup', 'active');
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        faction TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        PRIMARY KEY (game_id, faction)
+    );
+    CREATE TABLE actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id TEXT,
+        actor TEXT,
+        kind TEXT NOT NULL,
+        choices TEXT NOT NULL DEFAULT '[]',
+        version INTEGER NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX actions_game ON actions(game_id, id);
+    CREATE TABLE snapshots (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        actor TEXT,
+        move INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX snapshots_game ON snapshots(game_id, id);
+    CREATE TABLE timers (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        due REAL NOT NULL,
+        payload TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX timers_due ON timers(due);
+    CREATE TABLE drafts (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        choices TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
+]
+
+GAME_SELECT = ("SELECT *, (SELECT json_group_object(faction, user_id) FROM seats WHERE game_id=games.id)"
+               " AS seats_json FROM games")
+SNAPSHOTS_KEPT = 8  # per game; undo only ever needs the last two
+
+
+def default_path() -> str:
+    return os.environ.get("DAKBOT_DB", "./dakbot.sqlite3")
+
+
+@dataclass
+class GameRow:
+    """A ``games`` row plus its seats ({faction: user id})."""
+
+    id: int
+    channel: str
+    guild: str | None
+    name: str
+    game: str
+    scenario: str
+    seed: int
+    options: dict[str, Any]
+    status: str
+    creator: str
+    state: str | None
+    version: int
+    locale: str
+    dashboard: str | None
+    reminder_hours: float
+    deadline_hours: float | None
+    created: float
+    updated: float
+    seats: dict[str, str] = field(default_factory=dict)
+
+
+class Conflict(Exception):
+    """The row changed since it was read (optimistic concurrency)."""
+
+
+class Store:
+    """The database. ``await Store.open(path)``; ``await store.close()``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str):
+        self.db = db
+        self.path = path
+        self.lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | None = None) -> "Store":
+        """Open (creating and migrating) the database at ``path`` (default
+        ``$DAKBOT_DB`` or ``./dakbot.sqlite3``)."""
+        path = path or default_path()
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        """Apply the migrations not yet applied; return the schema version."""
+        async with self.lock:
+            await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            cur = await self.db.execute("SELECT MAX(version) FROM schema_version")
+            row = await cur.fetchone()
+            have = row[0] or 0
+            for n, sql in enumerate(MIGRATIONS[have:], have + 1):
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    for stmt in [s for s in sql.split(";") if s.strip()]:
+                        await self.db.execute(stmt)
+                    await self.db.execute("INSERT INTO schema_version VALUES (?)", (n,))
+                    await self.db.execute("COMMIT")
+                except Exception:
+                    await self.db.execute("ROLLBACK")
+                    raise
+            return len(MIGRATIONS)
+
+    # -- games -------------------------------------------------------------
+
+    async def _row(self, row: aiosqlite.Row | None) -> GameRow | None:
+        if row is None:
+            return None
+        d = dict(row)
+        d["options"] = json.loads(d["options"] or "{}")
+        d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
+        return GameRow(**d)
+
+    async def create_game(self, *, channel: str, guild: str | None, name: str, game: str, scenario: str,
+                          seed: int, options: dict[str, Any], creator: str, locale: str = "en") -> GameRow:
+        """Insert a game in ``setup``. Raises Conflict if the channel has an open game."""
+        now = time.time()
+        async with self.lock:
+            try:
+                cur = await self.db.execute(
+                    "INSERT INTO games (channel, guild, name, game, scenario, seed, options, status, creator,"
+                    " locale, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (channel, guild, name, game, scenario, seed, json.dumps(options), "setup", creator,
+                     locale, now, now))
+            except aiosqlite.IntegrityError as e:
+                raise Conflict("channel has an open game") from e
+            gid = cur.lastrowid
+            return await self._row(await (await self.db.execute(GAME_SELECT + " WHERE id=?", (gid,))).fetchone())
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self.lock:
+            cur = await self.db.execute(GAME_SELECT + " WHERE id=?", (game_id,))
+            return await self._row(await cur.fetchone())
+
+    async def open_game_in(self, channel: str) -> GameRow | None:
+        """The channel's game in setup or play, or None."""
+        async with self.lock:
+            cur = await self.db.execute(
+                GAME_SELECT + " WHERE channel=? AND status IN ('setup','active')", (channel,))
+            return await self._row(await cur.fetchone())
+
+    async def latest_game_in(self, channel: str) -> GameRow | None:
+        """The channel's open game, else its most recent game."""
+        async with self.lock:
+            cur = await self.db.execute(
+                GAME_SELECT + " WHERE channel=? ORDER BY status IN ('setup','active') DESC, id DESC LIMIT 1",
+                (channel,))
+            return await self._row(await cur.fetchone())
+
+    async def games(self, status: tuple[str, ...] = OPEN) -> list[GameRow]:
+        async with self.lock:
+            q = ",".join("?" * len(status))
+            cur = await self.db.execute(GAME_SELECT + f" WHERE status IN ({q}) ORDER BY id", status)
+            rows = await cur.fetchall()
+            return [await self._row(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set plain columns (status, locale, dashboard, reminder_hours, ...)."""
+        if not fields:
+            return
+        if "options" in fields:
+            fields["options"] = json.dumps(fields["options"])
+        cols = ", ".join(f"{k}=?" for k in fields)
+        async with self.lock:
+            await self.db.execute(f"UPDATE games SET {cols}, updated=? WHERE id=?",
+                                  (*fields.values(), time.time(), game_id))
+
+    async def save_state(self, game_id: int, expected_version: int, state_json: str, *,
+                         status: str | None = None, action: dict[str, Any] | None = None,
+                         snapshots: list[tuple[str | None, int, str]] = (),
+                         drop_snapshots_after: int | None = None,
+                         timers: list[tuple[str, float, dict]] | None = None) -> int:
+        """Write a new state if the stored version is still ``expected_version``;
+        in the same transaction append the action row, the snapshots
+        ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
+        (undo), replace the game's timers (when ``timers`` is not None) and clear
+        drafts. Returns the new version; raises Conflict if someone else wrote first."""
+        now = time.time()
+        async with self.lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                sets = "state=?, version=version+1, updated=?" + (", status=?" if status else "")
+                params: list[Any] = [state_json, now] + ([status] if status else [])
+                cur = await self.db.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
+                                            (*params, game_id, expected_version))
+                if cur.rowcount != 1:
+                    raise Conflict("the game moved on")
+                new_version = expected_version + 1
+                if drop_snapshots_after is not None:
+                    await self.db.execute("DELETE FROM snapshots WHERE game_id=? AND id>?",
+                                          (game_id, drop_snapshots_after))
+                for actor, move, sj in snapshots:
+                    await self.db.execute(
+                        "INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                        (game_id, actor, move, sj, now))
+                if snapshots:
+                    await self.db.execute(
+                        "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                        "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                        (game_id, game_id, SNAPSHOTS_KEPT))
+                if action is not None:
+                    await self.db.execute(
+                        "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at)"
+                        " VALUES (?,?,?,?,?,?,?)",
+                        (game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
+                         json.dumps(action.get("choices", [])), new_version, now))
+                if timers is not None:
+                    await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+                    for kind, due, payload in timers:
+                        await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
+                                              (game_id, kind, due, json.dumps(payload)))
+                await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return new_version
+
+    # -- seats -------------------------------------------------------------
+
+    async def set_seats(self, game_id: int, seats: dict[str, str | None]) -> None:
+        """Set (user id) or clear (None) seats in one transaction."""
+        async with self.lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for faction, user in seats.items():
+                    if user is None:
+                        await self.db.execute("DELETE FROM seats WHERE game_id=? AND faction=?", (game_id, faction))
+                    else:
+                        await self.db.execute(
+                            "INSERT INTO seats (game_id, faction, user_id) VALUES (?,?,?) "
+                            "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id",
+                            (game_id, faction, user))
+                await self.db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # -- actions, snapshots ---------------------------------------------------
+
+    async def log_action(self, game_id: int, user: str | None, actor: str | None, kind: str,
+                         choices: list[str] | None = None, version: int = 0) -> None:
+        """Append an action row outside a state write (join, leave, abandon ...)."""
+        async with self.lock:
+            await self.db.execute(
+                "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
+                (game_id, user, actor, kind, json.dumps(choices or []), version, time.time()))
+
+    async def actions(self, game_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The last ``limit`` action rows, oldest first."""
+        async with self.lock:
+            cur = await self.db.execute(
+                "SELECT * FROM (SELECT * FROM actions WHERE game_id=? ORDER BY id DESC LIMIT ?) ORDER BY id",
+                (game_id, limit))
+            out = []
+            for r in await cur.fetchall():
+                d = dict(r)
+                d["choices"] = json.loads(d["choices"])
+                out.append(d)
+            return out
+
+    async def snapshots(self, game_id: int, limit: int = 2) -> list[dict[str, Any]]:
+        """The last ``limit`` snapshots, newest first: {id, actor, move, state}."""
+        async with self.lock:
+            cur = await self.db.execute(
+                "SELECT id, actor, move, state FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?",
+                (game_id, limit))
+            return [dict(r) for r in await cur.fetchall()]
+
+    # -- drafts -------------------------------------------------------------
+
+    async def get_draft(self, game_id: int, user: str) -> tuple[int, list[str]] | None:
+        async with self.lock:
+            cur = await self.db.execute("SELECT version, choices FROM drafts WHERE game_id=? AND user_id=?",
+                                        (game_id, user))
+            r = await cur.fetchone()
+            return (r[0], json.loads(r[1])) if r else None
+
+    async def set_draft(self, game_id: int, user: str, version: int, choices: list[str] | None) -> None:
+        async with self.lock:
+            if choices is None:
+                await self.db.execute("DELETE FROM drafts WHERE game_id=? AND user_id=?", (game_id, user))
+            else:
+                await self.db.execute(
+                    "INSERT INTO drafts (game_id, user_id, version, choices) VALUES (?,?,?,?) "
+                    "ON CONFLICT(game_id, user_id) DO UPDATE SET version=excluded.version, choices=excluded.choices",
+                    (game_id, user, version, json.dumps(choices)))
+
+    # -- timers -------------------------------------------------------------
+
+    async def due_timers(self, now: float | None = None) -> list[dict[str, Any]]:
+        """Timers due at ``now`` (default: the clock), oldest first."""
+        now = time.time() if now is None else now
+        async with self.lock:
+            cur = await self.db.execute("SELECT * FROM timers WHERE due<=? ORDER BY due", (now,))
+            out = []
+            for r in await cur.fetchall():
+                d = dict(r)
+                d["payload"] = json.loads(d["payload"])
+                out.append(d)
+            return out
+
+    async def next_timer_due(self) -> float | None:
+        async with self.lock:
+            cur = await self.db.execute("SELECT MIN(due) FROM timers")
+            r = await cur.fetchone()
+            return r[0]
+
+    async def timers(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.lock:
+            cur = await self.db.execute("SELECT * FROM timers WHERE game_id=? ORDER BY due", (game_id,))
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def reschedule_timer(self, timer_id: int, due: float | None) -> None:
+        """Move a timer to ``due``, or delete it (None)."""
+        async with self.lock:
+            if due is None:
+                await self.db.execute("DELETE FROM timers WHERE id=?", (timer_id,))
+            else:
+                await self.db.execute("UPDATE timers SET due=? WHERE id=?", (due, timer_id))
+
+    async def set_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
+        """Replace a game's timers with ``(kind, due, payload)`` rows."""
+        async with self.lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+                for kind, due, payload in timers:
+                    await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
+                                          (game_id, kind, due, json.dumps(payload)))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def clear_timers(self, game_id: int) -> None:
+        async with self.lock:
+            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+
+    async def count_games(self) -> int:
+        async with self.lock:
+            cur = await self.db.execute("SELECT COUNT(*) FROM games")
+            return (await cur.fetchone())[0]
