@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from engine.core.errors import DataError
-from engine.gandhi.data import DATA_DIR, OVERRIDES_ENV, _load, _read_yaml, get_data
+from engine.gandhi.data import DATA_DIR, OVERRIDES_ENV, _load, _read_yaml, get_data, reload_data
 from engine.gandhi.data.arjuna import load_arjuna
 from engine.gandhi.data.cards import FACTIONS
 from engine.gandhi.data.overrides import apply_overrides
@@ -155,9 +155,14 @@ def test_apply_overrides_never_mutates_its_inputs():
 def test_get_data_reads_the_env_override(tmp_path, monkeypatch):
     path = write(tmp_path, "spaces: {mysore: {population: 2, verified: true}}\n")
     monkeypatch.setenv(OVERRIDES_ENV, path)
-    d = get_data()
-    assert d.map.spaces["mysore"].population == 2
-    assert d.overridden == ("space mysore.population",)
+    try:
+        d = reload_data()
+        assert get_data() is d
+        assert d.map.spaces["mysore"].population == 2
+        assert d.overridden == ("space mysore.population",)
+    finally:
+        monkeypatch.delenv(OVERRIDES_ENV)
+        assert reload_data().map.spaces["mysore"].population == 1
 
 
 @pytest.mark.parametrize("text, entry", [

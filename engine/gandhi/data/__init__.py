@@ -39,9 +39,27 @@ def _read_yaml(path: Path) -> dict:
         raise DataError(f"{path}: {e}") from None
 
 
+_current: GandhiData | None = None
+
+
 def get_data() -> GandhiData:
-    """The data in force: the packaged YAML plus the override file, if any."""
-    return _load(os.environ.get(OVERRIDES_ENV) or None)
+    """The data in force: the packaged YAML plus the override file named by
+    ``DAKBOT_GANDHI_OVERRIDES`` when the process first asked (rules code calls
+    this in hot loops, so the environment is read once; see :func:`reload_data`).
+    Raises DataError on bad data."""
+    global _current
+    if _current is None:
+        _current = _load(os.environ.get(OVERRIDES_ENV) or None)
+    return _current
+
+
+def reload_data() -> GandhiData:
+    """Read ``DAKBOT_GANDHI_OVERRIDES`` again and return the data now in force
+    (for a running service after a correction file changed, and for tests)."""
+    global _current
+    _current = None
+    _load.cache_clear()
+    return get_data()
 
 
 @lru_cache(maxsize=8)
