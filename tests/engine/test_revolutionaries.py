@@ -119,6 +119,16 @@ def test_rally_base_asks_which_guerrillas_to_replace():
     assert pieces(s, "bihar") == {"guerrilla_underground": 1, "rev_base": 1}
 
 
+def test_rally_base_never_forced_when_no_guerrilla_available():
+    s = new(unity=1)
+    board.transfer(s, "guerrilla", s.available["guerrilla"] - 1, "available", "out_of_play")
+    put(s, "bihar", guerrilla_underground=1)
+    play(s, "op", "rally", "bihar")
+    assert ids(s) == ["guerrillas", "base"]
+    play(s, "guerrillas")  # places none: no Guerrilla Available (1.4.1)
+    assert pieces(s, "bihar") == {"guerrilla_underground": 1}
+
+
 def test_rally_where_allowed():
     s = new()
     put(s, "delhi", support=2)

@@ -86,12 +86,11 @@ def _note_removed(state: GandhiState, sid: str, kind: str, by: str) -> None:
 
 def rally_options(state: GandhiState, sid: str) -> list[str]:
     """What Rally can do in ``sid``: "guerrillas" (place 1 + Rev Bases there,
-    limited by Available) and/or "base" (replace Unity Guerrillas with a Base:
-    room for a Base (1.4.2), a Base Available, Guerrillas there >= Unity)."""
+    limited by Available: always offered, so a Base is never forced) and/or
+    "base" (replace Unity Guerrillas with a Base: room for a Base (1.4.2), a
+    Base Available, Guerrillas there >= Unity)."""
     sp = state.spaces[sid]
-    out = []
-    if board.in_box(state, "available", "guerrilla"):
-        out.append("guerrillas")
+    out = ["guerrillas"]
     if (dv.guerrillas(sp) >= state.unity and dv.base_room(state, sid) >= 1
             and board.in_box(state, "available", "rev_base")):
         out.append("base")
@@ -135,9 +134,6 @@ class Rally(Operation):
     def select(self, state, ctx, sid):
         pay(state, ctx, 1)
         opts = rally_options(state, sid)
-        if not opts:
-            log(state, "log.rev.rally_nothing", "Rally in {space}: nothing can be placed.", actor=F, space=sid)
-            return []
         if len(opts) == 1:
             return _rally_do(state, sid, opts[0])
         return [ask(F, msg("prompt.rev.rally_mode", "Rally in {space}: place Guerrillas or build a Base?",
