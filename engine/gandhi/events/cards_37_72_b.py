@@ -59,9 +59,12 @@ def c55_shaded(state, f):
 @handler("c55s")
 def _c55s(state, ctx, cid):
     if cid is None:
-        if not ctx["chosen"]:
-            return space_opts([s for s in spaces_all() if any(a not in ctx["chosen"] for a in M().adjacent[s])])
-        return space_opts(sorted(M().adjacent[ctx["chosen"][0]]), ctx)
+        free = [s for s in spaces_all() if not state.spaces[s].protest]
+        if not ctx["chosen"]:  # 5.1.2: a pair of spaces where both Protests can go, if any
+            pair = [s for s in free if any(a in free for a in M().adjacent[s])]
+            return space_opts(pair or spaces_all())
+        adj = sorted(M().adjacent[ctx["chosen"][0]])
+        return space_opts([a for a in adj if a in free] or adj, ctx)
     ctx["chosen"].append(cid)
     if board.add_protest(state, cid, for_operation=False):
         elog(state, 55, "Places a Protest in {space}.", ctx["actor"], space=cid)
