@@ -530,3 +530,42 @@ def test_random_games_with_raj_actions_keep_inventory():
         s = engine.new_game("gandhi", "short", seed)
         play_random(s, random.Random(seed), on_move=on_move)
     assert "op.loop" in seen
+
+
+# ---------------------------------------------------------------- costs and limits
+
+
+def test_free_operation_costs_nothing():
+    s = empty_board(restraint=4, resources=0)
+    put(s, "hyderabad", sepoy=2, guerrilla_active=1)
+    s.stack.clear()
+    begin_operation(s, "raj", "op", free=True)
+    play(s, "assault", "hyderabad", "sepoy", "guerrilla")
+    assert s.resources["raj"] == 0 and pc(s, "hyderabad", "guerrilla_active") == 0
+
+
+def test_reading_garrison_is_free():
+    s = empty_board(viceroy="reading", restraint=4, resources=0)
+    put(s, "west_bengal", sepoy=2)
+    play(s, "op", "garrison", "calcutta", "sepoy:west_bengal", "sepoy:west_bengal")
+    assert pc(s, "calcutta", "sepoy") == 2 and s.resources["raj"] == 0
+
+
+def test_limited_deploy_still_moves_cubes_out_of_play_2_3_5():
+    s = empty_board()
+    board.transfer(s, "sepoy", 3, "available", "out_of_play")
+    s.stack.clear()
+    begin_operation(s, "raj", "limited")
+    play(s, "deploy", "delhi", "troop", "done")
+    assert ids(s) == ["done"]
+    play(s, "done")
+    assert step(s) == "raj.deploy.oop"
+    play(s, "sepoy", "sepoy")
+    assert s.out_of_play.get("sepoy") == 1
+
+
+def test_deploy_only_in_cities_message():
+    s = empty_board()
+    play(s, "op", "deploy")
+    with pytest.raises(IllegalChoice, match="Bihar is not a City"):
+        engine.apply(s, "raj", "bihar")

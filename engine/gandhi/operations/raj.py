@@ -30,7 +30,7 @@ from ...core.messages import Choice, Decision, msg
 from ...core.steps import Frame, Step, frame, push, register
 from .. import board
 from .. import derived as dv
-from ..actions import Operation, is_limited, operation
+from ..actions import Operation, operation
 from ..common import done_choice, log, simple, space_name
 from ..data import get_data
 from ..state import GandhiState
@@ -667,9 +667,7 @@ def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int)
     (there or able to come) the Raj can pay for."""
     if pieces(state, dest, "troop") or sweep_moves(state, ctx, dest, False):
         return True
-    if can_pay(state, cost) and (pieces(state, dest, "sepoy") or sweep_moves(state, ctx, dest, True)):
-        return True
-    return False
+    return can_pay(state, cost) and bool(pieces(state, dest, "sepoy") or sweep_moves(state, ctx, dest, True))
 
 
 def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) -> bool:
@@ -815,9 +813,7 @@ class Assault(Operation):
             return True
         if pieces(state, sid, "sepoy") >= 1 and can_pay(state, cost):
             return True
-        if wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_moves(state, ctx, sid, True):
-            return True
-        return False
+        return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])

@@ -332,8 +332,7 @@ class MartialAfter(Step):
         if board.remove_protest(state, sid):
             log(state, "log.raj_martial_protest", "Martial Law removes the Protest in {space}.", actor="raj",
                 space=sid)
-        if not dv.is_railway(sid) and viceroy(state) != "linlithgow":
-            if board.add_unrest(state, sid):
-                log(state, "log.raj_martial_unrest", "Martial Law adds Unrest in {space}.", actor="raj", space=sid)
+        if not dv.is_railway(sid) and viceroy(state) != "linlithgow" and board.add_unrest(state, sid):
+            log(state, "log.raj_martial_unrest", "Martial Law adds Unrest in {space}.", actor="raj", space=sid)
         board.shift_toward_neutral(state, sid, 1)
 
