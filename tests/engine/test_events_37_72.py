@@ -983,3 +983,13 @@ def test_random_games_forcing_events(scenario):
         if r.failure:
             failures.append(f"seed {r.seed}: {r.failure}: {r.detail.splitlines()[-1] if r.detail else ''}")
     assert not failures, "\n".join(failures[:10])
+
+
+def test_55_shaded_prefers_spaces_without_protest():
+    s = game()
+    board.add_protest(s, "delhi", for_operation=False)
+    board.add_protest(s, "assam", for_operation=False)  # East Bengal's other neighbours are free
+    run_start(s, 55, "shaded", "inc")
+    assert "delhi" not in offered(s) and "east_bengal" in offered(s)
+    engine.apply(s, "inc", "east_bengal")
+    assert "assam" not in offered(s) and "bihar" in offered(s)
