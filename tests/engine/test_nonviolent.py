@@ -100,12 +100,12 @@ def test_rally_space_choice_example_3_3_1():
     start(s, "ml", "rally")
     for sid in ("sind", "baluchistan", "karachi"):
         assert sid in ids(s)
-        play(s, "ml", sid, "activists")
+        play(s, "ml", sid)  # 1 Activist: nothing to decide
     # three counted spaces: no further space without an ML Base
     assert "northwest_frontier" not in ids(s)
     assert "Unity 3" in refused(s, "ml", "northwest_frontier")
     assert "punjab" in ids(s)
-    play(s, "ml", "punjab", "activists")
+    play(s, "ml", "punjab")
     assert board.count(s, "punjab", "ml_activist") == 2  # 1 + 1 Base
     assert board.count(s, "sind", "ml_activist") == 1
 
@@ -148,19 +148,20 @@ def test_ml_rally_replaces_unity_activists_with_a_base():
     play(s, "ml", "base")
     assert board.count(s, "sind", "ml_base") == 1 and board.count(s, "sind", "ml_activist") == 0
     assert s.available["ml_activist"] == 16
-    # no room for a second Base in Sind (Population 1): only Activists next time
+    # no room for a second Base in Sind (Population 1): only Activists next
+    # time, placed without a question (1 + 1 Base)
     play(s, "ml", "done")
     start(s, "ml", "rally")
     put(s, "sind", ml_activist=2)
     play(s, "ml", "sind")
-    assert ids(s) == ["activists"]
+    assert step(s) == "op.loop" and board.count(s, "sind", "ml_activist") == 4
 
 
 def test_rally_afterwards_out_of_play_other_faction_unity_plus_one():
     s = blank(unity=2)
     board.transfer(s, "inc_activist", 2, "available", "out_of_play")
     start(s, "ml", "rally")
-    play(s, "ml", "sind", "activists", "done")
+    play(s, "ml", "sind", "done")
     assert set(ids(s)) == {"inc_activist", "none"}
     play(s, "ml", "inc_activist")
     assert s.unity == 3 and s.out_of_play["inc_activist"] == 1
@@ -185,7 +186,7 @@ def test_muslim_league_may_release_prisoners_too():
     board.transfer(s, "inc_activist", 1, "available", "prison")
     s.forced_dice = [1]
     start(s, "ml", "rally")
-    play(s, "ml", "sind", "activists", "done")
+    play(s, "ml", "sind", "done")
     assert "release" in ids(s)
     play(s, "ml", "release")
     assert s.prison.get("ml_activist", 0) == 0 and s.prison["inc_activist"] == 1
@@ -228,7 +229,6 @@ def test_demonstrate_protest_example_3_3_2():
     assert not s.spaces["united_provinces"].protest
     assert pieces(s, "united_provinces")["inc_activist_inactive"] == 1
     # two destinations without Protest used up Restraint 2 ...
-    put(s, "orissa", inc_activist=0)
     assert "orissa" not in ids(s)
     # ... but a destination with a Protest is still open
     protest(s, "east_bengal")
@@ -373,7 +373,6 @@ def test_ml_non_cooperation_limits():
         put(s, sid, ml_activist=1)
         protest(s, sid)
     put(s, "punjab", ml_base=1)
-    s.restraint, s.unity = 2, 1
     s.restraint, s.unity = 1, 1  # Crisis does not open Raj Control spaces to the ML
     put(s, "karachi", ml_activist=1, troop=3)
     protest(s, "karachi")
@@ -691,6 +690,17 @@ def test_infiltrate_replaces_and_no_muslim_state_outside_crisis():
     assert set(ids(s)) == {"sepoy", "protest"}
     play(s, "ml", "protest")
     assert not s.spaces["sind"].protest and board.count(s, "sind", "ml_activist") == 2
+    assert_whole(s)
+
+
+def test_infiltrate_with_no_ml_activist_available_removes_instead():
+    """1.4.1: with no ML Activist Available, replacing becomes removing."""
+    s = blank()
+    put(s, "sind", guerrilla_active=1)
+    put(s, "sind", ml_activist=s.available["ml_activist"])
+    start(s, "ml", "rally")
+    play(s, "ml", "sa:infiltrate", "sind", "guerrilla_active")
+    assert board.count(s, "sind", "guerrilla_active") == 0 and s.available.get("ml_activist", 0) == 0
     assert_whole(s)
 
 

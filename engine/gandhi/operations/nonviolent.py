@@ -199,7 +199,12 @@ class Rally(NVOperation):
         return None
 
     def act(self, state, ctx, sid):
-        return [frame("nv.rally.place", faction=self.faction, space=sid)]
+        fr = frame("nv.rally.place", faction=self.faction, space=sid)
+        options = REGISTRY_RALLY_PLACE.options(state, fr)
+        if len(options) == 1:  # nothing to decide
+            REGISTRY_RALLY_PLACE.apply(state, fr, options[0].id)
+            return []
+        return [fr]
 
     def finish(self, state, ctx):
         if not ctx["spaces"]:
@@ -232,7 +237,7 @@ class RallyPlace(Step):
 
     name = "nv.rally.place"
 
-    def _options(self, state, fr) -> list[Choice]:
+    def options(self, state, fr) -> list[Choice]:
         f, sid = fr["faction"], fr["space"]
         if f == "inc":
             top = min(dv.population(sid), state.available.get("inc_activist", 0))
@@ -248,7 +253,7 @@ class RallyPlace(Step):
 
     def decision(self, state, fr):
         return Decision(fr["faction"], msg("prompt.rally_place", "Rally in {space}: place what?",
-                                           space=space_name(fr["space"])), self._options(state, fr), self.name)
+                                           space=space_name(fr["space"])), self.options(state, fr), self.name)
 
     def apply(self, state, fr, cid):
         f, sid = fr["faction"], fr["space"]
@@ -265,6 +270,9 @@ class RallyPlace(Step):
         placed = board.place(state, sid, activist_kind(f), k)
         log(state, "log.rally_place", "{faction} places {n} Activist(s) in {space}.", actor=f, faction=f,
             n=placed, space=sid)
+
+
+REGISTRY_RALLY_PLACE = RallyPlace()
 
 
 def rally_afterwards_options(state: GandhiState, faction: str) -> list[str]:

@@ -83,16 +83,16 @@ class MuslimLeagueNegotiateOption(Step):
 def infiltrate_options(state: GandhiState, sid: str) -> list[str]:
     """4.4.2 options in ``sid``: replace a ``sepoy``, ``guerrilla_active``,
     ``guerrilla_underground`` or the ``protest`` with an ML Activist from
-    Available (only while one is Available, 1.4.1), or (Crisis, 6.8)
+    Available (with none Available the piece or marker is removed and nothing
+    placed: 1.4.1, reading R-4.4.2-none-available), or (Crisis, 6.8)
     ``muslim_state`` in a Province with an ML Base and no Raj Control."""
     sp = state.spaces[sid]
     out = []
-    if state.available.get("ml_activist", 0):
-        for kind in ("sepoy", "guerrilla_active", "guerrilla_underground"):
-            if dv.n(sp, kind):
-                out.append(kind)
-        if sp.protest:
-            out.append("protest")
+    for kind in ("sepoy", "guerrilla_active", "guerrilla_underground"):
+        if dv.n(sp, kind):
+            out.append(kind)
+    if sp.protest:
+        out.append("protest")
     if (dv.crisis(state) and dv.is_province(state, sid) and dv.n(sp, "ml_base")
             and not dv.raj_control(state, sid)):
         out.append("muslim_state")
@@ -116,8 +116,6 @@ class Infiltrate(SpecialActivity):
         if not board.count(state, sid, "ml_activist"):
             return f"{name} has no Muslim League Activist (4.4.2)."
         if not infiltrate_options(state, sid):
-            if not state.available.get("ml_activist", 0):
-                return f"No Muslim League Activist is Available to replace a piece in {name} (4.4.2, 1.4.1)."
             return f"{name} has no Sepoy, Guerrilla or Protest to replace (4.4.2)."
         return None
 
@@ -155,9 +153,9 @@ class InfiltrateSpace(Step):
             board.remove_protest(state, sid)
         else:
             board.remove(state, sid, cid, 1)
-        board.place(state, sid, "ml_activist", 1)
-        log(state, "log.infiltrate", "Infiltrate in {space}: a {kind} is replaced by a Muslim League Activist.",
-            actor="ml", space=sid, kind=cid)
+        placed = board.place(state, sid, "ml_activist", 1)
+        log(state, "log.infiltrate", "Infiltrate in {space}: a {kind} is replaced by {n} Muslim League Activist.",
+            actor="ml", space=sid, kind=cid, n=placed)
 
 
 @special_activity
