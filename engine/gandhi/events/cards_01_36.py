@@ -12,24 +12,26 @@ engine/gandhi/events/registry_01_36.yaml and its test).
 from __future__ import annotations
 
 from ...core import rng
-from ...core.messages import msg
-from ...core.steps import Frame
 from .. import board
 from .. import derived as dv
-from ..choose import ask, callback
+from ..choose import callback
 from ..common import FACTION_NAMES
 from . import event
-from .cards_01_36_kit import (
+from .kit import (
     ACTIVISTS,
     ALL_KINDS,
     BASES,
     CUBES,
     GUERRILLAS,
+    M,
     NV_KINDS,
     activists,
     all_spaces,
+    auto,
     best,
     call,
+    can_add_protest,
+    can_add_unrest,
     can_place,
     cities,
     cnt,
@@ -41,22 +43,13 @@ from .cards_01_36_kit import (
     non_railway,
     pieces,
     printed_provinces,
-    protest_ok,
+    q,
     shift_toward,
     states,
-    unrest_ok,
 )
 
 DECISIONS: dict[str, list[str]] = {}
 
-
-def q(actor: str, card: int, text: str, options: list[str], on: str, ctx: dict | None = None,
-      labels: dict | None = None, done: str | None = None, call_on_done: bool = False, **params) -> list[Frame]:
-    """An ``ask`` frame, or nothing when there is nothing to choose (5.1.2)."""
-    if not options:
-        return []
-    return [ask(actor, msg(f"prompt.event.c{card:02d}", text, **params), options, on, ctx or {}, labels, done,
-                call_on_done)]
 
 
 # --- 1 British Indian Army Defends the Empire ------------------------------
@@ -150,8 +143,8 @@ def c04_unshaded(state, f):
             call("c04u.protest", f=f), call("c04u.unrest", f=f)]
 
 
-@callback("c04u.protest")
-def _c04u_protest(state, ctx, cid):
+@auto("c04u.protest")
+def _c04u_protest(state, ctx):
     return q(ctx["f"], 4, "Event #4: remove up to 1 Protest marker.",
              [s for s in all_spaces() if state.spaces[s].protest], "c04u.protest_do", ctx, done="Remove none")
 
@@ -163,8 +156,8 @@ def _c04u_protest_do(state, ctx, sid):
     return []
 
 
-@callback("c04u.unrest")
-def _c04u_unrest(state, ctx, cid):
+@auto("c04u.unrest")
+def _c04u_unrest(state, ctx):
     return q(ctx["f"], 4, "Event #4: remove up to 1 Unrest marker.",
              [s for s in all_spaces() if state.spaces[s].unrest > 0], "c04u.unrest_do", ctx, done="Remove none")
 
@@ -189,10 +182,10 @@ def c04_shaded(state, f):
             call("c04s.unrest", f=f, left=2)]
 
 
-@callback("c04s.unrest")
-def _c04s_unrest(state, ctx, cid):
+@auto("c04s.unrest")
+def _c04s_unrest(state, ctx):
     return q(ctx["f"], 4, "Event #4: add an Unrest marker (a Strike on a Railway), {left} left.",
-             [s for s in all_spaces() if unrest_ok(state, s)], "c04s.unrest_do", ctx, done="Add no more",
+             [s for s in all_spaces() if can_add_unrest(state, s)], "c04s.unrest_do", ctx, done="Add no more",
              left=ctx["left"])
 
 
@@ -242,8 +235,8 @@ def c05_shaded(state, f):
     return [call("c05s.next", f=f, left=3)]
 
 
-@callback("c05s.next")
-def _c05s_next(state, ctx, cid):
+@auto("c05s.next")
+def _c05s_next(state, ctx):
     return q(ctx["f"], 5, "Event #5: set a State to Passive Opposition ({left} left).",
              [s for s in states(state) if state.spaces[s].support != -1], "c05s.do", ctx, done="Done",
              left=ctx["left"])
@@ -365,8 +358,8 @@ def _c08u_space(state, ctx, sid):
             call("c08u.marker", f=ctx["f"], space=sid)]
 
 
-@callback("c08u.marker")
-def _c08u_marker(state, ctx, cid):
+@auto("c08u.marker")
+def _c08u_marker(state, ctx):
     sp = state.spaces[ctx["space"]]
     if sp.protest and sp.unrest:
         return q(ctx["f"], 8, "Event #8: remove which marker?", ["protest", "unrest"], "c08u.marker_do", ctx,
@@ -396,8 +389,8 @@ def c08_shaded(state, f):
     return [call("c08s.next", f=f, left=2, chosen=[])]
 
 
-@callback("c08s.next")
-def _c08s_next(state, ctx, cid):
+@auto("c08s.next")
+def _c08s_next(state, ctx):
     sp = [s for s in all_spaces() if state.spaces[s].protest and state.spaces[s].support > -2
           and s not in ctx["chosen"]]
     return q(ctx["f"], 8, "Event #8: shift a Protest space toward Active Opposition ({left} left).", sp,
@@ -425,10 +418,10 @@ def c09_unshaded(state, f):
     return [call("c09u.next", f=f, chosen=[])]
 
 
-@callback("c09u.next")
-def _c09u_next(state, ctx, cid):
+@auto("c09u.next")
+def _c09u_next(state, ctx):
     sp = [s for s in all_spaces() if cnt(state, s, "troop") and s not in ctx["chosen"]]
-    opts = best(sp, lambda s: 1 + (1 if unrest_ok(state, s) else 0)
+    opts = best(sp, lambda s: 1 + (1 if can_add_unrest(state, s) else 0)
                 + min(cubes(state, s), activists(state, s) + guerrillas(state, s)))
     out = q(ctx["f"], 9, "Event #9: choose a space with Troops ({n} of 2).", opts, "c09u.do", ctx,
             n=len(ctx["chosen"]) + 1)
@@ -462,7 +455,7 @@ def c09_shaded(state, f):
     Active Opposition."""
     sp = [s for s in all_spaces() if cubes(state, s)]
     return q(f, 9, "Event #9: choose 1 space with cubes.",
-             best(sp, lambda s: (1 if unrest_ok(state, s) else 0) + (1 if state.spaces[s].support > -2
+             best(sp, lambda s: (1 if can_add_unrest(state, s) else 0) + (1 if state.spaces[s].support > -2
                                                                     and not dv.is_railway(s) else 0) + 1),
              "c09s.space", {"f": f})
 
@@ -489,8 +482,8 @@ def c10_unshaded(state, f):
     return [call("c10u.next", f=f, left=state.restraint, chosen=[])]
 
 
-@callback("c10u.next")
-def _c10u_next(state, ctx, cid):
+@auto("c10u.next")
+def _c10u_next(state, ctx):
     sp = [s for s in states(state) if state.spaces[s].support != 0 and s not in ctx["chosen"]]
     return q(ctx["f"], 10, "Event #10: shift a State 1 level toward Neutral ({left} left).", sp, "c10u.do", ctx,
              done="Done", left=ctx["left"])
@@ -515,9 +508,9 @@ def c10_shaded(state, f):
     return [call("c10s.next", f=f, left=3), call("c10s.restraint", f=f)]
 
 
-@callback("c10s.next")
-def _c10s_next(state, ctx, cid):
-    sp = [s for s in states(state) if protest_ok(state, s)]
+@auto("c10s.next")
+def _c10s_next(state, ctx):
+    sp = [s for s in states(state) if can_add_protest(state, s)]
     return q(ctx["f"], 10, "Event #10: add a Protest to a State ({left} left).", sp, "c10s.do", ctx,
              done="Done", left=ctx["left"])
 
@@ -529,8 +522,8 @@ def _c10s_do(state, ctx, sid):
     return [call("c10s.next", f=ctx["f"], left=ctx["left"] - 1)] if ctx["left"] > 1 else []
 
 
-@callback("c10s.restraint")
-def _c10s_restraint(state, ctx, cid):
+@auto("c10s.restraint")
+def _c10s_restraint(state, ctx):
     n = board.shift_restraint(state, 2)
     elog(state, 10, "Restraint {n:+d}.", ctx["f"], n=n)
     return []
@@ -569,8 +562,8 @@ def c11_shaded(state, f):
     if state.prison.get("gandhi"):
         out += q(f, 11, "Event #11: place Gandhi in any space.", all_spaces(), "c11s.gandhi", {"f": f})
     out.append(pieces(f, 11, "place", ACTIVISTS, 3, None, sources={"prison": None},
-                      prompt="Event #11: place an Activist from Prison ({left} left).",
-                      then=[call("c11s.rest", f=f)]))
+                      prompt="Event #11: place an Activist from Prison ({left} left)."))
+    out.append(call("c11s.rest", f=f))
     return out
 
 
@@ -581,8 +574,8 @@ def _c11s_gandhi(state, ctx, sid):
     return []
 
 
-@callback("c11s.rest")
-def _c11s_rest(state, ctx, cid):
+@auto("c11s.rest")
+def _c11s_rest(state, ctx):
     n = sum(board.transfer(state, k, state.prison.get(k, 0), "prison", "available") for k in ACTIVISTS)
     if n:
         elog(state, 11, "{n} Activist(s) go from Prison to Available.", ctx["f"], n=n)
@@ -601,8 +594,8 @@ def c12_unshaded(state, f):
     return [call("c12u.next", f=f, n=2)]
 
 
-@callback("c12u.next")
-def _c12u_next(state, ctx, cid):
+@auto("c12u.next")
+def _c12u_next(state, ctx):
     sp = [s for s in all_spaces() if cubes(state, s) and state.spaces[s].protest]
     return q(ctx["f"], 12, "Event #12: choose a space with cubes and Protest ({n} left).", sp, "c12u.do", ctx,
              n=ctx["n"])
@@ -628,9 +621,9 @@ def c12_shaded(state, f):
     return [call("c12s.next", f=f, left=3), call("c12s.restraint", f=f)]
 
 
-@callback("c12s.next")
-def _c12s_next(state, ctx, cid):
-    sp = [s for s in all_spaces() if activists(state, s) and protest_ok(state, s)]
+@auto("c12s.next")
+def _c12s_next(state, ctx):
+    sp = [s for s in all_spaces() if activists(state, s) and can_add_protest(state, s)]
     return q(ctx["f"], 12, "Event #12: place a Protest in a space with Activists ({left} left).", sp,
              "c12s.do", ctx, done="Done", left=ctx["left"])
 
@@ -642,8 +635,8 @@ def _c12s_do(state, ctx, sid):
     return [call("c12s.next", f=ctx["f"], left=ctx["left"] - 1)] if ctx["left"] > 1 else []
 
 
-@callback("c12s.restraint")
-def _c12s_restraint(state, ctx, cid):
+@auto("c12s.restraint")
+def _c12s_restraint(state, ctx):
     board.shift_restraint(state, -1)
     elog(state, 12, "Restraint -1; {faction} stays Eligible.", ctx["f"], faction=ctx["f"])
     return []
@@ -700,8 +693,8 @@ def c13_shaded(state, f):
     return [call("c13s.next", f=f, left=3)]
 
 
-@callback("c13s.next")
-def _c13s_next(state, ctx, cid):
+@auto("c13s.next")
+def _c13s_next(state, ctx):
     kinds = [k for k, v in state.out_of_play.items() if v > 0]
     return q(ctx["f"], 13, "Event #13: move a piece from Out of Play to Available ({left} left).", kinds,
              "c13s.do", ctx, left=ctx["left"])
@@ -766,7 +759,7 @@ def c15_unshaded(state, f):
 
     def score(s):
         others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES)
-        return (1 if unrest_ok(state, s) else 0) + min(cnt(state, s, "sepoy"), others)
+        return (1 if can_add_unrest(state, s) else 0) + min(cnt(state, s, "sepoy"), others)
     return q(f, 15, "Event #15: choose 1 space without Troops.", best(sp, score), "c15u.space", {"f": f})
 
 
@@ -787,7 +780,7 @@ def c15_shaded(state, f):
     """Add 1 Unrest to any space with cubes; shift it 2 levels toward Active Opposition."""
     sp = [s for s in all_spaces() if cubes(state, s)]
     return q(f, 15, "Event #15: choose 1 space with cubes.",
-             best(sp, lambda s: (1 if unrest_ok(state, s) else 0) + min(2, 2 + state.spaces[s].support)
+             best(sp, lambda s: (1 if can_add_unrest(state, s) else 0) + min(2, 2 + state.spaces[s].support)
                   * (0 if dv.is_railway(s) else 1)), "c15s.space", {"f": f})
 
 
@@ -812,8 +805,8 @@ def c16_unshaded(state, f):
     return [call("c16u.next", f=f, chosen=[])]
 
 
-@callback("c16u.next")
-def _c16u_next(state, ctx, cid):
+@auto("c16u.next")
+def _c16u_next(state, ctx):
     if len(ctx["chosen"]) >= 2:
         return _c16u_base(state, ctx, "")
     sp = [s for s in muslim_spaces() if s not in ctx["chosen"]]
@@ -853,8 +846,6 @@ def c16_shaded(state, f):
 # --- 17 Khan Abdul Ghaffar Khan ----------------------------------------------------
 
 def _c17_spaces():
-    from .cards_01_36_kit import M
-
     return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if M().spaces[s].type == "province"]
 
 
@@ -883,8 +874,8 @@ def _c17u_option(state, ctx, opt):
     return [call("c17u.next", f=ctx["f"], n=2, chosen=[])]
 
 
-@callback("c17u.next")
-def _c17u_next(state, ctx, cid):
+@auto("c17u.next")
+def _c17u_next(state, ctx):
     sp = [s for s in _c17_spaces() if state.spaces[s].support != 1 and s not in ctx["chosen"]]
     return q(ctx["f"], 17, "Event #17: shift a space toward Passive Support ({n} left).", sp, "c17u.do", ctx,
              n=ctx["n"])
@@ -910,9 +901,9 @@ def c17_shaded(state, f):
     return [call("c17s.next", f=f, n=2)]
 
 
-@callback("c17s.next")
-def _c17s_next(state, ctx, cid):
-    sp = [s for s in all_spaces() if cnt(state, s, "ml_activist") and protest_ok(state, s)]
+@auto("c17s.next")
+def _c17s_next(state, ctx):
+    sp = [s for s in all_spaces() if cnt(state, s, "ml_activist") and can_add_protest(state, s)]
     return q(ctx["f"], 17, "Event #17: add a Protest to a space with Muslim League Activists ({n} left).", sp,
              "c17s.do", ctx, n=ctx["n"])
 
@@ -966,8 +957,6 @@ def _c18u_base(state, ctx, cid):
 
 @callback("c18u.space")
 def _c18u_space(state, ctx, sid):
-    from .cards_01_36_kit import M
-
     card = ctx.get("card", 18)
     n = board.shift(state, sid, ctx["shift"])
     elog(state, card, "Shifts {space} {n} level(s) toward Active Support.", ctx["f"], space=sid, n=n)

@@ -12,19 +12,25 @@ from .. import derived as dv
 from ..choose import callback
 from ..common import space_name
 from . import event
-from .cards_01_36 import base_options, gandhi_space, q
-from .cards_01_36_kit import (
+from .cards_01_36 import base_options, gandhi_space
+from .kit import (
     ACTIVISTS,
+    ALIAS,
     ALL_KINDS,
     BASES,
     CUBES,
     GUERRILLAS,
+    KIND_OF,
+    NAMES,
     NV_KINDS,
     activists,
     adversary_kinds,
     all_spaces,
+    auto,
     best,
     call,
+    can_add_protest,
+    can_add_unrest,
     cnt,
     cubes,
     elog,
@@ -34,9 +40,8 @@ from .cards_01_36_kit import (
     non_railway,
     pieces,
     printed_provinces,
-    protest_ok,
+    q,
     railways,
-    unrest_ok,
 )
 
 DECISIONS: dict[str, list[str]] = {}
@@ -89,8 +94,8 @@ def c19_shaded(state, f):
     return [call("c19s.next", f=f, chosen=[])]
 
 
-@callback("c19s.next")
-def _c19s_next(state, ctx, cid):
+@auto("c19s.next")
+def _c19s_next(state, ctx):
     sp = [s for s in all_spaces() if dv.raj_control(state, s) and s not in ctx["chosen"]]
     return q(ctx["f"], 19, "Event #19: choose a space with Raj Control ({n} of 2).", sp, "c19s.do", ctx,
              n=len(ctx["chosen"]) + 1)
@@ -121,8 +126,8 @@ def c20_unshaded(state, f):
     return out + [call("c20u.activate", f=f)]
 
 
-@callback("c20u.activate")
-def _c20u_activate(state, ctx, cid):
+@auto("c20u.activate")
+def _c20u_activate(state, ctx):
     for s in BENGALS:
         n = board.activate_guerrillas(state, s, cnt(state, s, "guerrilla_underground"))
         if n:
@@ -138,12 +143,12 @@ def c20_shaded(state, f):
     """Add up to 3 Guerrillas to East and/or West Bengal, then flip all
     Guerrillas there Underground ('any' read as all, R-E20)."""
     return [pieces(f, 20, "place", ["guerrilla_underground"], 3, BENGALS, upto=True,
-                   prompt="Event #20: add up to 3 Guerrillas in the Bengals ({left} left).",
-                   then=[call("c20s.hide", f=f)])]
+                   prompt="Event #20: add up to 3 Guerrillas in the Bengals ({left} left)."),
+            call("c20s.hide", f=f)]
 
 
-@callback("c20s.hide")
-def _c20s_hide(state, ctx, cid):
+@auto("c20s.hide")
+def _c20s_hide(state, ctx):
     for s in BENGALS:
         board.flip(state, s, "guerrilla_active", "guerrilla_underground", cnt(state, s, "guerrilla_active"))
     elog(state, 20, "All Guerrillas in the Bengals go Underground.", ctx["f"])
@@ -172,12 +177,12 @@ DECISIONS["21-shaded"] = ["piece (up to 4 Guerrillas in Punjab)"]
 def c21_shaded(state, f):
     """Add up to 4 Guerrillas to Punjab, then an Unrest marker there."""
     return [pieces(f, 21, "place", ["guerrilla_underground"], 4, ["punjab"], upto=True,
-                   prompt="Event #21: add up to 4 Guerrillas in Punjab ({left} left).",
-                   then=[call("c21s.unrest", f=f)])]
+                   prompt="Event #21: add up to 4 Guerrillas in Punjab ({left} left)."),
+            call("c21s.unrest", f=f)]
 
 
-@callback("c21s.unrest")
-def _c21s_unrest(state, ctx, cid):
+@auto("c21s.unrest")
+def _c21s_unrest(state, ctx):
     board.add_unrest(state, "punjab")
     elog(state, 21, "Adds Unrest in Punjab.", ctx["f"])
     return []
@@ -210,8 +215,8 @@ def _adv_no_gandhi(f):
     return [k for k in adversary_kinds(f) if k != "gandhi"]
 
 
-@callback("c22s.next")
-def _c22s_next(state, ctx, cid):
+@auto("c22s.next")
+def _c22s_next(state, ctx):
     f = ctx["f"]
     sp = [s for s in all_spaces() if not dv.raj_control(state, s) and s not in ctx["chosen"]]
     avail = state.available.get("guerrilla", 0)
@@ -243,8 +248,8 @@ def c23_unshaded(state, f):
     return [call("c23u.next", f=f, chosen=[])]
 
 
-@callback("c23u.next")
-def _c23u_next(state, ctx, cid):
+@auto("c23u.next")
+def _c23u_next(state, ctx):
     if len(ctx["chosen"]) >= 3:
         return _c23u_remove(state, ctx)
     sp = [s for s in all_spaces() if guerrillas(state, s) and s not in ctx["chosen"]]
@@ -298,8 +303,8 @@ def c23_shaded(state, f):
     return [call("c23s.next", f=f, chosen=[])]
 
 
-@callback("c23s.next")
-def _c23s_next(state, ctx, cid):
+@auto("c23s.next")
+def _c23s_next(state, ctx):
     if len(ctx["chosen"]) >= 3:
         return _c23s_hide(state, ctx, "")
     sp = [s for s in all_spaces() if guerrillas(state, s) and s not in ctx["chosen"]]
@@ -323,8 +328,8 @@ def _c23s_do(state, ctx, sid):
     return [call("c23s.remove", f=f, space=sid, left=2)] + nxt
 
 
-@callback("c23s.remove")
-def _c23s_remove(state, ctx, cid):
+@auto("c23s.remove")
+def _c23s_remove(state, ctx):
     sid = ctx["space"]
     kinds = attack_targets(state, sid) if ctx["left"] > 0 else []
     if not kinds:
@@ -375,11 +380,17 @@ def c24_unshaded(state, f):
     spaces where Guerrillas were Activated (R-E24)."""
     return [pieces(f, 24, "activate", ["guerrilla_underground"], 5, upto=True,
                    prompt="Event #24: Activate up to 5 Guerrillas ({left} left).",
-                   then=[call("c24u.next", f=f, spaces="$used", chosen=[])])]
+                   then="c24u.activated")]
 
 
-@callback("c24u.next")
-def _c24u_next(state, ctx, cid):
+@auto("c24u.activated")
+def _c24u_activated(state, ctx):
+    """After the Activations: 'those spaces' are the ones where Guerrillas were Activated."""
+    return [call("c24u.next", f=ctx["actor"], spaces=list(ctx["used"]), chosen=[])]
+
+
+@auto("c24u.next")
+def _c24u_next(state, ctx):
     sp = [s for s in ctx["spaces"] if s not in ctx["chosen"] and guerrillas(state, s) and cubes(state, s)]
     if len(ctx["chosen"]) >= 3:
         return []
@@ -403,7 +414,7 @@ def c24_shaded(state, f):
     space to Neutral."""
     oop = state.out_of_play.get("guerrilla", 0)
     return q(f, 24, "Event #24: choose 1 space.",
-             best(all_spaces(), lambda s: 1 + min(2, oop) + (1 if unrest_ok(state, s) else 0)
+             best(all_spaces(), lambda s: 1 + min(2, oop) + (1 if can_add_unrest(state, s) else 0)
                   + (1 if state.spaces[s].support else 0)), "c24s.space", {"f": f})
 
 
@@ -443,8 +454,8 @@ def c25_unshaded(state, f):
     return [call("c25u.next", f=f, left=2)]
 
 
-@callback("c25u.next")
-def _c25u_next(state, ctx, cid):
+@auto("c25u.next")
+def _c25u_next(state, ctx):
     ids, labels = marker_options(state, all_spaces())
     return q(ctx["f"], 25, "Event #25: remove a Protest or Unrest marker ({left} left).", ids, "c25u.do", ctx,
              labels=labels, done="Done", left=ctx["left"])
@@ -470,9 +481,9 @@ def c25_shaded(state, f):
     return [call("c25s.next", f=f, n=2)]
 
 
-@callback("c25s.next")
-def _c25s_next(state, ctx, cid):
-    sp = [s for s in all_spaces() if friendly(state, s, ctx["f"]) and protest_ok(state, s)]
+@auto("c25s.next")
+def _c25s_next(state, ctx):
+    sp = [s for s in all_spaces() if friendly(state, s, ctx["f"]) and can_add_protest(state, s)]
     return q(ctx["f"], 25, "Event #25: add a Protest in a space with your pieces ({n} left).", sp, "c25s.do",
              ctx, n=ctx["n"])
 
@@ -495,8 +506,8 @@ def c26_unshaded(state, f):
     return [call("c26u.next", f=f, chosen=[])]
 
 
-@callback("c26u.next")
-def _c26u_next(state, ctx, cid):
+@auto("c26u.next")
+def _c26u_next(state, ctx):
     sp = [s for s in all_spaces() if s not in ctx["chosen"]]
     return q(ctx["f"], 26, "Event #26: choose a space ({n} of 2).",
              best(sp, lambda s: min(cubes(state, s), activists(state, s))), "c26u.do", ctx,
@@ -519,7 +530,7 @@ def c26_shaded(state, f):
     """Add 1 Protest marker and 1 Unrest marker (in spaces of the acting
     faction's choice, possibly the same), then shift each space that received
     a marker 1 level toward Active Opposition (R-E26)."""
-    sp = [s for s in all_spaces() if protest_ok(state, s)]
+    sp = [s for s in all_spaces() if can_add_protest(state, s)]
     out = q(f, 26, "Event #26: add a Protest marker.", sp, "c26s.protest", {"f": f, "spaces": []})
     return out or [call("c26s.unrest", f=f, spaces=[])]
 
@@ -531,9 +542,9 @@ def _c26s_protest(state, ctx, sid):
     return [call("c26s.unrest", f=ctx["f"], spaces=[sid])]
 
 
-@callback("c26s.unrest")
-def _c26s_unrest(state, ctx, cid):
-    sp = [s for s in all_spaces() if unrest_ok(state, s)]
+@auto("c26s.unrest")
+def _c26s_unrest(state, ctx):
+    sp = [s for s in all_spaces() if can_add_unrest(state, s)]
     return q(ctx["f"], 26, "Event #26: add an Unrest marker.", sp, "c26s.unrest_do", ctx) or \
         _c26s_shift(state, ctx)
 
@@ -566,8 +577,8 @@ def c27_unshaded(state, f):
     return [call("c27u.next", f=f, n=2, chosen=[])]
 
 
-@callback("c27u.next")
-def _c27u_next(state, ctx, cid):
+@auto("c27u.next")
+def _c27u_next(state, ctx):
     sp = [s for s in all_spaces() if dv.raj_control(state, s) and s not in ctx["chosen"]]
     return q(ctx["f"], 27, "Event #27: set a space with Raj Control to Passive Support ({n} left).",
              best(sp, lambda s: 2 if state.spaces[s].support != 1 else 1), "c27u.do", ctx, n=ctx["n"])
@@ -593,9 +604,9 @@ def c27_shaded(state, f):
     return [call("c27s.next", f=f, n=2)]
 
 
-@callback("c27s.next")
-def _c27s_next(state, ctx, cid):
-    sp = [s for s in all_spaces() if dv.raj_control(state, s) and protest_ok(state, s)]
+@auto("c27s.next")
+def _c27s_next(state, ctx):
+    sp = [s for s in all_spaces() if dv.raj_control(state, s) and can_add_protest(state, s)]
     return q(ctx["f"], 27, "Event #27: place a Protest in a space with Raj Control ({n} left).", sp,
              "c27s.do", ctx, n=ctx["n"])
 
@@ -810,10 +821,8 @@ def c33_unshaded(state, f):
     return [call("c33u.next", f=f, left=state.restraint, chosen=[])]
 
 
-@callback("c33u.next")
-def _c33u_next(state, ctx, cid):
-    from .cards_01_36_kit import ALIAS, NAMES
-
+@auto("c33u.next")
+def _c33u_next(state, ctx):
     sp = [s for s in all_spaces() if s not in ctx["chosen"]]
     ids, labels = marker_options(state, sp)
     for s in sp:
@@ -827,8 +836,6 @@ def _c33u_next(state, ctx, cid):
 
 @callback("c33u.do")
 def _c33u_do(state, ctx, cid):
-    from .cards_01_36_kit import KIND_OF
-
     sid, what = cid.split(":")
     if what == "protest":
         board.remove_protest(state, sid)
@@ -857,8 +864,8 @@ def c33_shaded(state, f):
             call("c33s.release", f=f, left=5)]
 
 
-@callback("c33s.release")
-def _c33s_release(state, ctx, cid):
+@auto("c33s.release")
+def _c33s_release(state, ctx):
     kinds = [k for k in ACTIVISTS if state.prison.get(k, 0)]
     return q(ctx["f"], 33, "Event #33: release an Activist from Prison to Available ({left} left).", kinds,
              "c33s.do", ctx, labels={"inc_activist": "Congress Activist", "ml_activist": "Muslim League Activist"},
@@ -899,7 +906,7 @@ def c34_shaded(state, f):
     options = []
     if any(state.available.get(k, 0) for k in ACTIVISTS):
         options.append("activists")
-    if any(unrest_ok(state, s) for s in railways()):
+    if any(can_add_unrest(state, s) for s in railways()):
         options.append("strikes")
     return q(f, 34, "Event #34: add Activists or Strikes to Railways?", options, "c34s.option", {"f": f},
              labels={"activists": "Up to 3 Active Activists", "strikes": "Up to 2 Strikes"})
@@ -913,9 +920,9 @@ def _c34s_option(state, ctx, opt):
     return [call("c34s.next", f=ctx["f"], left=2)]
 
 
-@callback("c34s.next")
-def _c34s_next(state, ctx, cid):
-    sp = [s for s in railways() if unrest_ok(state, s)]
+@auto("c34s.next")
+def _c34s_next(state, ctx):
+    sp = [s for s in railways() if can_add_unrest(state, s)]
     return q(ctx["f"], 34, "Event #34: add a Strike to a Railway ({left} left).", sp, "c34s.do", ctx,
              done="Done", left=ctx["left"])
 
@@ -949,18 +956,18 @@ def c35_shaded(state, f):
     return [call("c35s.next", f=f, chosen=[])]
 
 
-@callback("c35s.next")
-def _c35s_next(state, ctx, cid):
+@auto("c35s.next")
+def _c35s_next(state, ctx):
     if len(ctx["chosen"]) >= 2:
         return _c35s_shift(state, ctx, "")
     ids, labels = [], {}
     for s in all_spaces():
         if s in ctx["chosen"]:
             continue
-        if protest_ok(state, s):
+        if can_add_protest(state, s):
             ids.append(f"{s}:protest")
             labels[f"{s}:protest"] = f"Protest in {space_name(s)}"
-        if unrest_ok(state, s):
+        if can_add_unrest(state, s):
             ids.append(f"{s}:unrest")
             labels[f"{s}:unrest"] = f"{'Strike' if dv.is_railway(s) else 'Unrest'} in {space_name(s)}"
     return q(ctx["f"], 35, "Event #35: add a Protest or Unrest marker ({n} of up to 2).", ids, "c35s.do", ctx,
@@ -1021,8 +1028,8 @@ def c36_shaded(state, f):
     return [call("c36s.next", f=f, chosen=[])]
 
 
-@callback("c36s.next")
-def _c36s_next(state, ctx, cid):
+@auto("c36s.next")
+def _c36s_next(state, ctx):
     f = ctx["f"]
     sp = [s for s in all_spaces() if s not in ctx["chosen"]]
     adv = adversary_kinds(f)
@@ -1042,5 +1049,5 @@ def _c36s_do(state, ctx, sid):
     nxt = [call("c36s.next", f=f, chosen=chosen)] if len(chosen) < 2 else []
     if not ok:
         return nxt
-    return [pieces(f, 36, "remove", adversary_kinds(f), d, [sid], to="nv", bases_last=True,
+    return [pieces(f, 36, "remove", adversary_kinds(f), d, [sid], to="arrest", bases_last=True,
                    prompt="Event #36: remove an adversary piece ({left} left).")] + nxt

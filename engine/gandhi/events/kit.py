@@ -1,0 +1,563 @@
+"""The one toolkit of the Event texts (rule 5), shared by every card module.
+
+**Choice loop.** Most texts are a loop of single choices put to one faction:
+``ev.loop`` (automatic) / ``ev.ask`` (decision). The options and their effect
+come from a *handler* registered with :func:`handler`::
+
+    @handler("c39s.replace")
+    def _(state, ctx, cid):
+        if cid is None:
+            return [("bengal", "Bengal")]   # (choice id, English label) now
+        ...                                # carry out ``cid``; may mutate ctx
+        return []                          # frames to run before the next round
+
+Frame (plain JSON)::
+
+    {"step": "ev.loop", "fn": "<handler>", "ctx": {"actor": "raj", "card": 39,
+     "left": 3 (optional: choices still to make), ...}, "upto": bool,
+     "then": None | "<auto name>", "prompt": "English prompt"}
+
+The loop ends when ``ctx["left"]`` reaches 0, when the handler offers nothing
+(5.1.2: all that can be done is done), or -- for "up to" texts only
+(``upto``) -- when the actor chooses "done"; then the automatic function
+``then`` (registered with :func:`auto`) runs with the loop's final ctx. A loop
+that offers nothing is never shown: no empty decision is put to a player.
+``ev.do`` runs an automatic function when reached (:func:`do`, :func:`call`),
+so follow-ups see the board as it is then. For a single "pick one of these"
+:func:`q` puts an :func:`engine.gandhi.choose.ask` frame, or nothing when
+there is nothing to choose.
+
+**Pieces.** :func:`pieces` is the loop placing, removing, arresting,
+Activating or flipping Underground pieces one at a time (handler ``pieces``);
+choice ids ``"<space>:<alias>"`` (``"delhi:troop"``, ``"bengal:inc"``), with a
+suffix ``":oop"``/``":prison"``/``":avail"`` when a second source or
+destination is offered.
+
+**Muslim States.** :func:`make_muslim_state` (1.3.5, 5.1.4: the Raj moves the
+Troops there to Cities first, step ``ev.ms_troops``).
+
+**Vocabulary.** Piece kinds and names, space lists, counts, stacking for
+Events (5.1.1), marker tests, 5.1.2 space ranking (:func:`best`),
+eligibility effects (2.3.6), replacement (5.1.1).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...core.messages import Choice, Decision, msg
+from ...core.steps import Frame, Step, frame, push, register
+from .. import board
+from .. import derived as dv
+from ..choose import ask
+from ..common import log, space_name
+from ..data import get_data
+
+# --- vocabulary ---------------------------------------------------------------
+
+ALIAS = {"troop": "troop", "sepoy": "sepoy", "inc_activist": "inc", "ml_activist": "ml", "gandhi": "gandhi",
+         "guerrilla_active": "active", "guerrilla_underground": "underground", "ml_base": "mlbase",
+         "rev_base": "revbase"}
+KIND_OF = {v: k for k, v in ALIAS.items()}
+KIND_OF["guerrilla"] = "guerrilla_underground"
+NAMES = {"troop": "Troop", "sepoy": "Sepoy", "inc_activist": "Congress Activist",
+         "ml_activist": "Muslim League Activist", "gandhi": "Gandhi", "guerrilla_active": "Active Guerrilla",
+         "guerrilla_underground": "Underground Guerrilla", "ml_base": "Muslim League Base",
+         "rev_base": "Revolutionary Base", "guerrilla": "Guerrilla"}
+BOX_SHORT = {"available": "avail", "out_of_play": "oop", "prison": "prison"}
+BOX_NAMES = {"available": "Available", "out_of_play": "Out of Play", "prison": "Prison"}
+NV_KINDS = ["gandhi", "inc_activist", "ml_activist"]
+ACTIVISTS = ["inc_activist", "ml_activist"]
+GUERRILLAS = ["guerrilla_active", "guerrilla_underground"]
+CUBES = ["troop", "sepoy"]
+BASES = ["ml_base", "rev_base"]
+ALL_KINDS = ["troop", "sepoy", "gandhi", "inc_activist", "ml_activist", "guerrilla_active",
+             "guerrilla_underground", "ml_base", "rev_base"]
+OWNER = {"troop": "raj", "sepoy": "raj", "inc_activist": "inc", "gandhi": "inc", "ml_activist": "ml",
+         "ml_base": "ml", "guerrilla_active": "rev", "guerrilla_underground": "rev", "rev_base": "rev",
+         "guerrilla": "rev"}
+
+
+def M():
+    """The map data (spaces, adjacency)."""
+    return get_data().map
+
+
+def all_spaces() -> list[str]:
+    return list(M().ids)
+
+
+def non_railway() -> list[str]:
+    return list(M().non_railway)
+
+
+def railways() -> list[str]:
+    return [s for s in M().ids if dv.is_railway(s)]
+
+
+def cities() -> list[str]:
+    return [s for s in M().ids if M().spaces[s].type == "city"]
+
+
+def printed_provinces() -> list[str]:
+    """Spaces printed as Provinces (Muslim States among them)."""
+    return [s for s in M().ids if M().spaces[s].type == "province"]
+
+
+def muslim_spaces() -> list[str]:
+    """The 10 printed Muslim spaces (1.3.4)."""
+    return [s for s in M().ids if M().spaces[s].muslim]
+
+
+def princely_states() -> list[str]:
+    return [s for s in M().ids if M().spaces[s].type == "princely_state"]
+
+
+def provinces(state) -> list[str]:
+    """Provinces that are not now Muslim States."""
+    return [s for s in M().ids if dv.is_province(state, s)]
+
+
+def states(state) -> list[str]:
+    """Princely States and Muslim States (1.3.5)."""
+    return [s for s in M().ids if dv.is_state(state, s)]
+
+
+def muslim_states(state) -> list[str]:
+    return [s for s, sp in state.spaces.items() if sp.muslim_state]
+
+
+def cnt(state, sid: str, kind: str) -> int:
+    return state.spaces[sid].pieces.get(kind, 0)
+
+
+def cnt_kinds(state, sid: str, kinds) -> int:
+    return sum(cnt(state, sid, k) for k in kinds)
+
+
+def cubes(state, sid: str) -> int:
+    return dv.cubes(state.spaces[sid])
+
+
+def activists(state, sid: str) -> int:
+    return dv.activists(state.spaces[sid])
+
+
+def guerrillas(state, sid: str) -> int:
+    return dv.guerrillas(state.spaces[sid])
+
+
+def friendly(state, sid: str, faction: str) -> int:
+    """Pieces of ``faction`` in ``sid``."""
+    return sum(v for k, v in state.spaces[sid].pieces.items() if OWNER[k] == faction)
+
+
+def adversary_kinds(faction: str) -> list[str]:
+    """Map kinds of the other factions, in :data:`ALL_KINDS` order."""
+    return [k for k in ALL_KINDS if OWNER[k] != faction]
+
+
+def elog(state, card: int, text: str, actor: str | None = None, **params: Any) -> None:
+    """Log what Event ``card`` did (key ``log.event.cNN``)."""
+    log(state, f"log.event.c{card:02d}", text, actor=actor, card=card, **params)
+
+
+def best(cands, score) -> list[str]:
+    """5.1.2: of ``cands``, those where the most of the text can be carried
+    out (the highest ``score`` above 0); empty if nothing can be done."""
+    scored = [(score(s), s) for s in cands]
+    top = max((v for v, _ in scored), default=0)
+    if top <= 0:
+        return []
+    return [s for v, s in scored if v == top]
+
+
+def space_opts(cands, ctx: dict | None = None) -> list[tuple[str, str]]:
+    """Space options of a loop, leaving out those already in ``ctx["chosen"]``."""
+    chosen = set((ctx or {}).get("chosen", []))
+    return [(s, space_name(s)) for s in cands if s not in chosen]
+
+
+# --- markers and tracks -----------------------------------------------------------
+
+def has_unrest(state, sid: str) -> bool:
+    """An Unrest marker in ``sid``: on a Railway the marker is a Strike (1.12)."""
+    sp = state.spaces[sid]
+    return sp.unrest > 0 or sp.strike
+
+
+def can_add_unrest(state, sid: str) -> bool:
+    """An Unrest marker (a Strike on a Railway, one per Railway) can be added (1.11, 1.12)."""
+    if dv.unrest_markers_free(state) <= 0:
+        return False
+    return not (dv.is_railway(sid) and state.spaces[sid].strike)
+
+
+def can_add_protest(state, sid: str) -> bool:
+    """An Event may place a Protest: not on a Railway, one per space, a marker in the boxes (1.10, 5.1.1)."""
+    return not dv.is_railway(sid) and not state.spaces[sid].protest and dv.protests_in_boxes(state) > 0
+
+
+def remove_one_unrest(state, sid: str) -> bool:
+    """Remove one Unrest marker (the Strike on a Railway)."""
+    sp = state.spaces[sid]
+    if sp.strike:
+        return board.remove_strike(state, sid)
+    return board.remove_unrest(state, sid, 1) > 0
+
+
+def can_shift_toward(state, sid: str, target: int) -> bool:
+    return not dv.is_railway(sid) and state.spaces[sid].support != target
+
+
+def shift_toward(state, sid: str, target: int, levels: int = 1) -> int:
+    """Shift ``sid`` up to ``levels`` toward support level ``target`` (1.6)."""
+    if not can_shift_toward(state, sid, target):
+        return 0
+    d = max(-levels, min(levels, target - state.spaces[sid].support))
+    return board.shift(state, sid, d)
+
+
+def stay_eligible(state, faction: str) -> None:
+    """The faction remains Eligible for the next card (2.3.6)."""
+    if faction not in state.turn.stay_eligible:
+        state.turn.stay_eligible.append(faction)
+
+
+def make_ineligible(state, faction: str) -> None:
+    """The faction is Ineligible for the next card (2.3.6)."""
+    if faction not in state.turn.make_ineligible:
+        state.turn.make_ineligible.append(faction)
+
+
+# --- pieces: stacking, replacement ------------------------------------------------------
+
+def can_place(state, sid: str, kind: str) -> bool:
+    """Stacking for Events (5.1.1): no Troops in States, Bases <= Population."""
+    if kind == "troop" and dv.is_state(state, sid):
+        return False
+    if kind in BASES and dv.base_room(state, sid) <= 0:
+        return False
+    return True
+
+
+def place_kind(kind: str) -> str:
+    """The map kind a placed piece takes: new Guerrillas are Underground (1.4.3)."""
+    return "guerrilla_underground" if kind in ("guerrilla", "guerrilla_active") else kind
+
+
+def arrest_or_remove_to(kind: str) -> str:
+    """5.1.3: arrested Gandhi/Activists go to Prison; other pieces to Available."""
+    return "prison" if kind in NV_KINDS else "available"
+
+
+def replace_piece(state, sid: str, old: str, new: str, card: int, actor: str) -> bool:
+    """Replace one ``old`` piece in ``sid`` with a ``new`` piece from Available;
+    if none is Available the old piece is removed all the same (5.1.1).
+    Returns True if the new piece was placed."""
+    board.remove(state, sid, old, 1, to="available")
+    placed = board.place(state, sid, place_kind(new), 1) if can_place(state, sid, new) else 0
+    if placed:
+        elog(state, card, "Replaces a {old} with a {new} in {space}.", actor, old=old, new=new, space=sid)
+    else:
+        elog(state, card, "Removes a {old} in {space} (no {new} Available to replace it).", actor,
+             old=old, new=new, space=sid)
+    return bool(placed)
+
+
+# --- the choice loop ----------------------------------------------------------------
+
+Handler = Callable[[Any, dict, "str | None"], Any]
+HANDLERS: dict[str, Handler] = {}
+AUTOS: dict[str, Callable[[Any, dict], list[Frame]]] = {}
+
+
+def handler(name: str):
+    """Register a loop handler ``fn(state, ctx, cid)`` (see module doc); raises
+    ValueError if another function holds the name."""
+    def deco(fn):
+        if name in HANDLERS and HANDLERS[name] is not fn:
+            raise ValueError(f"handler {name!r} registered twice")
+        HANDLERS[name] = fn
+        return fn
+    return deco
+
+
+def auto(name: str):
+    """Register an automatic function ``fn(state, ctx) -> frames``; raises
+    ValueError if another function holds the name."""
+    def deco(fn):
+        if name in AUTOS and AUTOS[name] is not fn:
+            raise ValueError(f"auto {name!r} registered twice")
+        AUTOS[name] = fn
+        return fn
+    return deco
+
+
+def loop(fn: str, ctx: dict, upto: bool = False, then: str | None = None, prompt: str = "") -> Frame:
+    """A frame of the choice loop (module doc). ``ctx`` must hold ``actor`` and
+    ``card``. A ``{left}`` in ``prompt`` is filled in; otherwise " (N left)" is
+    added when ctx counts ``left``."""
+    return frame("ev.loop", fn=fn, ctx=ctx, upto=upto, then=then, prompt=prompt)
+
+
+def do(fn: str, ctx: dict) -> Frame:
+    """A frame running automatic function ``fn`` with ``ctx`` when reached."""
+    return frame("ev.do", fn=fn, ctx=ctx)
+
+
+def call(fn: str, **ctx: Any) -> Frame:
+    """``do(fn, ctx)`` with the ctx given as keywords."""
+    return do(fn, ctx)
+
+
+def q(actor: str, card: int, text: str, options: list[str], on: str, ctx: dict | None = None,
+      labels: dict | None = None, done: str | None = None, call_on_done: bool = False, **params) -> list[Frame]:
+    """An ``ask`` frame (one pick, follow-up callback ``on``), or nothing when
+    there is nothing to choose (5.1.2)."""
+    if not options:
+        return []
+    return [ask(actor, msg(f"prompt.event.c{card:02d}", text, **params), options, on, ctx or {}, labels, done,
+                call_on_done)]
+
+
+def ctx0(f: str, card: int, **kw) -> dict:
+    """A loop ctx for faction ``f`` playing ``card``, nothing chosen yet."""
+    return dict(actor=f, card=card, chosen=[], **kw)
+
+
+def _finish(state, fr: Frame) -> None:
+    if fr.get("then"):
+        push(state, do(fr["then"], fr["ctx"]))
+
+
+@register
+class Loop(Step):
+    """Choice loop, automatic part: end or ask."""
+
+    name = "ev.loop"
+    auto = True
+
+    def run(self, state, fr):
+        ctx = fr["ctx"]
+        if ("left" in ctx and ctx["left"] <= 0) or not HANDLERS[fr["fn"]](state, ctx, None):
+            _finish(state, fr)
+            return
+        push(state, dict(fr, step="ev.ask"))
+
+
+@register
+class Ask(Step):
+    """Choice loop, decision part (one choice; "done" only for "up to" texts)."""
+
+    name = "ev.ask"
+
+    def decision(self, state, fr):
+        ctx = fr["ctx"]
+        choices = [Choice(cid, msg(f"choice.event.c{ctx['card']:02d}", text))
+                   for cid, text in HANDLERS[fr["fn"]](state, ctx, None)]
+        if fr["upto"]:
+            choices.append(Choice("done", msg("choice.done", "Done")))
+        prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
+        if "left" in ctx and "{left}" not in prompt:
+            prompt += " ({left} left)"
+        return Decision(ctx["actor"], msg(f"prompt.event.c{ctx['card']:02d}", prompt, **{
+            k: v for k, v in ctx.items() if isinstance(v, (int, str))}), choices, f"event:{fr['fn']}")
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            _finish(state, fr)
+            return
+        ctx = fr["ctx"]
+        frames = HANDLERS[fr["fn"]](state, ctx, cid) or []
+        if "left" in ctx:
+            ctx["left"] -= 1
+        push(state, *frames, dict(fr, step="ev.loop"))
+
+
+@register
+class Do(Step):
+    """Run automatic function ``AUTOS[fn](state, ctx)`` and push its frames."""
+
+    name = "ev.do"
+    auto = True
+
+    def run(self, state, fr):
+        push(state, *(AUTOS[fr["fn"]](state, fr["ctx"]) or []))
+
+
+# --- the piece loop ----------------------------------------------------------------------
+
+VERB = {"place": "Place", "remove": "Remove", "activate": "Activate", "hide": "Flip Underground"}
+
+
+def pieces(actor: str, card: int, act: str, kinds: list[str], left: int, spaces: list[str] | None = None,
+           upto: bool = False, cap: int | None = None, caps: dict[str, int] | None = None,
+           max_spaces: int | None = None, to: str = "available", to_list: list[str] | None = None,
+           dest_caps: dict[str, int] | None = None, sources: dict[str, int | None] | None = None,
+           bases_last: bool = False, then: str | None = None, prompt: str = "", **extra: Any) -> Frame:
+    """A loop acting on ``left`` pieces one at a time (handler ``pieces``).
+
+    ``act``: "place" (from the boxes of ``sources``, ``{box: cap | None}``,
+    the first one the default; new Guerrillas go Underground), "remove" (to
+    box ``to``; ``to="arrest"`` sends Gandhi/Activists to Prison and the rest
+    to Available, 5.1.3; ``to_list`` gives the box of the 1st, 2nd ... piece;
+    with ``dest_caps`` ``{box: n}`` the actor picks each piece's box),
+    "activate" (Underground -> Active) or "hide" (Active -> Underground).
+    ``spaces`` None = any space; ``cap`` pieces per space, ``caps`` per-space
+    limits, ``max_spaces`` distinct spaces at most; ``bases_last``: Bases only
+    once no other listed piece is there (1.4.2). ``ctx["used"]`` counts pieces
+    per space (for ``then``); ``extra`` goes into the ctx.
+    """
+    ctx = dict(actor=actor, card=card, act=act, kinds=list(kinds), left=left,
+               spaces=list(spaces) if spaces is not None else None, cap=cap, caps=caps, used={},
+               max_spaces=max_spaces, to=to, to_list=to_list, dest_caps=dest_caps,
+               sources=dict(sources or {"available": None}), bases_last=bases_last, **extra)
+    return loop("pieces", ctx, upto=upto, then=then,
+                prompt=prompt or f"Event #{card}: {VERB[act].lower()} pieces ({{left}} left).")
+
+
+def _space_ok(ctx: dict, sid: str) -> bool:
+    used = ctx["used"]
+    if ctx["cap"] is not None and used.get(sid, 0) >= ctx["cap"]:
+        return False
+    if ctx.get("caps") is not None and used.get(sid, 0) >= ctx["caps"].get(sid, 0):
+        return False
+    if ctx["max_spaces"] is not None and sid not in used and len(used) >= ctx["max_spaces"]:
+        return False
+    return True
+
+
+def _dests(ctx: dict) -> list[str]:
+    if ctx["act"] != "remove":
+        return [""]
+    if ctx.get("to_list"):
+        return [ctx["to_list"][0]]
+    if ctx.get("dest_caps"):
+        return [d for d, c in ctx["dest_caps"].items() if c > 0]
+    return [ctx["to"]]
+
+
+def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
+    """(choice id, space, kind, box) of every single action possible now: the
+    source box when placing, the destination box when removing."""
+    out = []
+    spaces = ctx["spaces"] if ctx["spaces"] is not None else all_spaces()
+    act = ctx["act"]
+    srcs = [b for b, c in ctx["sources"].items() if c is None or c > 0]
+    first = next(iter(ctx["sources"]))
+    dests = _dests(ctx)
+    for sid in spaces:
+        if not _space_ok(ctx, sid):
+            continue
+        if act == "place":
+            for kind in ctx["kinds"]:
+                pk = place_kind(kind)
+                if not can_place(state, sid, pk):
+                    continue
+                for b in srcs:
+                    if board.in_box(state, b, pk) > 0:
+                        alias = "guerrilla" if pk == "guerrilla_underground" else ALIAS[pk]
+                        out.append((f"{sid}:{alias}" + ("" if b == first else f":{BOX_SHORT[b]}"), sid, pk, b))
+            continue
+        kinds = [k for k in ctx["kinds"] if cnt(state, sid, k) > 0]
+        if act == "activate":
+            kinds = [k for k in kinds if k == "guerrilla_underground"]
+        elif act == "hide":
+            kinds = [k for k in kinds if k == "guerrilla_active"]
+        if ctx["bases_last"] and any(k not in BASES for k in kinds):
+            kinds = [k for k in kinds if k not in BASES]
+        for kind in kinds:
+            for d in dests:
+                box = arrest_or_remove_to(kind) if d == "arrest" else d
+                suffix = f":{BOX_SHORT[d]}" if ctx.get("dest_caps") and d != "available" else ""
+                out.append((f"{sid}:{ALIAS[kind]}{suffix}", sid, kind, box))
+    return out
+
+
+def _piece_label(act: str, sid: str, kind: str, box: str) -> str:
+    where = space_name(sid)
+    if act == "place":
+        name = "Guerrilla" if kind == "guerrilla_underground" else NAMES[kind]
+        return f"Place a {name} in {where}" + ("" if box == "available" else f" (from {BOX_NAMES[box]})")
+    if act == "remove":
+        if box == "prison":
+            return f"Arrest a {NAMES[kind]} in {where}"
+        return f"Remove a {NAMES[kind]} in {where}" + ("" if box == "available" else f" (to {BOX_NAMES[box]})")
+    return f"{VERB[act]} a {NAMES[kind]} in {where}"
+
+
+@handler("pieces")
+def _pieces(state, ctx, cid):
+    opts = piece_options(state, ctx)
+    if cid is None:
+        return [(c, _piece_label(ctx["act"], sid, kind, b)) for c, sid, kind, b in opts]
+    _, sid, kind, b = next(o for o in opts if o[0] == cid)
+    card, actor = ctx["card"], ctx["actor"]
+    if ctx["act"] == "place":
+        board.place(state, sid, kind, 1, source=b)
+        if ctx["sources"][b] is not None:
+            ctx["sources"][b] -= 1
+        elog(state, card, "Places a {kind} in {space} (from {box}).", actor, kind=kind, space=sid, box=b)
+    elif ctx["act"] == "remove":
+        board.remove(state, sid, kind, 1, to=b)
+        if ctx.get("to_list"):
+            ctx["to_list"] = ctx["to_list"][1:]
+        if ctx.get("dest_caps"):
+            ctx["dest_caps"][b] -= 1
+        elog(state, card, "{verb} a {kind} in {space} (to {box}).", actor,
+             verb="Arrests" if b == "prison" else "Removes", kind=kind, space=sid, box=b)
+    elif ctx["act"] == "activate":
+        board.flip(state, sid, "guerrilla_underground", "guerrilla_active", 1)
+        elog(state, card, "Activates a Guerrilla in {space}.", actor, space=sid)
+    else:
+        board.flip(state, sid, "guerrilla_active", "guerrilla_underground", 1)
+        elog(state, card, "Flips a Guerrilla Underground in {space}.", actor, space=sid)
+    ctx["used"][sid] = ctx["used"].get(sid, 0) + 1
+    return []
+
+
+# --- Muslim States ----------------------------------------------------------------------
+
+def make_muslim_state(state, sid: str, card: int, actor: str) -> list[Frame]:
+    """Place a Muslim State in Province ``sid`` (1.3.5, 5.1.4); the Troops
+    there go to Cities chosen by the Raj. Returns the frames. The Raj moves
+    the Troops first and the marker is placed once they are gone, so no Troop
+    ever stands in a State (1.4.2)."""
+    if cnt(state, sid, "troop"):
+        return [frame("ev.ms_troops", space=sid, card=card, actor=actor)]
+    _set_muslim_state(state, sid, card, actor)
+    return []
+
+
+def _set_muslim_state(state, sid: str, card: int, actor: str | None) -> None:
+    state.spaces[sid].muslim_state = True
+    elog(state, card, "A Muslim State is placed in {space}.", actor, space=sid)
+
+
+def remove_muslim_state(state, sid: str, card: int, actor: str) -> None:
+    """Remove the Muslim State marker of ``sid`` (the space is a Province again)."""
+    state.spaces[sid].muslim_state = False
+    elog(state, card, "The Muslim State in {space} is removed.", actor, space=sid)
+
+
+@register
+class MuslimStateTroops(Step):
+    """1.3.5: Troops in a new Muslim State go to any Cities, chosen by the Raj;
+    the marker goes down once they have left."""
+
+    name = "ev.ms_troops"
+
+    def decision(self, state, fr):
+        n = cnt(state, fr["space"], "troop")
+        choices = [Choice(c, msg("space", space_name(c), space=c)) for c in cities()]
+        return Decision("raj", msg("prompt.event.ms_troops",
+                                   "A Muslim State is placed in {space}: move a Troop there to a City ({n} left).",
+                                   space=space_name(fr["space"]), n=n), choices, self.name)
+
+    def apply(self, state, fr, cid):
+        board.move(state, fr["space"], cid, "troop", 1)
+        elog(state, fr["card"], "The Raj moves a Troop from {src} to {dst}.", "raj", src=fr["space"], dst=cid)
+        if cnt(state, fr["space"], "troop"):
+            push(state, dict(fr))
+        else:
+            _set_muslim_state(state, fr["space"], fr["card"], fr.get("actor"))
