@@ -12,6 +12,7 @@ from .core.engine import (  # noqa: F401
     apply_many,
     clone,
     decision,
+    display_names,
     dump_state,
     export_state,
     load_state,

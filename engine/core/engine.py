@@ -145,6 +145,13 @@ def view(state: BaseState, viewer: str | None) -> dict[str, Any]:
     return game_module(state.game).view(state, viewer)
 
 
+def display_names(game: str) -> dict[str, str]:
+    """English display names of the ids a game's messages carry as parameters
+    (spaces, piece kinds, factions, Operations ...): ``{"delhi": "Delhi", ...}``.
+    Front ends use it to render parameters readably in any locale."""
+    return game_module(game).display_names()
+
+
 def log(state: BaseState, key: str, text: str = "", actor: str | None = None, **params: Any) -> None:
     """Append a structured log entry to the state."""
     state.log.append({"key": key, "params": params, "actor": actor, "text": text})

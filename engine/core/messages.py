@@ -19,15 +19,21 @@ class Message:
     params: dict[str, Any] = field(default_factory=dict)
     text: str = ""  # English fallback, used when no catalog has the key
 
-    def fallback(self) -> str:
-        """English text for the message: ``text`` formatted with params, or the key."""
+    def fallback(self, names: dict[str, str] | None = None) -> str:
+        """English text for the message: ``text`` formatted with params, or the key.
+
+        ``names`` (e.g. ``engine.display_names(game)``) replaces parameters that
+        are ids (``"bombay_presidency"`` -> ``"Bombay Presidency"``)."""
+        params = self.params
+        if names:
+            params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
         if self.text:
             try:
-                return self.text.format(**self.params)
+                return self.text.format(**params)
             except (KeyError, IndexError, ValueError):
                 return self.text
-        if self.params:
-            inner = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        if params:
+            inner = ", ".join(f"{k}={v}" for k, v in params.items())
             return f"{self.key}({inner})"
         return self.key
 

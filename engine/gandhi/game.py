@@ -134,3 +134,28 @@ def view(state: GandhiState, viewer: str | None) -> dict[str, Any]:
     """Everything public: the same as export_state (Gandhi has no private
     hands; the deck order and set-aside cards are never shown)."""
     return export_state(state)
+
+
+PIECE_NAMES = {
+    "troop": "Troop", "sepoy": "Sepoy", "inc_activist": "Congress Activist",
+    "ml_activist": "Muslim League Activist", "gandhi": "Gandhi", "guerrilla": "Guerrilla",
+    "guerrilla_active": "Active Guerrilla", "guerrilla_underground": "Underground Guerrilla",
+    "ml_base": "Muslim League Base", "rev_base": "Revolutionary Base",
+}
+
+
+def display_names() -> dict[str, str]:
+    """English names for message parameters: spaces, Towns, piece kinds,
+    factions, Operations and Special Activities (see engine.display_names)."""
+    from .actions import OPERATIONS, SPECIAL_ACTIVITIES
+    from .common import FACTION_NAMES
+
+    m = get_data().map
+    out: dict[str, str] = {sid: d.name for sid, d in m.spaces.items()}
+    out.update({tid: t.name for tid, t in m.towns.items()})
+    out.update(PIECE_NAMES)
+    out.update(FACTION_NAMES)
+    for reg in (OPERATIONS, SPECIAL_ACTIVITIES):
+        for a in reg.values():
+            out.setdefault(a.name, a.label)
+    return out

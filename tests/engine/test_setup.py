@@ -187,3 +187,11 @@ def test_stacked_setup():
 def test_state_survives_json_round_trip(short):
     again = engine.load_state(engine.dump_state(short))
     assert engine.dump_state(again) == engine.dump_state(short)
+
+
+def test_messages_render_ids_as_names():
+    s = engine.new_game("gandhi", "main", 1)
+    logs = engine.apply(s, "inc", "bombay_presidency")
+    names = engine.display_names("gandhi")
+    text = " ".join(e.message().fallback(names) for e in logs)
+    assert "Bombay Presidency" in text and "bombay_presidency" not in text
