@@ -2,7 +2,7 @@
 
 Each side is registered with :func:`engine.gandhi.events.event`; ``start(state,
 faction)`` returns the frames to push (generic loops of
-:mod:`.cards_37_72_kit`). Open choices are decisions of the acting faction (5.1)
+:mod:`.kit`). Open choices are decisions of the acting faction (5.1)
 unless the text names another faction (the Raj moves the Troops of a new Muslim
 State, 1.3.5). Readings of unclear texts are in the docstrings and in
 docs/rulings/events_37_72.md.
@@ -16,18 +16,48 @@ from __future__ import annotations
 from ...core import rng
 from .. import board, derived as dv
 from . import event
-from .cards_37_72_kit import (ACTIVISTS, ALIAS, BASES, CUBES, GUERRILLAS, KIND_OF, NAMES, OWNER, auto, can_place,
-                              can_shift_toward, cities, cnt, cnt_kinds, do, elog, handler, has_unrest, loop,
-                              make_ineligible, make_muslim_state, muslim_spaces, muslim_states, non_railway,
-                              pieces, place_kind, princely_states, provinces, remove_muslim_state, remove_one_unrest,
-                              replace_piece, shift_toward, sname, space_opts, spaces_all, states, stay_eligible, top,
-                              can_add_unrest, railways)
+from .kit import (
+    ACTIVISTS,
+    ALIAS,
+    BASES,
+    CUBES,
+    GUERRILLAS,
+    KIND_OF,
+    NAMES,
+    OWNER,
+    all_spaces,
+    auto,
+    best,
+    can_add_unrest,
+    can_shift_toward,
+    cnt,
+    cnt_kinds,
+    ctx0,
+    do,
+    elog,
+    handler,
+    has_unrest,
+    loop,
+    make_ineligible,
+    make_muslim_state,
+    muslim_spaces,
+    muslim_states,
+    non_railway,
+    pieces,
+    princely_states,
+    provinces,
+    railways,
+    remove_muslim_state,
+    remove_one_unrest,
+    replace_piece,
+    shift_toward,
+    space_name,
+    space_opts,
+    states,
+    stay_eligible,
+)
 
 DECISIONS: dict[str, list[str]] = {}
-
-
-def ctx0(f: str, card: int, **kw) -> dict:
-    return dict(actor=f, card=card, chosen=[], **kw)
 
 
 # --- 37 Delhi Proposals Foment Muslim Independence ------------------------------------
@@ -105,11 +135,11 @@ def c38_unshaded(state, f):
 @handler("c38u")
 def _c38u(state, ctx, cid):
     if cid is None:
-        out = [(f"ms:{s}", f"Remove the Muslim State in {sname(s)}") for s in muslim_states(state)]
-        for s in spaces_all():
+        out = [(f"ms:{s}", f"Remove the Muslim State in {space_name(s)}") for s in muslim_states(state)]
+        for s in all_spaces():
             for k in BASES:
                 if cnt(state, s, k):
-                    out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {sname(s)}"))
+                    out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {space_name(s)}"))
         return out
     a, b = cid.split(":")
     if a == "ms":
@@ -144,7 +174,7 @@ def _c38s(state, ctx, cid):
     frames = make_muslim_state(state, cid, 38, ctx["actor"])
     return frames + [pieces(ctx["actor"], 38, "place", ["sepoy", "inc_activist", "ml_activist", "gandhi",
                                                         "guerrilla", "ml_base", "rev_base"], 1, [cid],
-                            sources=["out_of_play"], prompt="Event #38: place 1 piece there from Out of Play.")]
+                            sources={"out_of_play": None}, prompt="Event #38: place 1 piece there from Out of Play.")]
 
 
 # --- 39 Khudai Khidmatgars Active in the Northwest --------------------------------------
@@ -173,11 +203,11 @@ def _c39u(state, ctx, cid):
         cands = [s for s in ctx["pool"] if s not in ctx["chosen"]]
         if ctx["card"] == 43:
             return space_opts([s for s in cands if every_other(state, s) > 0])
-        return space_opts(top(cands, lambda s: every_other(state, s)))
+        return space_opts(best(cands, lambda s: every_other(state, s)))
     ctx["chosen"].append(cid)
     n = every_other(state, cid)
     return [pieces(ctx["actor"], ctx["card"], "remove", ACTIVISTS, n, [cid],
-                   prompt=f"Event #{ctx['card']}: remove Activists in {sname(cid)}.")]
+                   prompt=f"Event #{ctx['card']}: remove Activists in {space_name(cid)}.")]
 
 
 DECISIONS["39-shaded"] = ["space (1 Muslim space with Sepoys or Guerrillas)",
@@ -191,7 +221,7 @@ def replace_opts(state, sid: str, olds: list[str], news: list[str]) -> list[tupl
             for nw in news:
                 if nw != o:
                     out.append((f"{ALIAS[o]}>{ALIAS.get(nw, nw)}",
-                                f"Replace a {NAMES[o]} with a {NAMES[nw]} in {sname(sid)}"))
+                                f"Replace a {NAMES[o]} with a {NAMES[nw]} in {space_name(sid)}"))
     return out
 
 
@@ -210,7 +240,7 @@ def _c39s_space(state, ctx, cid):
         return space_opts([s for s in muslim_spaces() if cnt_kinds(state, s, ["sepoy"] + GUERRILLAS)])
     return [loop("gen.replace", dict(actor=ctx["actor"], card=39, left=3, space=cid,
                                      olds=["sepoy"] + GUERRILLAS, news=ACTIVISTS), upto=True,
-                 prompt=f"Event #39: replace up to 3 Sepoys and/or Guerrillas in {sname(cid)} with Activists.")]
+                 prompt=f"Event #39: replace up to 3 Sepoys and/or Guerrillas in {space_name(cid)} with Activists.")]
 
 
 @handler("gen.replace")
@@ -254,7 +284,7 @@ def c40_unshaded(state, f):
 @handler("c40u")
 def _c40u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if state.spaces[s].protest
+        return space_opts([s for s in all_spaces() if state.spaces[s].protest
                            and cnt_kinds(state, s, ACTIVISTS)], ctx)
     ctx["chosen"].append(cid)
     arrest_all_activists(state, cid, ctx["card"], ctx["actor"])
@@ -323,7 +353,7 @@ def c41_shaded(state, f):
     most 3 distinct spaces; all that are in Prison up to the roll, 5.1.2)."""
     d = rng.roll_die(state)
     elog(state, 41, "Die roll {d}: {d} Activists are released from Prison.", f, d=d)
-    return [pieces(f, 41, "place", ACTIVISTS, d, max_spaces=3, sources=["prison"],
+    return [pieces(f, 41, "place", ACTIVISTS, d, max_spaces=3, sources={"prison": None},
                    prompt="Event #41: release an Activist from Prison to a space")]
 
 
@@ -343,7 +373,7 @@ def c42_unshaded(state, f):
 @handler("c42u")
 def _c42u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if cnt(state, s, "troop")
+        return space_opts([s for s in all_spaces() if cnt(state, s, "troop")
                            and cnt_kinds(state, s, GUERRILLAS)], ctx)
     ctx["chosen"].append(cid)
     n = board.remove(state, cid, "guerrilla_active", cnt(state, cid, "guerrilla_active"))
@@ -367,11 +397,11 @@ def c42_shaded(state, f):
 @handler("c42s")
 def _c42s(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if (has_unrest(state, s) or state.spaces[s].protest)
+        return space_opts([s for s in all_spaces() if (has_unrest(state, s) or state.spaces[s].protest)
                            and cnt_kinds(state, s, CUBES)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c42s.what", dict(actor=ctx["actor"], card=42, left=1, space=cid),
-                 prompt=f"Event #42: remove 1 Troop or 3 Sepoys from {sname(cid)}.")]
+                 prompt=f"Event #42: remove 1 Troop or 3 Sepoys from {space_name(cid)}.")]
 
 
 @handler("c42s.what")
@@ -400,7 +430,7 @@ def c43_unshaded(state, f):
     there (R-39). Restraint -1."""
     board.shift_restraint(state, -1)
     elog(state, 43, "Restraint -1 (now {r}).", f, r=state.restraint)
-    return [loop("c43u", ctx0(f, 43, left=2, pool=spaces_all()), upto=True,
+    return [loop("c43u", ctx0(f, 43, left=2, pool=all_spaces()), upto=True,
                  prompt="Event #43: choose a space to remove Activists from.")]
 
 
@@ -420,12 +450,12 @@ def _c43s(state, ctx, cid):
     if cid is None:
         if len(ctx["chosen"]) >= 2:
             return []
-        return space_opts([s for s in spaces_all() if (has_unrest(state, s) or state.spaces[s].protest)
+        return space_opts([s for s in all_spaces() if (has_unrest(state, s) or state.spaces[s].protest)
                            and cnt_kinds(state, s, GUERRILLAS)], ctx)
     ctx["chosen"].append(cid)
     return [loop("gen.replace", dict(actor=ctx["actor"], card=43, left=2, space=cid, olds=GUERRILLAS,
                                      news=ACTIVISTS), upto=True,
-                 prompt=f"Event #43: replace up to 2 Guerrillas in {sname(cid)} with Activists.")]
+                 prompt=f"Event #43: replace up to 2 Guerrillas in {space_name(cid)} with Activists.")]
 
 
 # --- 44 Hindustan Socialist Republican Association --------------------------------------------
@@ -465,7 +495,7 @@ def c44_shaded(state, f):
 @handler("c44s.spaces")
 def _c44s_spaces(state, ctx, cid):
     if cid is None:
-        cands = [s for s in spaces_all() if s not in ctx["chosen"]]
+        cands = [s for s in all_spaces() if s not in ctx["chosen"]]
         shiftable = [s for s in cands if can_shift_toward(state, s, -2)]
         return space_opts(shiftable or cands)
     ctx["chosen"].append(cid)
@@ -567,10 +597,10 @@ def _c47u_opts(state, sid):
 @handler("c47u")
 def _c47u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if cnt_kinds(state, s, CUBES) and _c47u_opts(state, s)], ctx)
+        return space_opts([s for s in all_spaces() if cnt_kinds(state, s, CUBES) and _c47u_opts(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c47u.what", dict(actor=ctx["actor"], card=47, left=1, space=cid),
-                 prompt=f"Event #47: what to remove in {sname(cid)}?")]
+                 prompt=f"Event #47: what to remove in {space_name(cid)}?")]
 
 
 @handler("c47u.what")
@@ -618,7 +648,7 @@ def _c47s(state, ctx, cid):
 
 def _c47s_targets(state, ctx):
     out = []
-    for s in spaces_all():
+    for s in all_spaces():
         if not cnt(state, s, "guerrilla_underground"):
             continue
         for k in C47_TARGETS:
@@ -633,13 +663,13 @@ def _c47s_piece(state, ctx, cid):
         out = []
         for s, k in _c47s_targets(state, ctx):
             if ctx["mode"] == "remove":
-                out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {sname(s)}"))
+                out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {space_name(s)}"))
             else:
                 for nw in ["guerrilla_underground"] + ACTIVISTS:
                     if nw == k or (nw == "guerrilla_underground" and k in GUERRILLAS):
                         continue
                     tag = "guerrilla" if nw == "guerrilla_underground" else ALIAS[nw]
-                    out.append((f"{s}:{ALIAS[k]}>{tag}", f"Replace a {NAMES[k]} in {sname(s)} with a "
+                    out.append((f"{s}:{ALIAS[k]}>{tag}", f"Replace a {NAMES[k]} in {space_name(s)} with a "
                                 f"{'Guerrilla' if tag == 'guerrilla' else NAMES[nw]}"))
         return out
     s, rest = cid.split(":")
@@ -695,10 +725,10 @@ def _c48s_opts(state, sid):
 @handler("c48s")
 def _c48s(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if len(factions_in(state, s)) > 1 and _c48s_opts(state, s)], ctx)
+        return space_opts([s for s in all_spaces() if len(factions_in(state, s)) > 1 and _c48s_opts(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c48s.what", dict(actor=ctx["actor"], card=48, left=1, space=cid),
-                 prompt=f"Event #48: in {sname(cid)}, add Unrest or shift toward Passive Opposition?")]
+                 prompt=f"Event #48: in {space_name(cid)}, add Unrest or shift toward Passive Opposition?")]
 
 
 @handler("c48s.what")
@@ -735,10 +765,10 @@ def c49_unshaded(state, f):
 @handler("c49u")
 def _c49u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if state.spaces[s].protest or has_unrest(state, s)], ctx)
+        return space_opts([s for s in all_spaces() if state.spaces[s].protest or has_unrest(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c49u.what", dict(actor=ctx["actor"], card=49, left=1, space=cid),
-                 prompt=f"Event #49: remove which marker in {sname(cid)}?")]
+                 prompt=f"Event #49: remove which marker in {space_name(cid)}?")]
 
 
 @handler("c49u.what")
@@ -765,7 +795,7 @@ def _c49u_what(state, ctx, cid):
         return []
     if f in ("raj", "rev") and state.resources[f] >= 2:
         return [loop("c49u.pay", dict(actor=f, card=49, left=1, space=sid),
-                     prompt=f"Event #49: pay 2 Resources to shift {sname(sid)} toward Active Support?")]
+                     prompt=f"Event #49: pay 2 Resources to shift {space_name(sid)} toward Active Support?")]
     return []
 
 
@@ -793,7 +823,7 @@ def c49_shaded(state, f):
 @handler("c49s")
 def _c49s(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if state.spaces[s].protest], ctx)
+        return space_opts([s for s in all_spaces() if state.spaces[s].protest], ctx)
     ctx["chosen"].append(cid)
     board.remove_protest(state, cid)
     shift_toward(state, cid, -2)
@@ -822,7 +852,7 @@ def c50_unshaded(state, f):
 def _c50u_opts(state, ctx):
     facs = ctx["facs"]
     out = []
-    for s in spaces_all():
+    for s in all_spaces():
         for k in C50_KINDS:
             if not cnt(state, s, k):
                 continue
@@ -831,7 +861,7 @@ def _c50u_opts(state, ctx):
                 continue
             if len(set(facs)) == 1 and ctx["left"] == 1 and fac in facs:
                 continue
-            out.append((f"{s}:{ALIAS[k]}", f"Move a {NAMES[k]} in {sname(s)} to Out of Play"))
+            out.append((f"{s}:{ALIAS[k]}", f"Move a {NAMES[k]} in {space_name(s)} to Out of Play"))
     other = any(OWNER[KIND_OF[c.split(":")[1]]] not in facs for c, _ in out)
     if out and (not facs or len(set(facs)) >= 2 or not other):
         out.append(("done", "Move no more pieces"))
@@ -939,7 +969,7 @@ def c52_shaded(state, f):
 @handler("c52s")
 def _c52s(state, ctx, cid):
     if cid is None:
-        cands = [s for s in spaces_all() if s not in ctx["chosen"]
+        cands = [s for s in all_spaces() if s not in ctx["chosen"]
                  and cnt_kinds(state, s, ["inc_activist", "gandhi"])]
         return space_opts([s for s in cands if can_shift_toward(state, s, -2)] or cands)
     ctx["chosen"].append(cid)
@@ -974,7 +1004,7 @@ def c53_shaded(state, f):
     Bases within Population). The Raj is Ineligible for the next card."""
     make_ineligible(state, "raj")
     return [pieces(f, 53, "place", ["troop", "sepoy", "inc_activist", "ml_activist", "gandhi", "guerrilla",
-                                    "ml_base", "rev_base"], 3, upto=True, sources=["out_of_play"],
+                                    "ml_base", "rev_base"], 3, upto=True, sources={"out_of_play": None},
                    prompt="Event #53: move a piece from Out of Play to the map")]
 
 
@@ -1027,7 +1057,7 @@ def _c54s(state, ctx, cid):
         return space_opts([s for s in princely_states() if _c54s_opts(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c54s.what", dict(actor=ctx["actor"], card=54, left=1, space=cid),
-                 prompt=f"Event #54: in {sname(cid)}, remove Sepoys or shift?")]
+                 prompt=f"Event #54: in {space_name(cid)}, remove Sepoys or shift?")]
 
 
 @handler("c54s.what")

@@ -9,12 +9,42 @@ from __future__ import annotations
 from ...core import rng
 from .. import board, derived as dv
 from . import event
-from .cards_37_72 import DECISIONS, C50_KINDS, arrest_all_activists, ctx0, shift_loop
-from .cards_37_72_kit import (ACTIVISTS, ALIAS, BASES, CUBES, GUERRILLAS, KIND_OF, NAMES, M, auto, can_add_unrest,
-                              can_place, can_shift_toward, cnt, cnt_kinds, elog, handler, has_unrest, loop,
-                              make_ineligible, make_muslim_state, muslim_spaces, muslim_states, non_railway, pieces,
-                              princely_states, provinces, railways, remove_muslim_state, remove_one_unrest,
-                              replace_piece, shift_toward, sname, space_opts, spaces_all, states, stay_eligible)
+from .cards_37_72 import DECISIONS, C50_KINDS, arrest_all_activists, shift_loop
+from .kit import (
+    ACTIVISTS,
+    ALIAS,
+    BASES,
+    CUBES,
+    GUERRILLAS,
+    KIND_OF,
+    M,
+    NAMES,
+    all_spaces,
+    auto,
+    can_add_unrest,
+    can_shift_toward,
+    cnt,
+    cnt_kinds,
+    ctx0,
+    elog,
+    handler,
+    has_unrest,
+    loop,
+    make_muslim_state,
+    muslim_spaces,
+    muslim_states,
+    non_railway,
+    pieces,
+    princely_states,
+    provinces,
+    railways,
+    remove_muslim_state,
+    shift_toward,
+    space_name,
+    space_opts,
+    states,
+    stay_eligible,
+)
 
 
 # --- 55 The Salt March -----------------------------------------------------------------------
@@ -59,10 +89,10 @@ def c55_shaded(state, f):
 @handler("c55s")
 def _c55s(state, ctx, cid):
     if cid is None:
-        free = [s for s in spaces_all() if not state.spaces[s].protest]
+        free = [s for s in all_spaces() if not state.spaces[s].protest]
         if not ctx["chosen"]:  # 5.1.2: a pair of spaces where both Protests can go, if any
             pair = [s for s in free if any(a in free for a in M().adjacent[s])]
-            return space_opts(pair or spaces_all())
+            return space_opts(pair or all_spaces())
         adj = sorted(M().adjacent[ctx["chosen"][0]])
         return space_opts([a for a in adj if a in free] or adj, ctx)
     ctx["chosen"].append(cid)
@@ -135,7 +165,7 @@ def c57_unshaded(state, f):
     cubes or Guerrillas from Out of Play to any spaces (no Troops in States)."""
     return [pieces(f, 57, "remove", ACTIVISTS, 2, to="out_of_play", upto=True,
                    prompt="Event #57: move an Activist to Out of Play"),
-            pieces(f, 57, "place", CUBES + ["guerrilla"], 2, upto=True, sources=["out_of_play"],
+            pieces(f, 57, "place", CUBES + ["guerrilla"], 2, upto=True, sources={"out_of_play": None},
                    prompt="Event #57: move a cube or Guerrilla from Out of Play to the map")]
 
 
@@ -146,9 +176,8 @@ DECISIONS["57-shaded"] = ["piece (up to 4 Activists in Protest spaces, up to 2 f
 def c57_shaded(state, f):
     """Add up to 4 Activists (either faction's) to Protest spaces (up to 2 of
     them from Out of Play, the rest from Available)."""
-    pool = [s for s in spaces_all() if state.spaces[s].protest]
-    return [pieces(f, 57, "place", ACTIVISTS, 4, pool, upto=True, sources=["available", "out_of_play"],
-                   src_caps={"out_of_play": 2}, prompt="Event #57: add an Activist to a Protest space")]
+    pool = [s for s in all_spaces() if state.spaces[s].protest]
+    return [pieces(f, 57, "place", ACTIVISTS, 4, pool, upto=True, sources={"available": None, "out_of_play": 2}, prompt="Event #57: add an Activist to a Protest space")]
 
 
 # --- 58 Vallabhbhai Patel Stirs Unrest in Gujarat -------------------------------------------------
@@ -178,7 +207,7 @@ def _c58u(state, ctx, cid):
         return space_opts([s for s in states(state) if _c58u_opts(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c58u.what", dict(actor=ctx["actor"], card=58, left=1, space=cid),
-                 prompt=f"Event #58: in {sname(cid)}: remove an Activist, place a Guerrilla or shift to Neutral?")]
+                 prompt=f"Event #58: in {space_name(cid)}: remove an Activist, place a Guerrilla or shift to Neutral?")]
 
 
 @handler("c58u.what")
@@ -204,7 +233,7 @@ def c58_shaded(state, f):
     """In up to 3 spaces, replace 1 Guerrilla or 1 Sepoy with 1 Activist from
     Available (either faction's); with none Available the piece is removed
     (5.1.1)."""
-    return [loop("gen.replace", dict(actor=f, card=58, left=3, spaces=spaces_all(), cap=1, used={},
+    return [loop("gen.replace", dict(actor=f, card=58, left=3, spaces=all_spaces(), cap=1, used={},
                                      olds=["sepoy"] + GUERRILLAS, news=ACTIVISTS), upto=True,
                  prompt="Event #58: replace a Guerrilla or Sepoy with an Activist")]
 
@@ -338,7 +367,7 @@ def c62_shaded(state, f):
 @handler("c62s")
 def _c62s(state, ctx, cid):
     if cid is None:
-        if not any(dv.raj_control(state, s) for s in spaces_all()):
+        if not any(dv.raj_control(state, s) for s in all_spaces()):
             return []
         out = [("opposition", "Set each to Passive Opposition")]
         if dv.unrest_markers_free(state):
@@ -351,7 +380,7 @@ def _c62s(state, ctx, cid):
 @handler("c62s.space")
 def _c62s_space(state, ctx, cid):
     if cid is None:
-        cands = [s for s in spaces_all() if s not in ctx["chosen"] and dv.raj_control(state, s)]
+        cands = [s for s in all_spaces() if s not in ctx["chosen"] and dv.raj_control(state, s)]
         if ctx["mode"] == "opposition":
             cands = [s for s in cands if state.spaces[s].support != -1]
         return space_opts(cands)
@@ -418,7 +447,7 @@ def c64_unshaded(state, f):
     Unity -1."""
     board.shift_unity(state, -1)
     elog(state, 64, "Unity -1 (now {u}).", f, u=state.unity)
-    return [loop("gen.replace", dict(actor=f, card=64, left=3, spaces=spaces_all(), olds=["inc_activist"],
+    return [loop("gen.replace", dict(actor=f, card=64, left=3, spaces=all_spaces(), olds=["inc_activist"],
                                      news=["sepoy", "ml_activist", "guerrilla_underground"]), upto=True,
                  prompt="Event #64: replace a Congress Activist")]
 
@@ -436,7 +465,7 @@ def c64_shaded(state, f):
 @handler("c64s")
 def _c64s(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if state.spaces[s].protest], ctx)
+        return space_opts([s for s in all_spaces() if state.spaces[s].protest], ctx)
     ctx["chosen"].append(cid)
     shift_toward(state, cid, -2)
     board.remove_protest(state, cid)
@@ -458,7 +487,7 @@ def c65_unshaded(state, f):
 @handler("c65u")
 def _c65u(state, ctx, cid):
     if cid is None:
-        out = [(f"ms:{s}", f"Remove the Muslim State in {sname(s)}") for s in muslim_states(state)]
+        out = [(f"ms:{s}", f"Remove the Muslim State in {space_name(s)}") for s in muslim_states(state)]
         if any(cnt_kinds(state, s, ACTIVISTS) for s in states(state)):
             out.append(("arrest", "Arrest all Activists in up to 2 States"))
         return out
@@ -493,7 +522,7 @@ def c65_shaded(state, f):
 @handler("c65s")
 def _c65s(state, ctx, cid):
     if cid is None:
-        out = [(f"ms:{s}", f"Place a Muslim State in {sname(s)}") for s in provinces(state)
+        out = [(f"ms:{s}", f"Place a Muslim State in {space_name(s)}") for s in provinces(state)
                if not dv.raj_control(state, s)]
         if any(state.protest_boxes) and any(not state.spaces[s].protest for s in states(state)):
             out.append(("protests", "Place Protest markers in 3 States"))
@@ -531,7 +560,7 @@ def c66_unshaded(state, f):
 @handler("c66u")
 def _c66u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if cnt(state, s, "inc_activist") and cnt(state, s, "ml_activist")
+        return space_opts([s for s in all_spaces() if cnt(state, s, "inc_activist") and cnt(state, s, "ml_activist")
                            and can_add_unrest(state, s)], ctx)
     ctx["chosen"].append(cid)
     board.add_unrest(state, cid)
@@ -548,7 +577,7 @@ def c66_shaded(state, f):
     none Available, 5.1.1). Restraint +1."""
     board.shift_restraint(state, 1)
     elog(state, 66, "Restraint +1 (now {r}).", f, r=state.restraint)
-    return [loop("gen.replace", dict(actor=f, card=66, left=3, spaces=spaces_all(), olds=GUERRILLAS,
+    return [loop("gen.replace", dict(actor=f, card=66, left=3, spaces=all_spaces(), olds=GUERRILLAS,
                                      news=ACTIVISTS), upto=True, prompt="Event #66: replace a Guerrilla")]
 
 
@@ -646,7 +675,7 @@ def c69_unshaded(state, f):
     """Add up to 3 cubes or Activists total (from Available or Out of Play) to
     East Bengal or adjacent spaces (no Troops in States)."""
     pool = ["east_bengal"] + sorted(M().adjacent["east_bengal"])
-    return [pieces(f, 69, "place", CUBES + ACTIVISTS, 3, pool, upto=True, sources=["available", "out_of_play"],
+    return [pieces(f, 69, "place", CUBES + ACTIVISTS, 3, pool, upto=True, sources={"available": None, "out_of_play": None},
                    prompt="Event #69: add a cube or Activist")]
 
 
@@ -664,13 +693,13 @@ def c69_shaded(state, f):
 def _c69s(state, ctx, cid):
     if cid is None:
         out = []
-        if any(cnt(state, s, "guerrilla_active") for s in spaces_all()):
+        if any(cnt(state, s, "guerrilla_active") for s in all_spaces()):
             out.append(("flip", "Flip all Guerrillas Underground"))
         if state.available.get("guerrilla", 0):
             out.append(("add", "Add up to 4 Guerrillas to Muslim spaces"))
         return out
     if cid == "flip":
-        for s in spaces_all():
+        for s in all_spaces():
             board.flip(state, s, "guerrilla_active", "guerrilla_underground", cnt(state, s, "guerrilla_active"))
         elog(state, 69, "All Guerrillas flip Underground.", ctx["actor"])
         return []
@@ -698,7 +727,7 @@ DECISIONS["70-shaded"] = ["piece (up to 3 spaces, 1 each: inc|ml|guerrilla from 
 @event(70, "shaded")
 def c70_shaded(state, f):
     """In up to 3 spaces, add 1 Guerrilla or Activist from Out of Play."""
-    return [pieces(f, 70, "place", ACTIVISTS + ["guerrilla"], 3, cap=1, upto=True, sources=["out_of_play"],
+    return [pieces(f, 70, "place", ACTIVISTS + ["guerrilla"], 3, cap=1, upto=True, sources={"out_of_play": None},
                    prompt="Event #70: add a Guerrilla or Activist from Out of Play")]
 
 
@@ -760,7 +789,7 @@ def c72_unshaded(state, f):
 @handler("c72u")
 def _c72u(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if cnt_kinds(state, s, ACTIVISTS)
+        return space_opts([s for s in all_spaces() if cnt_kinds(state, s, ACTIVISTS)
                            and cnt(state, s, "guerrilla_active")], ctx)
     ctx["chosen"].append(cid)
     n = board.remove(state, cid, "guerrilla_active", cnt(state, cid, "guerrilla_active"))
@@ -792,11 +821,11 @@ def _c72s_opts(state, sid):
 @handler("c72s")
 def _c72s(state, ctx, cid):
     if cid is None:
-        return space_opts([s for s in spaces_all() if cnt(state, s, "guerrilla_underground")
+        return space_opts([s for s in all_spaces() if cnt(state, s, "guerrilla_underground")
                            and _c72s_opts(state, s)], ctx)
     ctx["chosen"].append(cid)
     return [loop("c72s.what", dict(actor=ctx["actor"], card=72, left=1, space=cid),
-                 prompt=f"Event #72: in {sname(cid)}, add a Guerrilla or Unrest?")]
+                 prompt=f"Event #72: in {space_name(cid)}, add a Guerrilla or Unrest?")]
 
 
 @handler("c72s.what")
