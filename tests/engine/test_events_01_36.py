@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_setup import piece_totals
+from helpers import blank, finish_taking_done, ids, pc, play_event, put
 
 import engine
 from engine.gandhi import board
@@ -20,57 +20,10 @@ from engine.gandhi import derived as dv
 from engine.gandhi.events import cards_01_36 as ca
 from engine.gandhi.events import cards_01_36_b as cb
 from engine.gandhi.events import implemented, push_event
+from engine.gandhi.invariants import piece_totals
 from engine.gandhi.state import INVENTORY
 
 SIDES = [(n, side) for n in range(1, 37) for side in ("unshaded", "shaded")]
-
-
-# --- helpers ------------------------------------------------------------------
-
-def blank(seed: int = 1):
-    """A short-scenario game whose map is emptied: every piece Available, no
-    markers, all Neutral; tracks as set up (Restraint 3, Unity 3)."""
-    s = engine.new_game("gandhi", "short", seed, {"stacked": {"deck": [40, 41, 42, 43], "viceroy": 75}})
-    for sid, sp in s.spaces.items():
-        for k, v in list(sp.pieces.items()):
-            board.remove(s, sid, k, v)
-        board.remove_protest(s, sid)
-        sp.unrest = 0
-        sp.strike = False
-        sp.support = 0
-        sp.muslim_state = False
-    for b in ("out_of_play", "prison"):
-        for k, v in list(getattr(s, b).items()):
-            board.transfer(s, k, v, b, "available")
-    assert piece_totals(s) == INVENTORY
-    return s
-
-
-def put(s, sid, **kinds):
-    for k, v in kinds.items():
-        assert board.place(s, sid, k, v) == v
-
-
-def pc(s, sid, kind):
-    return s.spaces[sid].pieces.get(kind, 0)
-
-
-def play(s, n, side, faction, *choices, finish=True):
-    """Play Event ``n`` ``side`` for ``faction``, answering ``choices`` in order
-    (each by whoever must decide); then assert the Event is over."""
-    push_event(s, n, side, faction)
-    for c in choices:
-        d = engine.decision(s)
-        assert c in d.ids(), (c, d.step, d.ids())
-        engine.apply(s, d.actor, c)
-    if finish:
-        assert engine.decision(s).step == "sop.act", engine.decision(s)
-    assert piece_totals(s) == INVENTORY
-    return s
-
-
-def ids(s):
-    return engine.decision(s).ids()
 
 
 # --- registry and completeness -------------------------------------------------
@@ -97,14 +50,7 @@ def test_event_on_empty_map_never_crashes(n, side, where):
         for k, v in list(s.available.items()):
             board.transfer(s, k, v, "available", "out_of_play")
     push_event(s, n, side, "raj")
-    for _ in range(60):
-        d = engine.decision(s)
-        if d.step == "sop.act":
-            break
-        engine.apply(s, d.actor, "done" if "done" in d.ids() else d.ids()[0])
-    else:
-        raise AssertionError("event did not end")
-    assert piece_totals(s) == INVENTORY
+    finish_taking_done(s)
 
 
 @pytest.mark.parametrize("scenario", ["short", "main"])
@@ -128,8 +74,8 @@ def test_01_unshaded_adds_up_to_6_cubes_3_from_out_of_play():
     s = blank()
     board.transfer(s, "troop", 5, "available", "out_of_play")
     s.spaces["sind"].muslim_state = True
-    play(s, 1, "unshaded", "raj", "delhi:troop:oop", "delhi:troop:oop", "punjab:troop:oop", "punjab:sepoy",
-         finish=False)
+    play_event(s, 1, "unshaded", "raj", "delhi:troop:oop", "delhi:troop:oop", "punjab:troop:oop", "punjab:sepoy",
+         end=False)
     # the 3 from Out of Play are used up; no Troops offered to a Muslim State
     assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" in ids(s)
     assert "hyderabad:sepoy" not in ids(s)  # Princely States are not Cities or Provinces
@@ -143,7 +89,7 @@ def test_01_shaded_removes_5_sepoys_first_3_available_rest_out_of_play():
     put(s, "delhi", sepoy=3)
     put(s, "punjab", sepoy=3)
     put(s, "madras", sepoy=1)
-    play(s, 1, "shaded", "inc", "delhi:sepoy", "delhi:sepoy", finish=False)
+    play_event(s, 1, "shaded", "inc", "delhi:sepoy", "delhi:sepoy", end=False)
     assert "delhi:sepoy" not in ids(s) and "done" not in ids(s)  # 2 per space, not 'up to'
     for c in ("punjab:sepoy", "punjab:sepoy", "madras:sepoy"):
         engine.apply(s, "inc", c)
@@ -155,7 +101,7 @@ def test_01_shaded_removes_5_sepoys_first_3_available_rest_out_of_play():
 def test_01_shaded_with_few_sepoys_removes_what_it_can():
     s = blank()
     put(s, "delhi", sepoy=1)
-    play(s, 1, "shaded", "inc", "delhi:sepoy")
+    play_event(s, 1, "shaded", "inc", "delhi:sepoy")
     assert pc(s, "delhi", "sepoy") == 0 and not s.out_of_play.get("sepoy")
 
 
@@ -167,7 +113,7 @@ def test_02_unshaded_arrests_up_to_5_activists_in_support_spaces():
     s.spaces["delhi"].support = -1
     put(s, "bihar", inc_activist=4, ml_activist=2)
     put(s, "delhi", inc_activist=2)
-    play(s, 2, "unshaded", "raj", "bihar:inc", "bihar:ml", finish=False)
+    play_event(s, 2, "unshaded", "raj", "bihar:inc", "bihar:ml", end=False)
     assert not any(c.startswith("delhi") for c in ids(s))
     engine.apply(s, "raj", "done")
     assert pc(s, "bihar", "inc_activist") == 3 and pc(s, "bihar", "ml_activist") == 1
@@ -179,7 +125,7 @@ def test_02_shaded_releases_twice_a_die_of_activists_from_prison():
     board.transfer(s, "inc_activist", 3, "available", "prison")
     board.transfer(s, "ml_activist", 1, "available", "prison")
     s.forced_dice = [3]  # 6 may be released; Prison holds 4
-    play(s, 2, "shaded", "inc", "bihar:inc", "bihar:inc", "rail_punjab_delhi:inc", "delhi:ml")
+    play_event(s, 2, "shaded", "inc", "bihar:inc", "bihar:inc", "rail_punjab_delhi:inc", "delhi:ml")
     assert pc(s, "bihar", "inc_activist") == 2 and pc(s, "rail_punjab_delhi", "inc_activist") == 1
     assert pc(s, "delhi", "ml_activist") == 1 and not s.prison
 
@@ -189,7 +135,7 @@ def test_02_shaded_releases_twice_a_die_of_activists_from_prison():
 def test_03_unshaded_adds_5_times_restraint():
     s = blank()
     s.restraint, s.resources["raj"] = 4, 10
-    play(s, 3, "unshaded", "raj")
+    play_event(s, 3, "unshaded", "raj")
     assert s.resources["raj"] == 30
 
 
@@ -197,11 +143,11 @@ def test_03_shaded_subtracts_twice_a_die_not_below_zero():
     s = blank()
     s.resources["raj"] = 20
     s.forced_dice = [4]
-    play(s, 3, "shaded", "inc")
+    play_event(s, 3, "shaded", "inc")
     assert s.resources["raj"] == 12
     s.resources["raj"] = 3
     s.forced_dice = [6]
-    play(s, 3, "shaded", "inc")
+    play_event(s, 3, "shaded", "inc")
     assert s.resources["raj"] == 0
 
 
@@ -214,7 +160,7 @@ def test_04_unshaded_removes_activists_a_protest_and_an_unrest():
     board.add_protest(s, "bihar", for_operation=False)
     board.add_unrest(s, "sind")
     board.add_unrest(s, "sind")
-    play(s, 4, "unshaded", "raj", "bihar:inc", "bihar:inc", "sind:ml", "sind:ml", "bihar", "sind")
+    play_event(s, 4, "unshaded", "raj", "bihar:inc", "bihar:inc", "sind:ml", "sind:ml", "bihar", "sind")
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "sind", "ml_activist") == 0
     assert s.available["inc_activist"] == 15 and not s.prison  # removed, not arrested (5.1.3)
     assert not s.spaces["bihar"].protest and s.spaces["sind"].unrest == 1
@@ -222,7 +168,7 @@ def test_04_unshaded_removes_activists_a_protest_and_an_unrest():
 
 def test_04_shaded_adds_activists_and_unrest_strike_on_railway():
     s = blank()
-    play(s, 4, "shaded", "inc", "bihar:inc", "bihar:ml", "done", "rail_punjab_delhi", "bihar")
+    play_event(s, 4, "shaded", "inc", "bihar:inc", "bihar:ml", "done", "rail_punjab_delhi", "bihar")
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "bihar", "ml_activist") == 1
     assert s.spaces["rail_punjab_delhi"].strike and s.spaces["bihar"].unrest == 1
 
@@ -233,7 +179,7 @@ def test_05_unshaded_removes_muslim_state_and_shifts_2_toward_support():
     s = blank()
     s.spaces["sind"].muslim_state = True
     s.spaces["sind"].support = -1
-    d = engine.decision(play(s, 5, "unshaded", "raj", finish=False))
+    d = engine.decision(play_event(s, 5, "unshaded", "raj", end=False))
     assert d.ids() == ["sind"]  # 5.1.2: the space where most of the text takes effect
     engine.apply(s, "raj", "sind")
     assert not s.spaces["sind"].muslim_state and s.spaces["sind"].support == 1
@@ -243,9 +189,9 @@ def test_05_shaded_sets_up_to_3_states_to_passive_opposition():
     s = blank()
     s.spaces["punjab"].muslim_state = True
     s.spaces["mysore"].support = 2
-    play(s, 5, "shaded", "inc", "punjab", "mysore", "done")
+    play_event(s, 5, "shaded", "inc", "punjab", "mysore", "done")
     assert s.spaces["punjab"].support == -1 and s.spaces["mysore"].support == -1
-    assert "delhi" not in ids(play(blank(), 5, "shaded", "inc", finish=False))
+    assert "delhi" not in ids(play_event(blank(), 5, "shaded", "inc", end=False))
 
 
 # --- card 6 -------------------------------------------------------------------------
@@ -254,7 +200,7 @@ def test_06_unshaded_removes_all_pieces_of_one_faction_in_a_protest_space():
     s = blank()
     put(s, "bihar", gandhi=1, inc_activist=2, sepoy=2, guerrilla_active=1)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, 6, "unshaded", "raj", "bihar", finish=False)
+    play_event(s, 6, "unshaded", "raj", "bihar", end=False)
     assert sorted(ids(s)) == ["inc", "raj", "rev"]
     engine.apply(s, "raj", "inc")
     assert s.prison == {"gandhi": 1, "inc_activist": 2}
@@ -266,7 +212,7 @@ def test_06_shaded_unrest_two_cubes_removed_neutral():
     put(s, "bihar", inc_activist=1, troop=2, sepoy=1)
     s.spaces["bihar"].support = 2
     put(s, "delhi", troop=1)  # no Activists: not offered
-    play(s, 6, "shaded", "inc", "bihar", "bihar:troop", "bihar:sepoy")
+    play_event(s, 6, "shaded", "inc", "bihar", "bihar:troop", "bihar:sepoy")
     sp = s.spaces["bihar"]
     assert sp.unrest == 1 and sp.support == 0 and pc(s, "bihar", "troop") == 1 and pc(s, "bihar", "sepoy") == 0
 
@@ -277,7 +223,7 @@ def test_07_unshaded_sepoys_from_out_of_play_to_congress_spaces():
     s = blank()
     board.transfer(s, "sepoy", 3, "available", "out_of_play")
     put(s, "bihar", inc_activist=1)
-    play(s, 7, "unshaded", "raj", "bihar:sepoy", "bihar:sepoy", "bihar:sepoy")
+    play_event(s, 7, "unshaded", "raj", "bihar:sepoy", "bihar:sepoy", "bihar:sepoy")
     assert pc(s, "bihar", "sepoy") == 3 and not s.out_of_play.get("sepoy")
 
 
@@ -285,7 +231,7 @@ def test_07_shaded_activists_or_guerrillas_up_to_2_from_out_of_play():
     s = blank()
     put(s, "bihar", gandhi=1)
     board.transfer(s, "guerrilla", 3, "available", "out_of_play")
-    play(s, 7, "shaded", "rev", "bihar:guerrilla:oop", "bihar:guerrilla:oop", finish=False)
+    play_event(s, 7, "shaded", "rev", "bihar:guerrilla:oop", "bihar:guerrilla:oop", end=False)
     assert "bihar:guerrilla:oop" not in ids(s) and "delhi:guerrilla" not in ids(s)
     engine.apply(s, "rev", "bihar:inc")
     engine.apply(s, "rev", "bihar:guerrilla")
@@ -301,7 +247,7 @@ def test_08_unshaded_removes_one_per_cube_then_a_marker():
     put(s, "bihar", troop=1, sepoy=1, inc_activist=2, guerrilla_underground=1)
     board.add_protest(s, "bihar", for_operation=False)
     board.add_unrest(s, "bihar")
-    play(s, 8, "unshaded", "raj", "bihar", "bihar:inc", "bihar:underground", "unrest")
+    play_event(s, 8, "unshaded", "raj", "bihar", "bihar:inc", "bihar:underground", "unrest")
     assert pc(s, "bihar", "inc_activist") == 1 and guer(s, "bihar") == 0
     assert s.spaces["bihar"].protest and s.spaces["bihar"].unrest == 0 and not s.prison
 
@@ -315,7 +261,7 @@ def test_08_shaded_shifts_up_to_2_protest_spaces():
     for sid in ("bihar", "sind", "assam"):
         board.add_protest(s, sid, for_operation=False)
     s.spaces["assam"].support = -2
-    play(s, 8, "shaded", "inc", "bihar", finish=False)
+    play_event(s, 8, "shaded", "inc", "bihar", end=False)
     assert "assam" not in ids(s) and "bihar" not in ids(s)
     engine.apply(s, "inc", "sind")
     assert s.spaces["bihar"].support == -1 and s.spaces["sind"].support == -1
@@ -327,7 +273,7 @@ def test_09_unshaded_unrest_in_2_troop_spaces_then_removals_per_cube():
     s = blank()
     put(s, "bihar", troop=1, sepoy=1, inc_activist=3)
     put(s, "punjab", troop=1, guerrilla_active=2)
-    play(s, 9, "unshaded", "raj", "bihar", "punjab", "bihar:inc", "bihar:inc", "punjab:active")
+    play_event(s, 9, "unshaded", "raj", "bihar", "punjab", "bihar:inc", "bihar:inc", "punjab:active")
     assert s.spaces["bihar"].unrest == 1 and s.spaces["punjab"].unrest == 1
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "punjab", "guerrilla_active") == 1
     assert s.available["inc_activist"] == 15
@@ -336,7 +282,7 @@ def test_09_unshaded_unrest_in_2_troop_spaces_then_removals_per_cube():
 def test_09_shaded_unrest_remove_up_to_4_bases_last_shift_2():
     s = blank()
     put(s, "punjab", sepoy=2, ml_base=1, ml_activist=1)
-    play(s, 9, "shaded", "inc", "punjab", "punjab:sepoy", finish=False)
+    play_event(s, 9, "shaded", "inc", "punjab", "punjab:sepoy", end=False)
     assert "punjab:mlbase" not in ids(s)  # Bases last
     for c in ("punjab:sepoy", "punjab:ml", "punjab:mlbase"):
         engine.apply(s, "inc", c)
@@ -352,7 +298,7 @@ def test_10_unshaded_shifts_up_to_restraint_states_toward_neutral():
     s.restraint = 2
     for sid, v in (("mysore", -2), ("hyderabad", 1), ("gujarat", 2)):
         s.spaces[sid].support = v
-    play(s, 10, "unshaded", "raj", "mysore", "hyderabad")
+    play_event(s, 10, "unshaded", "raj", "mysore", "hyderabad")
     assert (s.spaces["mysore"].support, s.spaces["hyderabad"].support, s.spaces["gujarat"].support) == (-1, 0, 2)
 
 
@@ -360,7 +306,7 @@ def test_10_shaded_protests_in_3_states_and_restraint_plus_2():
     s = blank()
     s.restraint = 1  # Protests by Events ignore Restraint (5.1.1)
     s.spaces["sind"].muslim_state = True
-    play(s, 10, "shaded", "inc", "sind", "mysore", "orissa")
+    play_event(s, 10, "shaded", "inc", "sind", "mysore", "orissa")
     assert all(s.spaces[x].protest for x in ("sind", "mysore", "orissa")) and s.restraint == 3
 
 
@@ -370,7 +316,7 @@ def test_11_unshaded_arrests_gandhi_and_activists_unity_minus_1_no_restraint_cha
     """5.1.4 ESEMPIO: card #11 arrests Gandhi; no Restraint shift, no Protests."""
     s = blank()
     put(s, "bihar", gandhi=1, inc_activist=2, ml_activist=1, sepoy=1)
-    play(s, 11, "unshaded", "raj")
+    play_event(s, 11, "unshaded", "raj")
     assert s.prison == {"gandhi": 1, "inc_activist": 2, "ml_activist": 1}
     assert s.unity == 2 and s.restraint == 3 and dv.protests_in_boxes(s) == 6
 
@@ -380,7 +326,7 @@ def test_11_shaded_releases_gandhi_and_3_activists_rest_available():
     board.transfer(s, "gandhi", 1, "available", "prison")
     board.transfer(s, "inc_activist", 4, "available", "prison")
     board.transfer(s, "ml_activist", 1, "available", "prison")
-    play(s, 11, "shaded", "inc", "bombay", "bombay:inc", "delhi:ml", "bombay:inc")
+    play_event(s, 11, "shaded", "inc", "bombay", "bombay:inc", "delhi:ml", "bombay:inc")
     assert pc(s, "bombay", "gandhi") == 1 and pc(s, "bombay", "inc_activist") == 2
     assert pc(s, "delhi", "ml_activist") == 1 and not s.prison and s.available["inc_activist"] == 14
 
@@ -393,7 +339,7 @@ def test_12_unshaded_protests_become_unrest_activists_arrested():
         put(s, sid, sepoy=1, inc_activist=1, ml_activist=1)
         board.add_protest(s, sid, for_operation=False)
     board.add_protest(s, "assam", for_operation=False)  # no cubes: not eligible
-    play(s, 12, "unshaded", "raj", "bihar", finish=False)
+    play_event(s, 12, "unshaded", "raj", "bihar", end=False)
     assert ids(s) == ["sind"]
     engine.apply(s, "raj", "sind")
     for sid in ("bihar", "sind"):
@@ -405,7 +351,7 @@ def test_12_shaded_protests_restraint_minus_1_stays_eligible():
     s = blank()
     put(s, "bihar", inc_activist=1)
     put(s, "sind", ml_activist=1)
-    play(s, 12, "shaded", "inc", "bihar", "sind")
+    play_event(s, 12, "shaded", "inc", "bihar", "sind")
     assert s.spaces["bihar"].protest and s.spaces["sind"].protest and s.restraint == 2
     assert "inc" in s.turn.stay_eligible
 
@@ -416,7 +362,7 @@ def test_13_unshaded_muslim_state_troops_moved_by_raj():
     s = blank()
     put(s, "sind", troop=2, ml_base=1, guerrilla_active=1)  # 2 cubes vs 2 Active pieces: no Raj Control
     put(s, "punjab", troop=3)  # Raj Control: not offered
-    play(s, 13, "unshaded", "ml", "state", finish=False)
+    play_event(s, 13, "unshaded", "ml", "state", end=False)
     assert "punjab" not in ids(s) and "bihar" not in ids(s)  # not a Muslim Province
     engine.apply(s, "ml", "sind")
     d = engine.decision(s)
@@ -430,7 +376,7 @@ def test_13_unshaded_muslim_state_troops_moved_by_raj():
 
 def test_13_unshaded_unity_option():
     s = blank()
-    play(s, 13, "unshaded", "ml", "unity")
+    play_event(s, 13, "unshaded", "ml", "unity")
     assert s.unity == 1
 
 
@@ -438,7 +384,7 @@ def test_13_shaded_unity_plus_2_three_pieces_out_of_play_to_available():
     s = blank()
     board.transfer(s, "troop", 2, "available", "out_of_play")
     board.transfer(s, "inc_activist", 2, "available", "out_of_play")
-    play(s, 13, "shaded", "inc", "inc_activist", "inc_activist", "troop")
+    play_event(s, 13, "shaded", "inc", "inc_activist", "inc_activist", "troop")
     assert s.unity == 5 and s.out_of_play == {"troop": 1}
 
 
@@ -450,7 +396,7 @@ def test_14_unshaded_up_to_4_guerrillas_from_up_to_2_spaces_rev_resources_minus_
     put(s, "sind", guerrilla_underground=1)
     put(s, "assam", guerrilla_active=3)
     s.resources["rev"] = 2
-    play(s, 14, "unshaded", "raj", "bihar:active", "sind:underground", finish=False)
+    play_event(s, 14, "unshaded", "raj", "bihar:active", "sind:underground", end=False)
     assert not any(c.startswith("assam") for c in ids(s))  # only 2 spaces
     engine.apply(s, "raj", "bihar:active")
     assert engine.decision(s).step == "sop.act"
@@ -459,11 +405,11 @@ def test_14_unshaded_up_to_4_guerrillas_from_up_to_2_spaces_rev_resources_minus_
 
 def test_14_shaded_five_guerrillas_in_bengals_or_resources():
     s = blank()
-    play(s, 14, "shaded", "rev", "guerrillas", *["west_bengal:guerrilla"] * 3, *["east_bengal:guerrilla"] * 2)
+    play_event(s, 14, "shaded", "rev", "guerrillas", *["west_bengal:guerrilla"] * 3, *["east_bengal:guerrilla"] * 2)
     assert pc(s, "west_bengal", "guerrilla_underground") == 3 and pc(s, "east_bengal", "guerrilla_underground") == 2
     s = blank()
     s.resources["rev"] = 5
-    play(s, 14, "shaded", "rev", "resources")
+    play_event(s, 14, "shaded", "rev", "resources")
     assert s.resources["rev"] == 10
 
 
@@ -473,7 +419,7 @@ def test_15_unshaded_unrest_then_one_piece_per_sepoy_bases_last():
     s = blank()
     put(s, "sind", sepoy=2, guerrilla_active=1, rev_base=1)
     put(s, "punjab", troop=1, sepoy=3, guerrilla_active=3)
-    play(s, 15, "unshaded", "raj", finish=False)
+    play_event(s, 15, "unshaded", "raj", end=False)
     assert ids(s) == ["sind"]
     engine.apply(s, "raj", "sind")
     assert set(ids(s)) == {"sind:active"}  # cubes are not taken; Bases last
@@ -488,7 +434,7 @@ def test_15_shaded_unrest_and_shift_2_toward_opposition():
     s = blank()
     put(s, "bihar", sepoy=1)
     s.spaces["bihar"].support = 1
-    play(s, 15, "shaded", "inc", "bihar")
+    play_event(s, 15, "shaded", "inc", "bihar")
     assert s.spaces["bihar"].unrest == 1 and s.spaces["bihar"].support == -1
 
 
@@ -500,7 +446,7 @@ def test_16_unshaded_unrest_in_2_muslim_spaces_then_1_base():
     s = blank()
     put(s, "punjab", ml_base=1, rev_base=1)
     put(s, "assam", rev_base=1)
-    play(s, 16, "unshaded", "raj", "punjab", "assam", "punjab:revbase")
+    play_event(s, 16, "unshaded", "raj", "punjab", "assam", "punjab:revbase")
     assert s.spaces["punjab"].unrest == 1 and s.spaces["assam"].unrest == 1
     assert pc(s, "punjab", "rev_base") == 0 and pc(s, "punjab", "ml_base") == 1 and pc(s, "assam", "rev_base") == 1
 
@@ -508,7 +454,7 @@ def test_16_unshaded_unrest_in_2_muslim_spaces_then_1_base():
 def test_16_shaded_up_to_2_bases_in_muslim_provinces_with_room():
     s = blank()
     put(s, "assam", ml_base=1)  # Pop 1: full
-    play(s, 16, "shaded", "ml", "punjab:mlbase", finish=False)
+    play_event(s, 16, "shaded", "ml", "punjab:mlbase", end=False)
     assert "assam:mlbase" not in ids(s) and "bihar:mlbase" not in ids(s) and "karachi:mlbase" not in ids(s)
     engine.apply(s, "ml", "punjab:revbase")
     assert pc(s, "punjab", "ml_base") == 1 and pc(s, "punjab", "rev_base") == 1
@@ -521,7 +467,7 @@ def test_17_unshaded_remove_activists_in_punjab_and_adjacent_provinces():
     put(s, "punjab", inc_activist=2)
     put(s, "sind", ml_activist=3)
     put(s, "delhi", inc_activist=1)  # a City: not offered
-    play(s, 17, "unshaded", "raj", "remove", "punjab:inc", "sind:ml", "sind:ml", "sind:ml", finish=False)
+    play_event(s, 17, "unshaded", "raj", "remove", "punjab:inc", "sind:ml", "sind:ml", "sind:ml", end=False)
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "punjab", "inc_activist") == 1 and pc(s, "sind", "ml_activist") == 0
 
@@ -530,7 +476,7 @@ def test_17_unshaded_shift_two_spaces_toward_passive_support():
     s = blank()
     s.spaces["punjab"].support = 2
     s.spaces["united_provinces"].support = -1
-    play(s, 17, "unshaded", "raj", "shift", "punjab", "united_provinces")
+    play_event(s, 17, "unshaded", "raj", "shift", "punjab", "united_provinces")
     assert s.spaces["punjab"].support == 1 and s.spaces["united_provinces"].support == 0
 
 
@@ -539,7 +485,7 @@ def test_17_shaded_protests_with_ml_activists_ml_stays_eligible():
     put(s, "sind", ml_activist=1)
     put(s, "assam", ml_activist=1)
     put(s, "bihar", inc_activist=1)
-    play(s, 17, "shaded", "inc", "sind", "assam")
+    play_event(s, 17, "shaded", "inc", "sind", "assam")
     assert s.spaces["sind"].protest and s.spaces["assam"].protest and not s.spaces["bihar"].protest
     assert s.turn.stay_eligible == ["ml"]
 
@@ -548,7 +494,7 @@ def test_17_shaded_protests_with_ml_activists_ml_stays_eligible():
 
 def test_18_unshaded_base_and_two_shifts():
     s = blank()
-    play(s, 18, "unshaded", "ml", "sind:mlbase", finish=False)
+    play_event(s, 18, "unshaded", "ml", "sind:mlbase", end=False)
     assert "rail_karachi_north" not in ids(s)  # Railways have no Support
     engine.apply(s, "ml", "karachi")
     assert pc(s, "sind", "ml_base") == 1 and s.spaces["sind"].support == 1 and s.spaces["karachi"].support == 1
@@ -556,7 +502,7 @@ def test_18_unshaded_base_and_two_shifts():
 
 def test_18_shaded_unity_and_activists_in_muslim_spaces():
     s = blank()
-    play(s, 18, "shaded", "inc", "punjab:inc", "calcutta:ml", finish=False)
+    play_event(s, 18, "shaded", "inc", "punjab:inc", "calcutta:ml", end=False)
     assert "bihar:inc" not in ids(s)
     engine.apply(s, "inc", "done")
     assert s.unity == 4 and pc(s, "punjab", "inc_activist") == 1 and pc(s, "calcutta", "ml_activist") == 1
@@ -567,9 +513,9 @@ def test_18_shaded_unity_and_activists_in_muslim_spaces():
 def test_19_unshaded_up_to_3_underground_or_all_active():
     s = blank()
     put(s, "bihar", guerrilla_underground=4, guerrilla_active=2)
-    play(s, 19, "unshaded", "raj", "bihar", "active")
+    play_event(s, 19, "unshaded", "raj", "bihar", "active")
     assert pc(s, "bihar", "guerrilla_active") == 0 and pc(s, "bihar", "guerrilla_underground") == 4
-    play(s, 19, "unshaded", "raj", "bihar", "underground", *["bihar:underground"] * 3)
+    play_event(s, 19, "unshaded", "raj", "bihar", "underground", *["bihar:underground"] * 3)
     assert pc(s, "bihar", "guerrilla_underground") == 1
 
 
@@ -578,7 +524,7 @@ def test_19_shaded_unrest_and_guerrilla_in_2_raj_control_spaces():
     put(s, "bihar", sepoy=2)
     put(s, "delhi", troop=1)
     put(s, "sind", troop=1, ml_base=1)  # no Raj Control
-    play(s, 19, "shaded", "rev", "bihar", finish=False)
+    play_event(s, 19, "shaded", "rev", "bihar", end=False)
     assert ids(s) == ["delhi"]
     engine.apply(s, "rev", "delhi")
     for sid in ("bihar", "delhi"):
@@ -591,7 +537,7 @@ def test_20_unshaded_bengals_one_guerrilla_per_cube_then_activate():
     s = blank()
     put(s, "west_bengal", sepoy=1, guerrilla_underground=3)
     put(s, "east_bengal", troop=2, guerrilla_underground=1)
-    play(s, 20, "unshaded", "raj", "west_bengal:underground", "east_bengal:underground")
+    play_event(s, 20, "unshaded", "raj", "west_bengal:underground", "east_bengal:underground")
     assert pc(s, "west_bengal", "guerrilla_active") == 2 and pc(s, "west_bengal", "guerrilla_underground") == 0
     assert guer(s, "east_bengal") == 0
 
@@ -599,7 +545,7 @@ def test_20_unshaded_bengals_one_guerrilla_per_cube_then_activate():
 def test_20_shaded_up_to_3_guerrillas_then_all_underground():
     s = blank()
     put(s, "east_bengal", guerrilla_active=2)
-    play(s, 20, "shaded", "rev", "west_bengal:guerrilla", "east_bengal:guerrilla", "done")
+    play_event(s, 20, "shaded", "rev", "west_bengal:guerrilla", "east_bengal:guerrilla", "done")
     assert pc(s, "east_bengal", "guerrilla_underground") == 3 and pc(s, "east_bengal", "guerrilla_active") == 0
     assert pc(s, "west_bengal", "guerrilla_underground") == 1
 
@@ -609,13 +555,13 @@ def test_20_shaded_up_to_3_guerrillas_then_all_underground():
 def test_21_unshaded_activate_punjab_remove_per_cube():
     s = blank()
     put(s, "punjab", guerrilla_underground=3, sepoy=2)
-    play(s, 21, "unshaded", "raj")
+    play_event(s, 21, "unshaded", "raj")
     assert pc(s, "punjab", "guerrilla_active") == 1 and pc(s, "punjab", "guerrilla_underground") == 0
 
 
 def test_21_shaded_guerrillas_and_unrest_in_punjab():
     s = blank()
-    play(s, 21, "shaded", "rev", "punjab:guerrilla", "punjab:guerrilla", "done")
+    play_event(s, 21, "shaded", "rev", "punjab:guerrilla", "punjab:guerrilla", "done")
     assert pc(s, "punjab", "guerrilla_underground") == 2 and s.spaces["punjab"].unrest == 1
 
 
@@ -624,7 +570,7 @@ def test_21_shaded_guerrillas_and_unrest_in_punjab():
 def test_22_unshaded_two_to_available_two_out_of_play():
     s = blank()
     put(s, "bihar", guerrilla_active=5)
-    play(s, 22, "unshaded", "raj", "bihar:active:oop", "bihar:active:oop", finish=False)
+    play_event(s, 22, "unshaded", "raj", "bihar:active:oop", "bihar:active:oop", end=False)
     assert "bihar:active:oop" not in ids(s) and "bihar:active" in ids(s)
     engine.apply(s, "raj", "bihar:active")
     engine.apply(s, "raj", "bihar:active")
@@ -637,7 +583,7 @@ def test_22_shaded_two_guerrillas_and_one_adversary_in_two_spaces():
     put(s, "bihar", gandhi=1, inc_activist=1)
     put(s, "mysore", sepoy=1)
     put(s, "delhi", troop=3)  # Raj Control
-    play(s, 22, "shaded", "rev", "bihar", finish=False)
+    play_event(s, 22, "shaded", "rev", "bihar", end=False)
     assert "bihar:gandhi" not in ids(s)
     engine.apply(s, "rev", "bihar:inc")
     assert "delhi" not in ids(s)
@@ -654,7 +600,7 @@ def test_23_unshaded_activate_per_cube_then_remove_up_to_5_active():
     s = blank()
     put(s, "bihar", sepoy=2, guerrilla_underground=3)
     put(s, "sind", troop=1, guerrilla_underground=1, guerrilla_active=1)
-    play(s, 23, "unshaded", "raj", "bihar", "sind", "bihar:active", "bihar:active", "sind:active",
+    play_event(s, 23, "unshaded", "raj", "bihar", "sind", "bihar:active", "bihar:active", "sind:active",
          "sind:active")
     assert pc(s, "bihar", "guerrilla_underground") == 1 and pc(s, "bihar", "guerrilla_active") == 0
     assert guer(s, "sind") == 0
@@ -665,7 +611,7 @@ def test_23_shaded_free_attack_then_underground():
     put(s, "bihar", guerrilla_underground=3, sepoy=1, troop=1, inc_activist=1)
     board.add_protest(s, "bihar", for_operation=False)
     s.forced_dice = [3]
-    play(s, 23, "shaded", "rev", "bihar", finish=False)
+    play_event(s, 23, "shaded", "rev", "bihar", end=False)
     assert set(ids(s)) == {"sepoy", "inc_activist", "done"}  # Sepoys before Troops
     engine.apply(s, "rev", "sepoy")
     engine.apply(s, "rev", "troop")
@@ -679,7 +625,7 @@ def test_23_shaded_miss():
     s = blank()
     put(s, "bihar", guerrilla_underground=1, sepoy=1)
     s.forced_dice = [2]
-    play(s, 23, "shaded", "rev", "bihar")
+    play_event(s, 23, "shaded", "rev", "bihar")
     assert pc(s, "bihar", "sepoy") == 1 and pc(s, "bihar", "guerrilla_underground") == 1
 
 
@@ -690,7 +636,7 @@ def test_24_unshaded_activate_then_remove_per_cube_in_those_spaces():
     put(s, "bihar", guerrilla_underground=3, sepoy=2)
     put(s, "sind", guerrilla_underground=1, troop=1)
     put(s, "assam", guerrilla_active=2, troop=1)  # no Activation there: not offered
-    play(s, 24, "unshaded", "raj", "bihar:underground", "sind:underground", "done", finish=False)
+    play_event(s, 24, "unshaded", "raj", "bihar:underground", "sind:underground", "done", end=False)
     assert set(ids(s)) == {"bihar", "sind", "done"}
     for c in ("bihar", "bihar:active", "bihar:underground", "sind", "sind:active"):
         engine.apply(s, "raj", c)
@@ -702,7 +648,7 @@ def test_24_shaded_guerrillas_from_out_of_play_unrest_neutral():
     s = blank()
     board.transfer(s, "guerrilla", 2, "available", "out_of_play")
     s.spaces["bihar"].support = 2
-    play(s, 24, "shaded", "rev", "bihar")
+    play_event(s, 24, "shaded", "rev", "bihar")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and s.spaces["bihar"].unrest == 1
     assert s.spaces["bihar"].support == 0 and not s.out_of_play.get("guerrilla")
 
@@ -713,7 +659,7 @@ def test_25_unshaded_restraint_minus_2_remove_markers():
     s = blank()
     board.add_protest(s, "bihar", for_operation=False)
     board.add_unrest(s, "sind")
-    play(s, 25, "unshaded", "raj", "bihar:protest", "sind:unrest")
+    play_event(s, 25, "unshaded", "raj", "bihar:protest", "sind:unrest")
     assert s.restraint == 1 and not s.spaces["bihar"].protest and s.spaces["sind"].unrest == 0
 
 
@@ -722,7 +668,7 @@ def test_25_shaded_restraint_plus_2_protests_with_friendly_pieces():
     put(s, "bihar", guerrilla_active=1)
     put(s, "sind", rev_base=1)
     put(s, "assam", inc_activist=1)
-    play(s, 25, "shaded", "rev", "bihar", finish=False)
+    play_event(s, 25, "shaded", "rev", "bihar", end=False)
     assert ids(s) == ["sind"]
     engine.apply(s, "rev", "sind")
     assert s.restraint == 5 and s.spaces["bihar"].protest and s.spaces["sind"].protest
@@ -734,18 +680,18 @@ def test_26_unshaded_arrest_one_activist_per_cube_in_2_spaces():
     s = blank()
     put(s, "bihar", sepoy=2, inc_activist=3)
     put(s, "sind", troop=1, ml_activist=2)
-    play(s, 26, "unshaded", "raj", "bihar", "bihar:inc", "bihar:inc", "sind", "sind:ml")
+    play_event(s, 26, "unshaded", "raj", "bihar", "bihar:inc", "bihar:inc", "sind", "sind:ml")
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "sind", "ml_activist") == 1
     assert s.prison == {"inc_activist": 2, "ml_activist": 1}
 
 
 def test_26_shaded_protest_and_unrest_then_shift_each():
     s = blank()
-    play(s, 26, "shaded", "inc", "bihar", "sind")
+    play_event(s, 26, "shaded", "inc", "bihar", "sind")
     assert s.spaces["bihar"].protest and s.spaces["sind"].unrest == 1
     assert s.spaces["bihar"].support == -1 and s.spaces["sind"].support == -1
     s = blank()
-    play(s, 26, "shaded", "inc", "bihar", "bihar")
+    play_event(s, 26, "shaded", "inc", "bihar", "bihar")
     assert s.spaces["bihar"].support == -1  # one space shifts once
 
 
@@ -756,7 +702,7 @@ def test_27_unshaded_restraint_2_two_control_spaces_passive_support():
     put(s, "bihar", sepoy=1)
     put(s, "delhi", troop=1)
     s.spaces["bihar"].support = -2
-    play(s, 27, "unshaded", "raj", "bihar", "delhi")
+    play_event(s, 27, "unshaded", "raj", "bihar", "delhi")
     assert s.restraint == 2 and s.spaces["bihar"].support == 1 and s.spaces["delhi"].support == 1
 
 
@@ -764,7 +710,7 @@ def test_27_shaded_restraint_4_protests_in_control_spaces():
     s = blank()
     put(s, "bihar", sepoy=1)
     put(s, "delhi", troop=1)
-    play(s, 27, "shaded", "inc", "bihar", "delhi")
+    play_event(s, 27, "shaded", "inc", "bihar", "delhi")
     assert s.restraint == 4 and s.spaces["bihar"].protest and s.spaces["delhi"].protest
 
 
@@ -772,14 +718,14 @@ def test_27_shaded_restraint_4_protests_in_control_spaces():
 
 def test_28_unshaded_unity_minus_1_base_and_shift_2():
     s = blank()
-    play(s, 28, "unshaded", "raj", "bihar:revbase")
+    play_event(s, 28, "unshaded", "raj", "bihar:revbase")
     assert s.unity == 2 and pc(s, "bihar", "rev_base") == 1 and s.spaces["bihar"].support == 2
 
 
 def test_28_shaded_unity_plus_1_shift_congress_space():
     s = blank()
     put(s, "bihar", inc_activist=1)
-    play(s, 28, "shaded", "inc", "bihar")
+    play_event(s, 28, "shaded", "inc", "bihar")
     assert s.unity == 4 and s.spaces["bihar"].support == -1
 
 
@@ -788,7 +734,7 @@ def test_28_shaded_unity_plus_1_shift_congress_space():
 def test_29_unshaded_remove_muslim_state_and_make_ineligible():
     s = blank()
     s.spaces["sind"].muslim_state = True
-    play(s, 29, "unshaded", "raj", "sind", "ml")
+    play_event(s, 29, "unshaded", "raj", "sind", "ml")
     assert not s.spaces["sind"].muslim_state and s.turn.make_ineligible == ["ml"]
 
 
@@ -796,10 +742,10 @@ def test_29_shaded_muslim_state_in_any_province_without_control():
     s = blank()
     put(s, "bihar", troop=1, guerrilla_active=1)
     put(s, "delhi", troop=3)
-    play(s, 29, "shaded", "ml", "bihar:state", "bombay")
+    play_event(s, 29, "shaded", "ml", "bihar:state", "bombay")
     assert s.spaces["bihar"].muslim_state and pc(s, "bombay", "troop") == 1 and pc(s, "bihar", "troop") == 0
     s = blank()
-    play(s, 29, "shaded", "rev", "bihar:revbase")
+    play_event(s, 29, "shaded", "rev", "bihar:revbase")
     assert pc(s, "bihar", "rev_base") == 1
 
 
@@ -809,7 +755,7 @@ def test_30_unshaded_remove_from_raj_control_spaces_2_per_space():
     s = blank()
     put(s, "bihar", sepoy=4, guerrilla_underground=2, inc_activist=1)
     put(s, "sind", guerrilla_active=1)  # no Raj Control
-    play(s, 30, "unshaded", "raj", "bihar:underground", "bihar:inc")  # 2 per space: nothing more
+    play_event(s, 30, "unshaded", "raj", "bihar:underground", "bihar:inc")  # 2 per space: nothing more
     assert pc(s, "bihar", "guerrilla_underground") == 1 and pc(s, "bihar", "inc_activist") == 0
     assert s.available["inc_activist"] == 16
 
@@ -818,7 +764,7 @@ def test_30_shaded_remove_up_to_5_sepoys_2_per_space():
     s = blank()
     put(s, "bihar", sepoy=3)
     put(s, "sind", sepoy=3)
-    play(s, 30, "shaded", "inc", "bihar:sepoy", "bihar:sepoy", "sind:sepoy", "done")
+    play_event(s, 30, "shaded", "inc", "bihar:sepoy", "bihar:sepoy", "sind:sepoy", "done")
     assert pc(s, "bihar", "sepoy") == 1 and pc(s, "sind", "sepoy") == 2 and not s.out_of_play.get("sepoy")
 
 
@@ -830,7 +776,7 @@ def test_31_unshaded_arrest_gandhi_activists_remove_markers():
     board.add_protest(s, "bihar", for_operation=False)
     board.add_unrest(s, "bihar")
     board.add_unrest(s, "bihar")
-    play(s, 31, "unshaded", "raj")
+    play_event(s, 31, "unshaded", "raj")
     sp = s.spaces["bihar"]
     assert not sp.protest and sp.unrest == 0 and s.prison == {"gandhi": 1, "inc_activist": 2}
 
@@ -838,12 +784,12 @@ def test_31_unshaded_arrest_gandhi_activists_remove_markers():
 def test_31_shaded_gandhi_to_bihar_protest_activists():
     s = blank()
     put(s, "bombay", gandhi=1)
-    play(s, 31, "shaded", "inc", "bihar:inc", "bihar:inc", "done")
+    play_event(s, 31, "shaded", "inc", "bihar:inc", "bihar:inc", "done")
     assert pc(s, "bihar", "gandhi") == 1 and pc(s, "bombay", "gandhi") == 0
     assert s.spaces["bihar"].protest and pc(s, "bihar", "inc_activist") == 2
     s = blank()
     board.transfer(s, "gandhi", 1, "available", "prison")
-    play(s, 31, "shaded", "inc", "done")
+    play_event(s, 31, "shaded", "inc", "done")
     assert s.prison == {"gandhi": 1} and s.spaces["bihar"].protest
 
 
@@ -852,7 +798,7 @@ def test_31_shaded_gandhi_to_bihar_protest_activists():
 def test_32_unshaded_two_pieces_out_of_play_then_activate_4():
     s = blank()
     put(s, "bihar", gandhi=1, ml_base=1, inc_activist=1, sepoy=1, guerrilla_underground=5)
-    play(s, 32, "unshaded", "raj", finish=False)
+    play_event(s, 32, "unshaded", "raj", end=False)
     assert "bihar:gandhi" not in ids(s) and "bihar:mlbase" not in ids(s)
     for c in ("bihar:inc", "bihar:sepoy", *["bihar:underground"] * 4):
         engine.apply(s, "raj", c)
@@ -865,7 +811,7 @@ def test_32_shaded_raj_resources_per_activist_in_prison_restraint_minus_2():
     board.transfer(s, "inc_activist", 3, "available", "prison")
     board.transfer(s, "ml_activist", 1, "available", "prison")
     s.resources["raj"] = 20
-    play(s, 32, "shaded", "inc")
+    play_event(s, 32, "shaded", "inc")
     assert s.resources["raj"] == 12 and s.restraint == 1
 
 
@@ -877,7 +823,7 @@ def test_33_unshaded_one_item_in_up_to_restraint_spaces():
     put(s, "bihar", inc_activist=2)
     board.add_protest(s, "sind", for_operation=False)
     board.add_unrest(s, "assam")
-    play(s, 33, "unshaded", "raj", "bihar:inc", finish=False)
+    play_event(s, 33, "unshaded", "raj", "bihar:inc", end=False)
     assert not any(c.startswith("bihar") for c in ids(s))
     engine.apply(s, "raj", "sind:protest")
     assert engine.decision(s).step == "sop.act"
@@ -890,7 +836,7 @@ def test_33_shaded_remove_adversaries_up_to_unity_then_release():
     put(s, "bihar", gandhi=1, sepoy=1)
     put(s, "sind", ml_base=1, ml_activist=1)
     board.transfer(s, "inc_activist", 2, "available", "prison")
-    play(s, 33, "shaded", "inc", finish=False)
+    play_event(s, 33, "shaded", "inc", end=False)
     assert "bihar:gandhi" not in ids(s) and "sind:mlbase" not in ids(s)
     for c in ("bihar:sepoy", "sind:ml", "inc_activist", "inc_activist"):
         engine.apply(s, "inc", c)
@@ -906,19 +852,19 @@ def test_34_unshaded_arrest_railway_activists_remove_strikes():
     put(s, "rail_punjab_delhi", inc_activist=2, ml_activist=1)
     put(s, "delhi", inc_activist=1)
     board.add_unrest(s, "rail_exiting_bombay")
-    play(s, 34, "unshaded", "raj")
+    play_event(s, 34, "unshaded", "raj")
     assert s.prison == {"inc_activist": 2, "ml_activist": 1} and pc(s, "delhi", "inc_activist") == 1
     assert not s.spaces["rail_exiting_bombay"].strike
 
 
 def test_34_shaded_activists_or_strikes_on_railways():
     s = blank()
-    play(s, 34, "shaded", "inc", "activists", "rail_punjab_delhi:inc", finish=False)
+    play_event(s, 34, "shaded", "inc", "activists", "rail_punjab_delhi:inc", end=False)
     assert "delhi:inc" not in ids(s)
     engine.apply(s, "inc", "done")
     assert dv.activists_active(s, "rail_punjab_delhi") and pc(s, "rail_punjab_delhi", "inc_activist") == 1
     s = blank()
-    play(s, 34, "shaded", "inc", "strikes", "rail_punjab_delhi", "rail_exiting_bombay")
+    play_event(s, 34, "shaded", "inc", "strikes", "rail_punjab_delhi", "rail_exiting_bombay")
     assert s.spaces["rail_punjab_delhi"].strike and s.spaces["rail_exiting_bombay"].strike
 
 
@@ -926,16 +872,16 @@ def test_34_shaded_activists_or_strikes_on_railways():
 
 def test_35_unshaded_up_to_6_cubes_in_punjab():
     s = blank()
-    play(s, 35, "unshaded", "raj", "punjab:troop", "punjab:sepoy", "done")
+    play_event(s, 35, "unshaded", "raj", "punjab:troop", "punjab:sepoy", "done")
     assert pc(s, "punjab", "troop") == 1 and pc(s, "punjab", "sepoy") == 1
     s = blank()
     s.spaces["punjab"].muslim_state = True
-    assert "punjab:troop" not in ids(play(s, 35, "unshaded", "raj", finish=False))
+    assert "punjab:troop" not in ids(play_event(s, 35, "unshaded", "raj", end=False))
 
 
 def test_35_shaded_markers_then_shift():
     s = blank()
-    play(s, 35, "shaded", "inc", "bihar:protest", "rail_punjab_delhi:unrest")
+    play_event(s, 35, "shaded", "inc", "bihar:protest", "rail_punjab_delhi:unrest")
     assert s.spaces["bihar"].protest and s.spaces["bihar"].support == -1
     assert s.spaces["rail_punjab_delhi"].strike
 
@@ -947,7 +893,7 @@ def test_36_unshaded_unrest_arrest_die_roll_neutral():
     put(s, "bihar", inc_activist=3, ml_activist=1)
     s.spaces["bihar"].support = -2
     s.forced_dice = [2]
-    play(s, 36, "unshaded", "raj", "bihar", "bihar:inc", "bihar:ml")
+    play_event(s, 36, "unshaded", "raj", "bihar", "bihar:inc", "bihar:ml")
     assert s.prison == {"inc_activist": 1, "ml_activist": 1} and s.spaces["bihar"].support == 0
     assert s.spaces["bihar"].unrest == 1
 
@@ -957,6 +903,6 @@ def test_36_shaded_roll_against_friendly_pieces():
     put(s, "bihar", inc_activist=3, sepoy=1)
     put(s, "sind", inc_activist=1, troop=1, ml_base=1, ml_activist=1)
     s.forced_dice = [1, 5]
-    play(s, 36, "shaded", "inc", "bihar", "bihar:sepoy", "sind")
+    play_event(s, 36, "shaded", "inc", "bihar", "bihar:sepoy", "sind")
     assert pc(s, "bihar", "sepoy") == 0  # 1 <= 3 friendly: 1 removed
     assert pc(s, "sind", "troop") == 1  # 5 > 1 friendly: nothing

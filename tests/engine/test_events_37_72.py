@@ -11,20 +11,7 @@ from engine.core.selfplay import play_one
 from engine.gandhi import board
 from engine.gandhi.events import implemented, load_all, push_event
 from engine.gandhi.invariants import check
-from engine.gandhi.state import INVENTORY
-
-
-
-def piece_totals(state):
-    """Every piece in exactly one place (as tests/engine/test_setup.py)."""
-    t = {k: 0 for k in INVENTORY}
-    for sp in state.spaces.values():
-        for k, v in sp.pieces.items():
-            t["guerrilla" if k.startswith("guerrilla") else k] += v
-    for b in (state.available, state.out_of_play, state.prison):
-        for k, v in b.items():
-            t[k] += v
-    return t
+from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
 
 load_all()
 from engine.gandhi.events.cards_37_72 import DECISIONS  # noqa: E402
@@ -35,52 +22,12 @@ SIDES = [(n, s) for n in range(37, 73) for s in ("unshaded", "shaded")]
 # --- helpers -------------------------------------------------------------------
 
 def game(dice=None, scenario="short"):
-    """A fresh game, board emptied: every piece Available, no markers, all Neutral."""
-    s = engine.new_game("gandhi", scenario, 1, {"stacked": {"deck": [40, 1, 2, 3], "dice": dice or []}})
-    for sid, sp in s.spaces.items():
-        for k, v in list(sp.pieces.items()):
-            board.remove(s, sid, k, v)
-        board.remove_protest(s, sid)
-        sp.unrest = 0
-        sp.strike = False
-        sp.support = 0
-        sp.muslim_state = False
-    for b in ("out_of_play", "prison"):
-        for k, v in list(getattr(s, b).items()):
-            board.transfer(s, k, v, b, "available")
+    """A fresh game, board emptied: every piece Available, no markers, all
+    Neutral; Restraint 3, Unity 3, Raj Resources 20, Revolutionary 10."""
+    s = blank(deck=[40, 1, 2, 3], viceroy=None, dice=dice or [], scenario=scenario)
     s.restraint, s.unity = 3, 3
     s.resources = {"raj": 20, "rev": 10}
     return s
-
-
-def put(s, sid, **kinds):
-    for k, v in kinds.items():
-        assert board.place(s, sid, k, v) == v
-
-
-def pc(s, sid, kind):
-    return s.spaces[sid].pieces.get(kind, 0)
-
-
-def run(s, card, side, faction, *choices):
-    """Play the Event and the given choices ("raj:delhi" also checks who decides);
-    afterwards the Event must be over (back to the Sequence of Play)."""
-    push_event(s, card, side, faction)
-    for c in choices:
-        d = engine.decision(s)
-        if ":" in c and c.split(":")[0] in ("raj", "inc", "ml", "rev"):
-            who, c = c.split(":", 1)
-            assert d.actor == who, (d.actor, c)
-        assert c in d.ids(), (c, d.ids(), d.prompt.fallback())
-        engine.apply(s, d.actor, c)
-    d = engine.decision(s)
-    assert d.step == "sop.act", (d.step, d.ids(), d.prompt.fallback())
-    assert piece_totals(s) == INVENTORY
-    return s
-
-
-def offered(s):
-    return engine.decision(s).ids()
 
 
 # --- registry, implemented ----------------------------------------------------------------
@@ -103,14 +50,7 @@ def test_empty_board_no_empty_decision(card, side):
     s = game(dice=[3])
     # nothing in Out of Play or Prison either; Raj Control nowhere
     push_event(s, card, side, "inc")
-    for _ in range(40):
-        d = engine.decision(s)  # raises if a step offers no choice
-        if d.step == "sop.act":
-            break
-        engine.apply(s, d.actor, "done" if "done" in d.ids() else d.ids()[0])
-    else:
-        raise AssertionError("event did not end")
-    assert piece_totals(s) == INVENTORY
+    finish_taking_done(s, limit=40)
 
 
 # --- 37 ------------------------------------------------------------------------------------------
@@ -119,30 +59,12 @@ def test_37_unshaded_muslim_state_troops_to_cities_and_ml_stays_eligible():
     s = game()
     put(s, "sind", troop=1, inc_activist=2)  # 1 cube vs nothing Active: Raj Control
     put(s, "punjab", troop=1, guerrilla_active=1)  # no Raj Control
-    assert "sind" not in dict.fromkeys(offered(run_start(s, 37, "unshaded", "raj")))
-    run_rest(s, "punjab", "raj:delhi", "assam", "karachi")
+    push_event(s, 37, "unshaded", "raj")
+    assert "sind" not in dict.fromkeys(ids(s))
+    answer(s, "punjab", "raj:delhi", "assam", "karachi")
     assert s.spaces["punjab"].muslim_state and pc(s, "punjab", "troop") == 0 and pc(s, "delhi", "troop") == 1
     assert s.spaces["assam"].support == 1 and s.spaces["karachi"].support == 1
     assert "ml" in s.turn.stay_eligible
-
-
-def run_start(s, card, side, faction):
-    push_event(s, card, side, faction)
-    return s
-
-
-def run_rest(s, *choices, end=True):
-    """Apply choices; with ``end`` the Event must then be over."""
-    for c in choices:
-        d = engine.decision(s)
-        if ":" in c and c.split(":")[0] in ("raj", "inc", "ml", "rev"):
-            who, c = c.split(":", 1)
-            assert d.actor == who
-        assert c in d.ids(), (c, d.ids())
-        engine.apply(s, d.actor, c)
-    if end:
-        assert engine.decision(s).step == "sop.act"
-    assert piece_totals(s) == INVENTORY
 
 
 def test_37_shaded_base_where_room():
@@ -150,9 +72,9 @@ def test_37_shaded_base_where_room():
     s.spaces["sind"].muslim_state = True
     s.spaces["assam"].muslim_state = True
     put(s, "assam", ml_base=1)  # Pop 1: no room
-    run_start(s, 37, "shaded", "rev")
-    assert offered(s) == ["sind"]  # 5.1.2: where the Base fits
-    run_rest(s, "sind")
+    push_event(s, 37, "shaded", "rev")
+    assert ids(s) == ["sind"]  # 5.1.2: where the Base fits
+    answer(s, "sind")
     assert not s.spaces["sind"].muslim_state and pc(s, "sind", "rev_base") == 1
 
 
@@ -162,7 +84,7 @@ def test_38_unshaded_remove_base_set_passive_support():
     s = game()
     put(s, "bihar", rev_base=1)
     s.spaces["bihar"].support = -2
-    run(s, 38, "unshaded", "raj", "bihar:revbase")
+    play_event(s, 38, "unshaded", "raj", "bihar:revbase")
     assert pc(s, "bihar", "rev_base") == 0 and s.spaces["bihar"].support == 1
     assert s.available["rev_base"] == 5
 
@@ -172,13 +94,13 @@ def test_38_shaded_muslim_state_and_piece_from_out_of_play():
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
     board.transfer(s, "troop", 1, "available", "out_of_play")
     put(s, "punjab", troop=2)
-    run_start(s, 38, "shaded", "ml")
-    assert "bihar" not in offered(s) and "punjab" in offered(s)
+    push_event(s, 38, "shaded", "ml")
+    assert "bihar" not in ids(s) and "punjab" in ids(s)
     engine.apply(s, "ml", "punjab")
     engine.apply(s, "raj", "delhi")  # the Raj moves the Troops to Cities (1.3.5)
     engine.apply(s, "raj", "karachi")
-    assert offered(s) == ["punjab:mlbase"]  # no Troop may enter the new State
-    run_rest(s, "punjab:mlbase")
+    assert ids(s) == ["punjab:mlbase"]  # no Troop may enter the new State
+    answer(s, "punjab:mlbase")
     assert s.spaces["punjab"].muslim_state and pc(s, "delhi", "troop") == 1 and pc(s, "karachi", "troop") == 1
     assert pc(s, "punjab", "ml_base") == 1
 
@@ -187,10 +109,10 @@ def test_38_shaded_piece_choice():
     s = game()
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
     board.transfer(s, "troop", 1, "available", "out_of_play")
-    run_start(s, 38, "shaded", "ml")
+    push_event(s, 38, "shaded", "ml")
     engine.apply(s, "ml", "sind")
-    assert offered(s) == ["sind:mlbase"]  # Troops never in a State (5.1.1)
-    run_rest(s, "sind:mlbase")
+    assert ids(s) == ["sind:mlbase"]  # Troops never in a State (5.1.1)
+    answer(s, "sind:mlbase")
     assert pc(s, "sind", "ml_base") == 1 and s.out_of_play.get("ml_base", 0) == 0
 
 
@@ -201,9 +123,9 @@ def test_39_unshaded_every_other_cube():
     put(s, "punjab", sepoy=3, guerrilla_active=1, inc_activist=2, ml_activist=1)   # 4 -> 2 Activists
     put(s, "sind", troop=3, ml_activist=3)                                          # 3 -> 1
     put(s, "bihar", troop=6, inc_activist=3)                                        # not Muslim
-    run_start(s, 39, "unshaded", "raj")
-    assert offered(s) == ["punjab"]  # 5.1.2: the most first
-    run_rest(s, "punjab", "punjab:inc", "punjab:ml", "sind", "sind:ml")
+    push_event(s, 39, "unshaded", "raj")
+    assert ids(s) == ["punjab"]  # 5.1.2: the most first
+    answer(s, "punjab", "punjab:inc", "punjab:ml", "sind", "sind:ml")
     assert pc(s, "punjab", "inc_activist") == 1 and pc(s, "punjab", "ml_activist") == 0
     assert pc(s, "sind", "ml_activist") == 2 and pc(s, "bihar", "inc_activist") == 3
 
@@ -211,7 +133,7 @@ def test_39_unshaded_every_other_cube():
 def test_39_shaded_replace_up_to_3():
     s = game()
     put(s, "karachi", sepoy=2, guerrilla_underground=2)
-    run(s, 39, "shaded", "inc", "karachi", "sepoy>inc", "underground>ml", "sepoy>inc")
+    play_event(s, 39, "shaded", "inc", "karachi", "sepoy>inc", "underground>ml", "sepoy>inc")
     assert pc(s, "karachi", "sepoy") == 0 and pc(s, "karachi", "guerrilla_underground") == 1
     assert pc(s, "karachi", "inc_activist") == 2 and pc(s, "karachi", "ml_activist") == 1
 
@@ -221,7 +143,7 @@ def test_39_shaded_removes_when_no_activist_available():
     put(s, "karachi", sepoy=1)
     for k in ("inc_activist", "ml_activist"):
         board.transfer(s, k, s.available[k], "available", "out_of_play")
-    run(s, 39, "shaded", "inc", "karachi", "sepoy>inc")
+    play_event(s, 39, "shaded", "inc", "karachi", "sepoy>inc")
     assert pc(s, "karachi", "sepoy") == 0 and pc(s, "karachi", "inc_activist") == 0
 
 
@@ -233,9 +155,9 @@ def test_40_unshaded_restraint_and_arrests():
         put(s, sid, inc_activist=1, ml_activist=1)
         board.add_protest(s, sid, for_operation=False)
     put(s, "orissa", inc_activist=2)  # no Protest
-    run_start(s, 40, "unshaded", "raj")
-    assert "orissa" not in offered(s)
-    run_rest(s, "bihar", "delhi", "sind")
+    push_event(s, 40, "unshaded", "raj")
+    assert "orissa" not in ids(s)
+    answer(s, "bihar", "delhi", "sind")
     assert s.restraint == 1
     assert s.prison == {"inc_activist": 3, "ml_activist": 3}
     assert pc(s, "assam", "inc_activist") == 1 and pc(s, "orissa", "inc_activist") == 2
@@ -245,9 +167,9 @@ def test_40_shaded():
     s = game()
     s.restraint = 4
     s.spaces["bihar"].support = -2
-    run_start(s, 40, "shaded", "inc")
-    assert "bihar" not in offered(s) and "rail_punjab_delhi" not in offered(s) and "done" not in offered(s)
-    run_rest(s, "delhi", "punjab")
+    push_event(s, 40, "shaded", "inc")
+    assert "bihar" not in ids(s) and "rail_punjab_delhi" not in ids(s) and "done" not in ids(s)
+    answer(s, "delhi", "punjab")
     assert s.restraint == 5 and s.spaces["delhi"].support == -1 and s.spaces["punjab"].support == -1
 
 
@@ -257,7 +179,7 @@ def test_41_unshaded_twice_die():
     s = game(dice=[1])
     put(s, "bihar", inc_activist=3)
     put(s, "delhi", ml_activist=1)
-    run(s, 41, "unshaded", "raj", "bihar:inc", "delhi:ml")
+    play_event(s, 41, "unshaded", "raj", "bihar:inc", "delhi:ml")
     assert s.prison == {"inc_activist": 1, "ml_activist": 1} and pc(s, "bihar", "inc_activist") == 2
 
 
@@ -265,11 +187,11 @@ def test_41_shaded_release_to_3_spaces():
     s = game(dice=[5])
     board.transfer(s, "inc_activist", 4, "available", "prison")
     board.transfer(s, "ml_activist", 2, "available", "prison")
-    run_start(s, 41, "shaded", "inc")
-    assert "done" not in offered(s)
-    run_rest(s, "bihar:inc", "delhi:inc", "sind:ml", "sind:inc", end=False)
-    assert "assam:inc" not in offered(s)  # at most 3 spaces
-    run_rest(s, "bihar:ml")
+    push_event(s, 41, "shaded", "inc")
+    assert "done" not in ids(s)
+    answer(s, "bihar:inc", "delhi:inc", "sind:ml", "sind:inc", end=False)
+    assert "assam:inc" not in ids(s)  # at most 3 spaces
+    answer(s, "bihar:ml")
     assert s.prison == {"inc_activist": 1}
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "sind", "ml_activist") == 1
 
@@ -280,9 +202,9 @@ def test_42_unshaded():
     s = game()
     put(s, "bihar", troop=1, guerrilla_active=2, guerrilla_underground=3)
     put(s, "delhi", sepoy=1, guerrilla_active=2)  # no Troops
-    run_start(s, 42, "unshaded", "raj")
-    assert "delhi" not in offered(s)
-    run_rest(s, "bihar")
+    push_event(s, 42, "unshaded", "raj")
+    assert "delhi" not in ids(s)
+    answer(s, "bihar")
     assert pc(s, "bihar", "guerrilla_active") == 3 and pc(s, "bihar", "guerrilla_underground") == 0
     assert s.available["guerrilla"] == 16 - 5 - 2 + 2
 
@@ -294,9 +216,9 @@ def test_42_shaded():
     put(s, "delhi", sepoy=2)
     board.add_protest(s, "delhi", for_operation=False)
     put(s, "sind", sepoy=5)  # no marker
-    run_start(s, 42, "shaded", "rev")
-    assert "sind" not in offered(s)
-    run_rest(s, "bihar", "sepoy", "delhi", "sepoy")
+    push_event(s, 42, "shaded", "rev")
+    assert "sind" not in ids(s)
+    answer(s, "bihar", "sepoy", "delhi", "sepoy")
     assert pc(s, "bihar", "sepoy") == 1 and pc(s, "bihar", "troop") == 2 and pc(s, "delhi", "sepoy") == 0
 
 
@@ -305,7 +227,7 @@ def test_42_shaded():
 def test_43_unshaded():
     s = game()
     put(s, "bihar", troop=4, inc_activist=3)
-    run(s, 43, "unshaded", "raj", "bihar", "bihar:inc", "bihar:inc")
+    play_event(s, 43, "unshaded", "raj", "bihar", "bihar:inc", "bihar:inc")
     assert pc(s, "bihar", "inc_activist") == 1 and s.restraint == 2
 
 
@@ -314,9 +236,9 @@ def test_43_shaded():
     put(s, "bihar", guerrilla_active=3)
     s.spaces["bihar"].unrest = 1
     put(s, "delhi", guerrilla_active=3)
-    run_start(s, 43, "shaded", "inc")
-    assert "delhi" not in offered(s)
-    run_rest(s, "bihar", "active>inc", "active>ml")
+    push_event(s, 43, "shaded", "inc")
+    assert "delhi" not in ids(s)
+    answer(s, "bihar", "active>inc", "active>ml")
     assert pc(s, "bihar", "guerrilla_active") == 1 and pc(s, "bihar", "inc_activist") == 1
     assert pc(s, "bihar", "ml_activist") == 1
 
@@ -328,17 +250,17 @@ def test_44_unshaded_remove_then_shift_those_spaces():
     put(s, "bihar", guerrilla_active=1)
     put(s, "delhi", guerrilla_underground=2)
     put(s, "sind", guerrilla_underground=1)
-    run_start(s, 44, "unshaded", "raj")
+    push_event(s, 44, "unshaded", "raj")
     engine.apply(s, "raj", "bihar:active")
     engine.apply(s, "raj", "delhi:underground")
-    run_rest(s)
+    answer(s)
     assert s.spaces["bihar"].support == 1 and s.spaces["delhi"].support == 1 and s.spaces["sind"].support == 0
     assert pc(s, "delhi", "guerrilla_underground") == 1
 
 
 def test_44_shaded():
     s = game()
-    run(s, 44, "shaded", "rev", "bihar", "delhi", "bihar:guerrilla", "bihar:guerrilla", "bihar:guerrilla", "done")
+    play_event(s, 44, "shaded", "rev", "bihar", "delhi", "bihar:guerrilla", "bihar:guerrilla", "bihar:guerrilla", "done")
     assert pc(s, "bihar", "guerrilla_underground") == 3
     assert s.spaces["bihar"].support == -1 and s.spaces["delhi"].support == -1
 
@@ -347,9 +269,9 @@ def test_44_shaded():
 
 def test_45_unshaded():
     s = game()
-    run_start(s, 45, "unshaded", "inc")
-    assert offered(s) == ["raj", "ml", "rev"]
-    run_rest(s, "raj")
+    push_event(s, 45, "unshaded", "inc")
+    assert ids(s) == ["raj", "ml", "rev"]
+    answer(s, "raj")
     assert s.turn.make_ineligible == ["raj"] and "inc" in s.turn.stay_eligible
 
 
@@ -357,7 +279,7 @@ def test_45_shaded():
     s = game()
     for sid in ("bihar", "delhi", "sind"):
         board.add_protest(s, sid, for_operation=False)
-    run(s, 45, "shaded", "inc")
+    play_event(s, 45, "shaded", "inc")
     assert s.resources["raj"] == 11
 
 
@@ -367,18 +289,18 @@ def test_46_unshaded():
     s = game()
     s.spaces["hyderabad"].support = 2
     s.spaces["sind"].muslim_state = True
-    run_start(s, 46, "unshaded", "raj")
-    assert "hyderabad" not in offered(s) and "sind" not in offered(s) and "bihar" not in offered(s)
-    run_rest(s, "mysore", "orissa", "gujarat")
+    push_event(s, 46, "unshaded", "raj")
+    assert "hyderabad" not in ids(s) and "sind" not in ids(s) and "bihar" not in ids(s)
+    answer(s, "mysore", "orissa", "gujarat")
     assert [s.spaces[x].support for x in ("mysore", "orissa", "gujarat")] == [1, 1, 1]
 
 
 def test_46_shaded():
     s = game()
     s.spaces["sind"].muslim_state = True
-    run_start(s, 46, "shaded", "inc")
-    assert "sind" in offered(s) and "bihar" not in offered(s)
-    run_rest(s, "sind", "done")
+    push_event(s, 46, "shaded", "inc")
+    assert "sind" in ids(s) and "bihar" not in ids(s)
+    answer(s, "sind", "done")
     assert s.spaces["sind"].support == -1
 
 
@@ -391,11 +313,11 @@ def test_47_unshaded():
     put(s, "rail_punjab_delhi", troop=1)
     s.spaces["rail_punjab_delhi"].strike = True
     put(s, "delhi", inc_activist=1)  # no cubes
-    run_start(s, 47, "unshaded", "raj")
-    assert "delhi" not in offered(s)
+    push_event(s, 47, "unshaded", "raj")
+    assert "delhi" not in ids(s)
     engine.apply(s, "raj", "bihar")
-    assert set(offered(s)) == {"underground", "inc", "protest"}
-    run_rest(s, "protest", "rail_punjab_delhi", "unrest")
+    assert set(ids(s)) == {"underground", "inc", "protest"}
+    answer(s, "protest", "rail_punjab_delhi", "unrest")
     assert not s.spaces["bihar"].protest and not s.spaces["rail_punjab_delhi"].strike
     assert pc(s, "bihar", "inc_activist") == 1
 
@@ -404,11 +326,11 @@ def test_47_shaded_replace_at_most_one_base():
     s = game()
     put(s, "bihar", guerrilla_underground=1, ml_base=1, troop=1, gandhi=1)
     put(s, "delhi", rev_base=1)  # no Underground Guerrilla
-    run_start(s, 47, "shaded", "rev")
+    push_event(s, 47, "shaded", "rev")
     engine.apply(s, "rev", "replace")
-    assert not any(c.startswith("bihar:gandhi") or c.startswith("delhi") for c in offered(s))
+    assert not any(c.startswith("bihar:gandhi") or c.startswith("delhi") for c in ids(s))
     engine.apply(s, "rev", "bihar:mlbase>inc")
-    run_rest(s, "bihar:troop>guerrilla")
+    answer(s, "bihar:troop>guerrilla")
     assert pc(s, "bihar", "ml_base") == 0 and pc(s, "bihar", "troop") == 0
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "bihar", "guerrilla_underground") == 2
 
@@ -416,11 +338,11 @@ def test_47_shaded_replace_at_most_one_base():
 def test_47_shaded_remove_3():
     s = game()
     put(s, "bihar", guerrilla_underground=1, ml_base=2, sepoy=2)
-    run_start(s, 47, "shaded", "rev")
+    push_event(s, 47, "shaded", "rev")
     engine.apply(s, "rev", "remove")
     engine.apply(s, "rev", "bihar:mlbase")
-    assert "bihar:mlbase" not in offered(s) and "done" not in offered(s)
-    run_rest(s, "bihar:sepoy", "bihar:sepoy")
+    assert "bihar:mlbase" not in ids(s) and "done" not in ids(s)
+    answer(s, "bihar:sepoy", "bihar:sepoy")
     assert pc(s, "bihar", "ml_base") == 1 and pc(s, "bihar", "sepoy") == 0
 
 
@@ -432,9 +354,9 @@ def test_48_unshaded():
     s.spaces["delhi"].support = -2
     put(s, "delhi", inc_activist=1)
     s.spaces["sind"].support = -1
-    run_start(s, 48, "unshaded", "inc")
-    assert set(offered(s)) == {"bihar", "sind", "done"}
-    run_rest(s, "bihar", "sind")
+    push_event(s, 48, "unshaded", "inc")
+    assert set(ids(s)) == {"bihar", "sind", "done"}
+    answer(s, "bihar", "sind")
     assert s.spaces["bihar"].support == 1 and s.spaces["sind"].support == 0
 
 
@@ -444,9 +366,9 @@ def test_48_shaded():
     put(s, "rail_punjab_delhi", sepoy=1, guerrilla_underground=1)
     put(s, "delhi", troop=2)  # one faction only
     s.spaces["bihar"].support = -2
-    run_start(s, 48, "shaded", "rev")
-    assert set(offered(s)) == {"bihar", "rail_punjab_delhi"}
-    run_rest(s, "bihar", "shift", "rail_punjab_delhi", "unrest")
+    push_event(s, 48, "shaded", "rev")
+    assert set(ids(s)) == {"bihar", "rail_punjab_delhi"}
+    answer(s, "bihar", "shift", "rail_punjab_delhi", "unrest")
     assert s.spaces["bihar"].support == -1 and s.spaces["rail_punjab_delhi"].strike
 
 
@@ -457,7 +379,7 @@ def test_49_unshaded_pay_to_shift():
     board.add_protest(s, "bihar", for_operation=False)
     s.spaces["bihar"].unrest = 1
     s.spaces["delhi"].unrest = 2
-    run(s, 49, "unshaded", "raj", "bihar", "protest", "pay", "delhi", "unrest", "no")
+    play_event(s, 49, "unshaded", "raj", "bihar", "protest", "pay", "delhi", "unrest", "no")
     assert not s.spaces["bihar"].protest and s.spaces["bihar"].unrest == 1 and s.spaces["bihar"].support == 1
     assert s.spaces["delhi"].unrest == 1 and s.spaces["delhi"].support == 0 and s.resources["raj"] == 18
 
@@ -465,7 +387,7 @@ def test_49_unshaded_pay_to_shift():
 def test_49_unshaded_congress_cannot_pay():
     s = game()
     board.add_protest(s, "bihar", for_operation=False)
-    run(s, 49, "unshaded", "inc", "bihar", "protest")
+    play_event(s, 49, "unshaded", "inc", "bihar", "protest")
     assert not s.spaces["bihar"].protest and s.spaces["bihar"].support == 0
 
 
@@ -473,7 +395,7 @@ def test_49_shaded():
     s = game()
     for sid in ("bihar", "delhi"):
         board.add_protest(s, sid, for_operation=False)
-    run(s, 49, "shaded", "inc", "bihar", "delhi")
+    play_event(s, 49, "shaded", "inc", "bihar", "delhi")
     assert not s.spaces["bihar"].protest and s.spaces["bihar"].support == -1 and s.spaces["delhi"].support == -1
     assert all(s.protest_boxes)
 
@@ -483,13 +405,13 @@ def test_49_shaded():
 def test_50_unshaded_two_factions():
     s = game()
     put(s, "bihar", troop=2, inc_activist=2, guerrilla_active=2)
-    run_start(s, 50, "unshaded", "ml")
+    push_event(s, 50, "unshaded", "ml")
     engine.apply(s, "ml", "bihar:troop")
-    assert "done" not in offered(s)  # at least 1 piece of each faction
+    assert "done" not in ids(s)  # at least 1 piece of each faction
     engine.apply(s, "ml", "bihar:troop")
     engine.apply(s, "ml", "bihar:inc")
-    assert "bihar:active" not in offered(s)  # a third faction
-    run_rest(s, "done")
+    assert "bihar:active" not in ids(s)  # a third faction
+    answer(s, "done")
     assert s.out_of_play == {"troop": 2, "inc_activist": 1}
 
 
@@ -498,11 +420,11 @@ def test_50_shaded():
     board.transfer(s, "troop", 2, "available", "out_of_play")
     board.transfer(s, "guerrilla", 2, "available", "out_of_play")
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
-    run_start(s, 50, "shaded", "rev")
+    push_event(s, 50, "shaded", "rev")
     engine.apply(s, "rev", "guerrilla")
     engine.apply(s, "rev", "ml_base")
-    assert "troop" not in offered(s)
-    run_rest(s, "guerrilla")
+    assert "troop" not in ids(s)
+    answer(s, "guerrilla")
     assert s.out_of_play == {"troop": 2}
 
 
@@ -512,16 +434,16 @@ def test_51_unshaded():
     s = game()
     put(s, "rail_punjab_delhi", inc_activist=2, ml_activist=1)
     s.spaces["rail_karachi_north"].strike = True
-    run(s, 51, "unshaded", "raj")
+    play_event(s, 51, "unshaded", "raj")
     assert s.prison == {"inc_activist": 2, "ml_activist": 1}
     assert s.resources["raj"] == 20 + 2 * 9
 
 
 def test_51_shaded():
     s = game()
-    run_start(s, 51, "shaded", "rev")
-    assert "bihar:inc" not in offered(s)
-    run_rest(s, "rail_punjab_delhi:guerrilla", "rail_punjab_delhi:inc", "done")
+    push_event(s, 51, "shaded", "rev")
+    assert "bihar:inc" not in ids(s)
+    answer(s, "rail_punjab_delhi:guerrilla", "rail_punjab_delhi:inc", "done")
     assert pc(s, "rail_punjab_delhi", "guerrilla_underground") == 1 and s.restraint == 1
 
 
@@ -531,9 +453,9 @@ def test_52_unshaded():
     s = game()
     put(s, "bihar", inc_activist=1)
     put(s, "delhi", gandhi=1)
-    run_start(s, 52, "unshaded", "raj")
-    assert set(offered(s)) == {"bihar", "done"}
-    run_rest(s, "bihar")
+    push_event(s, 52, "unshaded", "raj")
+    assert set(ids(s)) == {"bihar", "done"}
+    answer(s, "bihar")
     assert s.spaces["bihar"].support == 1 and s.turn.make_ineligible == ["inc"]
 
 
@@ -541,7 +463,7 @@ def test_52_shaded():
     s = game()
     put(s, "bihar", inc_activist=1)
     put(s, "delhi", gandhi=1)
-    run(s, 52, "shaded", "inc", "bihar", "delhi", "bihar:inc", "delhi:guerrilla")
+    play_event(s, 52, "shaded", "inc", "bihar", "delhi", "bihar:inc", "delhi:guerrilla")
     assert s.spaces["bihar"].support == -1 and s.spaces["delhi"].support == -1
     assert pc(s, "bihar", "inc_activist") == 2 and pc(s, "delhi", "guerrilla_underground") == 1
 
@@ -551,7 +473,7 @@ def test_52_shaded():
 def test_53_unshaded():
     s = game()
     put(s, "bihar", sepoy=1, guerrilla_active=1)
-    run(s, 53, "unshaded", "raj", "bihar:sepoy", "bihar:active")
+    play_event(s, 53, "unshaded", "raj", "bihar:sepoy", "bihar:active")
     assert s.out_of_play == {"sepoy": 1, "guerrilla": 1} and "raj" in s.turn.stay_eligible
 
 
@@ -559,9 +481,9 @@ def test_53_shaded():
     s = game()
     board.transfer(s, "troop", 2, "available", "out_of_play")
     board.transfer(s, "rev_base", 1, "available", "out_of_play")
-    run_start(s, 53, "shaded", "rev")
-    assert "hyderabad:troop" not in offered(s)
-    run_rest(s, "bihar:troop", "hyderabad:revbase", "done")
+    push_event(s, 53, "shaded", "rev")
+    assert "hyderabad:troop" not in ids(s)
+    answer(s, "bihar:troop", "hyderabad:revbase", "done")
     assert pc(s, "bihar", "troop") == 1 and pc(s, "hyderabad", "rev_base") == 1
     assert s.turn.make_ineligible == ["raj"]
 
@@ -572,13 +494,13 @@ def test_54_unshaded():
     s = game()
     put(s, "hyderabad", guerrilla_active=2, guerrilla_underground=2)
     put(s, "mysore", guerrilla_underground=1)
-    run_start(s, 54, "unshaded", "raj")
-    assert "bihar:sepoy" not in offered(s)
+    push_event(s, 54, "unshaded", "raj")
+    assert "bihar:sepoy" not in ids(s)
     engine.apply(s, "raj", "hyderabad:sepoy")
     engine.apply(s, "raj", "hyderabad:sepoy")
     engine.apply(s, "raj", "mysore:sepoy")
     engine.apply(s, "raj", "done")
-    run_rest(s, "hyderabad:underground", "hyderabad:active", "mysore:underground")
+    answer(s, "hyderabad:underground", "hyderabad:active", "mysore:underground")
     assert pc(s, "hyderabad", "guerrilla_active") == 1 and pc(s, "hyderabad", "guerrilla_underground") == 1
     assert pc(s, "mysore", "guerrilla_underground") == 0
 
@@ -586,7 +508,7 @@ def test_54_unshaded():
 def test_54_shaded():
     s = game()
     put(s, "hyderabad", sepoy=4)
-    run(s, 54, "shaded", "inc", "hyderabad", "sepoys", "mysore", "shift", "orissa", "shift")
+    play_event(s, 54, "shaded", "inc", "hyderabad", "sepoys", "mysore", "shift", "orissa", "shift")
     assert pc(s, "hyderabad", "sepoy") == 1 and s.spaces["mysore"].support == -1
 
 
@@ -596,7 +518,7 @@ def test_55_unshaded():
     s = game()
     put(s, "bihar", gandhi=1, inc_activist=2, ml_activist=1)
     board.add_protest(s, "bihar", for_operation=False)
-    run(s, 55, "unshaded", "raj")
+    play_event(s, 55, "unshaded", "raj")
     assert not s.spaces["bihar"].protest and s.prison == {"inc_activist": 2, "ml_activist": 1}
     assert s.spaces["bihar"].support == 1 and pc(s, "bihar", "gandhi") == 1
 
@@ -604,10 +526,10 @@ def test_55_unshaded():
 def test_55_shaded():
     s = game()
     put(s, "delhi", gandhi=1)
-    run_start(s, 55, "shaded", "inc")
+    push_event(s, 55, "shaded", "inc")
     engine.apply(s, "inc", "bihar")
-    assert "sind" not in offered(s) and "west_bengal" in offered(s)
-    run_rest(s, "west_bengal", "bihar", "bihar:inc", "bihar:ml")
+    assert "sind" not in ids(s) and "west_bengal" in ids(s)
+    answer(s, "west_bengal", "bihar", "bihar:inc", "bihar:ml")
     assert s.spaces["bihar"].protest and s.spaces["west_bengal"].protest
     assert pc(s, "bihar", "gandhi") == 1 and pc(s, "delhi", "gandhi") == 0
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "bihar", "ml_activist") == 1
@@ -616,7 +538,7 @@ def test_55_shaded():
 def test_55_shaded_gandhi_in_prison():
     s = game()
     board.transfer(s, "gandhi", 1, "available", "prison")
-    run(s, 55, "shaded", "inc", "bihar", "west_bengal")
+    play_event(s, 55, "shaded", "inc", "bihar", "west_bengal")
     assert s.prison == {"gandhi": 1} and pc(s, "bihar", "inc_activist") == 0
 
 
@@ -626,7 +548,7 @@ def test_56_unshaded():
     s = game()
     s.spaces["hyderabad"].unrest = 2
     board.add_protest(s, "hyderabad", for_operation=False)
-    run(s, 56, "unshaded", "raj", "hyderabad", "done")
+    play_event(s, 56, "unshaded", "raj", "hyderabad", "done")
     sp = s.spaces["hyderabad"]
     assert sp.unrest == 0 and not sp.protest and sp.support == 1
 
@@ -634,9 +556,9 @@ def test_56_unshaded():
 def test_56_shaded():
     s = game()
     s.spaces["mysore"].support = -2
-    run_start(s, 56, "shaded", "rev")
-    assert "mysore" not in offered(s) and "done" not in offered(s)
-    run_rest(s, "hyderabad", "orissa", "gujarat")
+    push_event(s, 56, "shaded", "rev")
+    assert "mysore" not in ids(s) and "done" not in ids(s)
+    answer(s, "hyderabad", "orissa", "gujarat")
     assert s.spaces["gujarat"].support == -1
 
 
@@ -647,11 +569,11 @@ def test_57_unshaded():
     put(s, "bihar", inc_activist=2)
     board.transfer(s, "troop", 1, "available", "out_of_play")
     board.transfer(s, "guerrilla", 1, "available", "out_of_play")
-    run_start(s, 57, "unshaded", "raj")
+    push_event(s, 57, "unshaded", "raj")
     engine.apply(s, "raj", "bihar:inc")
     engine.apply(s, "raj", "done")
-    assert "hyderabad:troop" not in offered(s)
-    run_rest(s, "delhi:troop", "hyderabad:guerrilla")
+    assert "hyderabad:troop" not in ids(s)
+    answer(s, "delhi:troop", "hyderabad:guerrilla")
     assert s.out_of_play == {"inc_activist": 1} and pc(s, "delhi", "troop") == 1
 
 
@@ -659,12 +581,12 @@ def test_57_shaded_at_most_2_from_out_of_play():
     s = game()
     board.add_protest(s, "bihar", for_operation=False)
     board.transfer(s, "inc_activist", 3, "available", "out_of_play")
-    run_start(s, 57, "shaded", "inc")
-    assert "delhi:inc" not in offered(s)
+    push_event(s, 57, "shaded", "inc")
+    assert "delhi:inc" not in ids(s)
     engine.apply(s, "inc", "bihar:inc:oop")
     engine.apply(s, "inc", "bihar:inc:oop")
-    assert "bihar:inc:oop" not in offered(s)
-    run_rest(s, "bihar:inc", "bihar:ml")
+    assert "bihar:inc:oop" not in ids(s)
+    answer(s, "bihar:inc", "bihar:ml")
     assert pc(s, "bihar", "inc_activist") == 3 and s.out_of_play == {"inc_activist": 1}
 
 
@@ -675,7 +597,7 @@ def test_58_unshaded_up_to_restraint_states():
     s.restraint = 2
     put(s, "hyderabad", inc_activist=1)
     s.spaces["mysore"].support = 2
-    run(s, 58, "unshaded", "raj", "hyderabad", "inc", "mysore", "neutral")
+    play_event(s, 58, "unshaded", "raj", "hyderabad", "inc", "mysore", "neutral")
     assert pc(s, "hyderabad", "inc_activist") == 0 and s.spaces["mysore"].support == 0
 
 
@@ -683,10 +605,10 @@ def test_58_shaded():
     s = game()
     put(s, "bihar", sepoy=2, guerrilla_active=1)
     put(s, "delhi", guerrilla_underground=1)
-    run_start(s, 58, "shaded", "inc")
+    push_event(s, 58, "shaded", "inc")
     engine.apply(s, "inc", "bihar:sepoy>inc")
-    assert not any(c.startswith("bihar") for c in offered(s))  # 1 per space
-    run_rest(s, "delhi:underground>ml")
+    assert not any(c.startswith("bihar") for c in ids(s))  # 1 per space
+    answer(s, "delhi:underground>ml")
     assert pc(s, "bihar", "sepoy") == 1 and pc(s, "bihar", "inc_activist") == 1 and pc(s, "delhi", "ml_activist") == 1
 
 
@@ -696,7 +618,7 @@ def test_59_unshaded():
     s = game()
     s.spaces["rail_punjab_delhi"].strike = True
     put(s, "rail_karachi_north", ml_activist=1)
-    run(s, 59, "unshaded", "raj")
+    play_event(s, 59, "unshaded", "raj")
     assert s.resources["raj"] == 20 + 3 * 8 and s.restraint == 2
 
 
@@ -704,7 +626,7 @@ def test_59_shaded():
     s = game()
     s.spaces["rail_punjab_delhi"].strike = True
     put(s, "rail_karachi_north", ml_activist=1)
-    run(s, 59, "shaded", "inc")
+    play_event(s, 59, "shaded", "inc")
     assert s.resources["raj"] == 14 and s.restraint == 4
 
 
@@ -712,18 +634,18 @@ def test_60_unshaded():
     s = game()
     put(s, "rail_punjab_delhi", inc_activist=1, guerrilla_underground=2, sepoy=1)
     put(s, "delhi", inc_activist=1)
-    run(s, 60, "unshaded", "raj")
+    play_event(s, 60, "unshaded", "raj")
     assert s.spaces["rail_punjab_delhi"].pieces == {"sepoy": 1} and pc(s, "delhi", "inc_activist") == 1
 
 
 def test_60_shaded():
     s = game()
     s.spaces["sind"].support = -1  # adjacent: rail_karachi_north, rail_punjab_delhi
-    run_start(s, 60, "shaded", "inc")
-    assert {c.split(":")[0] for c in offered(s) if c != "done"} == {"rail_karachi_north", "rail_punjab_delhi"}
+    push_event(s, 60, "shaded", "inc")
+    assert {c.split(":")[0] for c in ids(s) if c != "done"} == {"rail_karachi_north", "rail_punjab_delhi"}
     engine.apply(s, "inc", "rail_karachi_north:inc")
-    assert not any(c.startswith("rail_karachi_north") for c in offered(s))
-    run_rest(s, "rail_punjab_delhi:guerrilla")
+    assert not any(c.startswith("rail_karachi_north") for c in ids(s))
+    answer(s, "rail_punjab_delhi:guerrilla")
     assert pc(s, "rail_karachi_north", "inc_activist") == 1
 
 
@@ -733,9 +655,9 @@ def test_61_unshaded():
     s = game()
     s.spaces["sind"].muslim_state = True
     s.unity = 4
-    run_start(s, 61, "unshaded", "raj")
-    assert "sind" not in offered(s) and "bihar" not in offered(s) and "punjab" in offered(s)
-    run_rest(s, "punjab", "assam")
+    push_event(s, 61, "unshaded", "raj")
+    assert "sind" not in ids(s) and "bihar" not in ids(s) and "punjab" in ids(s)
+    answer(s, "punjab", "assam")
     assert s.spaces["punjab"].support == 1 and s.unity == 2
 
 
@@ -743,18 +665,18 @@ def test_61_shaded():
     s = game()
     s.unity = 1
     put(s, "bihar", troop=1)  # Raj Control
-    run_start(s, 61, "shaded", "ml")
-    assert s.unity == 3 and "bihar:mlbase" not in offered(s)
-    run_rest(s, "assam:mlbase", "punjab:revbase")
+    push_event(s, 61, "shaded", "ml")
+    assert s.unity == 3 and "bihar:mlbase" not in ids(s)
+    answer(s, "assam:mlbase", "punjab:revbase")
     assert pc(s, "assam", "ml_base") == 1 and pc(s, "punjab", "rev_base") == 1
 
 
 def test_62_unshaded():
     s = game()
     s.spaces["east_bengal"].support = -2
-    run_start(s, 62, "unshaded", "raj")
-    assert "rail_east_bengal_west_bengal" not in offered(s) and "assam" in offered(s)
-    run_rest(s, "assam")
+    push_event(s, 62, "unshaded", "raj")
+    assert "rail_east_bengal_west_bengal" not in ids(s) and "assam" in ids(s)
+    answer(s, "assam")
     assert s.spaces["east_bengal"].support == 1 and s.spaces["assam"].support == 1
 
 
@@ -763,9 +685,9 @@ def test_62_shaded():
     put(s, "bihar", troop=1)
     put(s, "delhi", troop=1)
     put(s, "sind", troop=1)
-    run_start(s, 62, "shaded", "inc")
-    assert offered(s) == ["opposition", "unrest"]
-    run_rest(s, "unrest", "bihar", "delhi")
+    push_event(s, 62, "shaded", "inc")
+    assert ids(s) == ["opposition", "unrest"]
+    answer(s, "unrest", "bihar", "delhi")
     assert s.spaces["bihar"].unrest == 1 and s.spaces["delhi"].unrest == 1 and s.spaces["sind"].unrest == 0
 
 
@@ -775,9 +697,9 @@ def test_63_unshaded():
     s = game()
     s.spaces["bihar"].support = 2
     s.spaces["delhi"].support = -1
-    run_start(s, 63, "unshaded", "raj")
-    assert "delhi" not in offered(s)
-    run_rest(s, "bihar", "sind", "done")
+    push_event(s, 63, "unshaded", "raj")
+    assert "delhi" not in ids(s)
+    answer(s, "bihar", "sind", "done")
     assert s.spaces["bihar"].support == 1 and s.spaces["sind"].support == -1 and s.resources["raj"] == 26
 
 
@@ -785,16 +707,16 @@ def test_63_shaded():
     s = game()
     board.transfer(s, "guerrilla", 2, "available", "out_of_play")
     board.transfer(s, "troop", 2, "available", "out_of_play")
-    run_start(s, 63, "shaded", "rev")
-    assert "troop" not in offered(s)
-    run_rest(s, "guerrilla", "guerrilla")
+    push_event(s, 63, "shaded", "rev")
+    assert "troop" not in ids(s)
+    answer(s, "guerrilla", "guerrilla")
     assert s.out_of_play == {"troop": 2} and "rev" in s.turn.stay_eligible
 
 
 def test_64_unshaded():
     s = game()
     put(s, "bihar", inc_activist=2)
-    run(s, 64, "unshaded", "raj", "bihar:inc>sepoy", "bihar:inc>underground")
+    play_event(s, 64, "unshaded", "raj", "bihar:inc>sepoy", "bihar:inc>underground")
     assert s.spaces["bihar"].pieces == {"sepoy": 1, "guerrilla_underground": 1} and s.unity == 2
 
 
@@ -802,7 +724,7 @@ def test_64_shaded():
     s = game()
     board.add_protest(s, "bihar", for_operation=False)
     s.spaces["bihar"].support = -2
-    run(s, 64, "shaded", "inc", "bihar")
+    play_event(s, 64, "shaded", "inc", "bihar")
     assert not s.spaces["bihar"].protest and s.spaces["bihar"].support == -2
 
 
@@ -813,15 +735,15 @@ def test_65_unshaded_arrest_in_states():
     s.spaces["sind"].muslim_state = True
     put(s, "sind", inc_activist=1, ml_activist=2)
     put(s, "hyderabad", inc_activist=1)
-    run_start(s, 65, "unshaded", "raj")
-    assert set(offered(s)) == {"ms:sind", "arrest"}
-    run_rest(s, "arrest", "sind", "hyderabad")
+    push_event(s, 65, "unshaded", "raj")
+    assert set(ids(s)) == {"ms:sind", "arrest"}
+    answer(s, "arrest", "sind", "hyderabad")
     assert s.prison == {"inc_activist": 2, "ml_activist": 2} and s.spaces["sind"].muslim_state
 
 
 def test_65_shaded_protests_in_states():
     s = game()
-    run(s, 65, "shaded", "inc", "protests", "hyderabad", "mysore", "orissa")
+    play_event(s, 65, "shaded", "inc", "protests", "hyderabad", "mysore", "orissa")
     assert all(s.spaces[x].protest for x in ("hyderabad", "mysore", "orissa"))
     assert sum(s.protest_boxes) == 3
 
@@ -829,7 +751,7 @@ def test_65_shaded_protests_in_states():
 def test_65_shaded_muslim_state():
     s = game()
     put(s, "bihar", troop=1, guerrilla_active=1)
-    run(s, 65, "shaded", "ml", "ms:bihar", "raj:calcutta")
+    play_event(s, 65, "shaded", "ml", "ms:bihar", "raj:calcutta")
     assert s.spaces["bihar"].muslim_state and pc(s, "calcutta", "troop") == 1
 
 
@@ -837,16 +759,16 @@ def test_66_unshaded():
     s = game()
     put(s, "bihar", inc_activist=1, ml_activist=1)
     put(s, "delhi", inc_activist=1)
-    run_start(s, 66, "unshaded", "ml")
-    assert set(offered(s)) == {"bihar", "done"}
-    run_rest(s, "bihar")
+    push_event(s, 66, "unshaded", "ml")
+    assert set(ids(s)) == {"bihar", "done"}
+    answer(s, "bihar")
     assert s.spaces["bihar"].unrest == 1 and s.unity == 2
 
 
 def test_66_shaded():
     s = game()
     put(s, "bihar", guerrilla_active=2)
-    run(s, 66, "shaded", "inc", "bihar:active>inc", "bihar:active>ml")
+    play_event(s, 66, "shaded", "inc", "bihar:active>inc", "bihar:active>ml")
     assert s.spaces["bihar"].pieces == {"inc_activist": 1, "ml_activist": 1} and s.restraint == 4
 
 
@@ -855,7 +777,7 @@ def test_66_shaded():
 def test_67_unshaded():
     s = game()
     s.spaces["sind"].muslim_state = True
-    run(s, 67, "unshaded", "raj", "hyderabad", "sind", "done", "sind")
+    play_event(s, 67, "unshaded", "raj", "hyderabad", "sind", "done", "sind")
     assert not s.spaces["sind"].muslim_state and s.spaces["sind"].support == 1
     assert s.spaces["hyderabad"].support == 1
 
@@ -865,25 +787,25 @@ def test_67_shaded():
     put(s, "hyderabad", sepoy=3)
     put(s, "mysore", sepoy=3)
     put(s, "bihar", sepoy=3)
-    run_start(s, 67, "shaded", "rev")
+    push_event(s, 67, "shaded", "rev")
     engine.apply(s, "rev", "hyderabad")
     engine.apply(s, "rev", "mysore")
     engine.apply(s, "rev", "done")
-    assert not any(c.startswith("bihar") for c in offered(s))
-    run_rest(s, "hyderabad:sepoy", "hyderabad:sepoy", "hyderabad:sepoy", "mysore:sepoy")
+    assert not any(c.startswith("bihar") for c in ids(s))
+    answer(s, "hyderabad:sepoy", "hyderabad:sepoy", "hyderabad:sepoy", "mysore:sepoy")
     assert pc(s, "hyderabad", "sepoy") == 0 and pc(s, "mysore", "sepoy") == 2 and s.spaces["mysore"].support == -1
 
 
 def test_68_unshaded():
     s = game(dice=[2])
     put(s, "bihar", guerrilla_active=3)
-    run(s, 68, "unshaded", "raj", "bihar:active", "bihar:active")
+    play_event(s, 68, "unshaded", "raj", "bihar:active", "bihar:active")
     assert pc(s, "bihar", "guerrilla_active") == 1 and s.restraint == 1
 
 
 def test_68_shaded():
     s = game()
-    run(s, 68, "shaded", "inc")
+    play_event(s, 68, "shaded", "inc")
     assert s.restraint == 5 and s.resources["raj"] == 10
 
 
@@ -892,9 +814,9 @@ def test_68_shaded():
 def test_69_unshaded():
     s = game()
     board.transfer(s, "troop", 1, "available", "out_of_play")
-    run_start(s, 69, "unshaded", "raj")
-    assert "delhi:troop" not in offered(s)
-    run_rest(s, "east_bengal:troop:oop", "assam:sepoy", "done")
+    push_event(s, 69, "unshaded", "raj")
+    assert "delhi:troop" not in ids(s)
+    answer(s, "east_bengal:troop:oop", "assam:sepoy", "done")
     assert pc(s, "east_bengal", "troop") == 1 and s.out_of_play == {}
 
 
@@ -902,13 +824,13 @@ def test_69_shaded():
     s = game()
     put(s, "bihar", guerrilla_active=2)
     put(s, "delhi", guerrilla_active=1)
-    run(s, 69, "shaded", "rev", "flip")
+    play_event(s, 69, "shaded", "rev", "flip")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "delhi", "guerrilla_underground") == 1
     s2 = game()
-    run_start(s2, 69, "shaded", "rev")
+    push_event(s2, 69, "shaded", "rev")
     engine.apply(s2, "rev", "add")
-    assert "bihar:guerrilla" not in offered(s2)
-    run_rest(s2, "punjab:guerrilla", "punjab:guerrilla", "done")
+    assert "bihar:guerrilla" not in ids(s2)
+    answer(s2, "punjab:guerrilla", "punjab:guerrilla", "done")
     assert pc(s2, "punjab", "guerrilla_underground") == 2
 
 
@@ -916,19 +838,19 @@ def test_70_unshaded():
     s = game()
     s.resources["rev"] = 2
     put(s, "bihar", troop=1, ml_activist=1)
-    run_start(s, 70, "unshaded", "raj")
-    assert "done" not in offered(s)
-    run_rest(s, "bihar:troop", "bihar:ml")
+    push_event(s, 70, "unshaded", "raj")
+    assert "done" not in ids(s)
+    answer(s, "bihar:troop", "bihar:ml")
     assert s.out_of_play == {"troop": 1, "ml_activist": 1} and s.resources["rev"] == 0
 
 
 def test_70_shaded():
     s = game()
     board.transfer(s, "guerrilla", 3, "available", "out_of_play")
-    run_start(s, 70, "shaded", "rev")
+    push_event(s, 70, "shaded", "rev")
     engine.apply(s, "rev", "bihar:guerrilla")
-    assert "bihar:guerrilla" not in offered(s)
-    run_rest(s, "delhi:guerrilla", "done")
+    assert "bihar:guerrilla" not in ids(s)
+    answer(s, "delhi:guerrilla", "done")
     assert s.out_of_play == {"guerrilla": 1}
 
 
@@ -937,9 +859,9 @@ def test_70_shaded():
 def test_71_unshaded():
     s = game()
     put(s, "sind", troop=1)
-    run_start(s, 71, "unshaded", "rev")
-    assert "sind" not in offered(s) and "rail_punjab_delhi" in offered(s)
-    run_rest(s, "rail_punjab_delhi")
+    push_event(s, 71, "unshaded", "rev")
+    assert "sind" not in ids(s) and "rail_punjab_delhi" in ids(s)
+    answer(s, "rail_punjab_delhi")
     assert s.spaces["punjab"].unrest == 1 and s.spaces["rail_punjab_delhi"].strike
 
 
@@ -947,7 +869,7 @@ def test_71_shaded_release_from_prison():
     s = game()
     board.transfer(s, "gandhi", 1, "available", "prison")
     s.spaces["punjab"].support = 1
-    run(s, 71, "shaded", "inc")
+    play_event(s, 71, "shaded", "inc")
     assert pc(s, "punjab", "gandhi") == 1 and s.prison == {} and s.spaces["punjab"].support == -1
 
 
@@ -955,9 +877,9 @@ def test_72_unshaded():
     s = game()
     put(s, "bihar", inc_activist=1, guerrilla_active=2, guerrilla_underground=1)
     put(s, "delhi", guerrilla_active=2)
-    run_start(s, 72, "unshaded", "raj")
-    assert set(offered(s)) == {"bihar", "done"}
-    run_rest(s, "bihar")
+    push_event(s, 72, "unshaded", "raj")
+    assert set(ids(s)) == {"bihar", "done"}
+    answer(s, "bihar")
     assert s.spaces["bihar"].pieces == {"inc_activist": 1, "guerrilla_underground": 1}
     assert s.resources["rev"] == 12
 
@@ -966,10 +888,10 @@ def test_72_shaded():
     s = game()
     put(s, "bihar", guerrilla_underground=1, troop=2)  # Raj Control: no Unrest
     put(s, "delhi", guerrilla_underground=1)
-    run_start(s, 72, "shaded", "rev")
+    push_event(s, 72, "shaded", "rev")
     engine.apply(s, "rev", "bihar")
-    assert offered(s) == ["guerrilla"]
-    run_rest(s, "guerrilla", "delhi", "unrest")
+    assert ids(s) == ["guerrilla"]
+    answer(s, "guerrilla", "delhi", "unrest")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and s.spaces["delhi"].unrest == 1
 
 
@@ -989,7 +911,7 @@ def test_55_shaded_prefers_spaces_without_protest():
     s = game()
     board.add_protest(s, "delhi", for_operation=False)
     board.add_protest(s, "assam", for_operation=False)  # East Bengal's other neighbours are free
-    run_start(s, 55, "shaded", "inc")
-    assert "delhi" not in offered(s) and "east_bengal" in offered(s)
+    push_event(s, 55, "shaded", "inc")
+    assert "delhi" not in ids(s) and "east_bengal" in ids(s)
     engine.apply(s, "inc", "east_bengal")
-    assert "assam" not in offered(s) and "bihar" in offered(s)
+    assert "assam" not in ids(s) and "bihar" in ids(s)

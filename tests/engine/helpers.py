@@ -1,0 +1,92 @@
+"""Helpers shared by the Event tests: an emptied board, placing pieces,
+playing an Event through its decisions, checking the inventory."""
+from __future__ import annotations
+
+import engine
+from engine.gandhi import board
+from engine.gandhi.events import push_event
+from engine.gandhi.invariants import piece_totals
+from engine.gandhi.state import INVENTORY
+
+FACTIONS = ("raj", "inc", "ml", "rev")
+
+
+def empty_board(s):
+    """Empty the map of ``s``: every piece Available, no markers, all Neutral."""
+    for sid, sp in s.spaces.items():
+        for k, v in list(sp.pieces.items()):
+            board.remove(s, sid, k, v)
+        board.remove_protest(s, sid)
+        sp.unrest = 0
+        sp.strike = False
+        sp.support = 0
+        sp.muslim_state = False
+    for b in ("out_of_play", "prison"):
+        for k, v in list(getattr(s, b).items()):
+            board.transfer(s, k, v, b, "available")
+    assert piece_totals(s) == INVENTORY
+    return s
+
+
+def blank(seed: int = 1, deck=(40, 41, 42, 43), viceroy: int | None = 75, dice=None, scenario: str = "short"):
+    """A game of ``scenario`` with a stacked deck (and Viceroy, die results)
+    whose board is emptied (:func:`empty_board`); tracks as set up."""
+    stacked = {"deck": list(deck)}
+    if viceroy is not None:
+        stacked["viceroy"] = viceroy
+    if dice is not None:
+        stacked["dice"] = list(dice)
+    return empty_board(engine.new_game("gandhi", scenario, seed, {"stacked": stacked}))
+
+
+def put(s, sid, **kinds):
+    """Place pieces from Available (``put(s, "delhi", troop=2)``); all must fit."""
+    for k, v in kinds.items():
+        assert board.place(s, sid, k, v) == v
+
+
+def pc(s, sid, kind):
+    return s.spaces[sid].pieces.get(kind, 0)
+
+
+def ids(s):
+    """The choice ids offered now."""
+    return engine.decision(s).ids()
+
+
+def answer(s, *choices, end=True):
+    """Apply ``choices`` in order, each by whoever must decide ("raj:delhi"
+    also checks that the Raj decides); with ``end`` the Event must then be
+    over (back to the Sequence of Play). The inventory stays whole."""
+    for c in choices:
+        d = engine.decision(s)
+        if ":" in c and c.split(":")[0] in FACTIONS:
+            who, c = c.split(":", 1)
+            assert d.actor == who, (d.actor, c)
+        assert c in d.ids(), (c, d.step, d.ids(), d.prompt.fallback())
+        engine.apply(s, d.actor, c)
+    if end:
+        d = engine.decision(s)
+        assert d.step == "sop.act", (d.step, d.ids(), d.prompt.fallback())
+    assert piece_totals(s) == INVENTORY
+    return s
+
+
+def play_event(s, n, side, faction, *choices, end=True):
+    """Play Event ``n`` ``side`` for ``faction`` and answer ``choices`` (:func:`answer`)."""
+    push_event(s, n, side, faction)
+    return answer(s, *choices, end=end)
+
+
+def finish_taking_done(s, limit: int = 60):
+    """Answer every decision with "done" when offered, else the first choice,
+    until the Event is over; raises AssertionError after ``limit`` decisions
+    (a step offering no choice raises in ``engine.decision``)."""
+    for _ in range(limit):
+        d = engine.decision(s)
+        if d.step == "sop.act":
+            break
+        engine.apply(s, d.actor, "done" if "done" in d.ids() else d.ids()[0])
+    else:
+        raise AssertionError("event did not end")
+    assert piece_totals(s) == INVENTORY
