@@ -1,0 +1,139 @@
+"""The Discord client (DESIGN §4-5): ``dakbot run``.
+
+Loads the cogs, registers the restart-safe components, localizes command
+names and descriptions through the bot's catalogs, syncs the commands and runs
+the one reminder dispatcher (timer rows in the database, so reminders survive
+restarts). The token comes only from ``DISCORD_TOKEN`` and is never logged.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .i18n import LOCALES, catalog
+from .service import Service
+from .store import Store
+
+log = logging.getLogger("dakbot")
+
+# discord.Locale value -> our catalog language
+DISCORD_LOCALES = {"it": "it", "es-ES": "es", "ja": "ja"}
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Command names/descriptions from the catalogs: the ``locale_str``'s
+    ``key`` looked up in the locale's catalog (it, es-ES, ja); None (the
+    English default) when there is no translation."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        key = string.extras.get("key")
+        lang = DISCORD_LOCALES.get(locale.value)
+        if not key or not lang:
+            return None
+        return catalog(lang).get(key) or None
+
+
+class DakTree(app_commands.CommandTree):
+    """The command tree with the one central error handler."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from cogs.ui import send_error
+
+        await send_error(interaction, getattr(error, "original", error))
+
+
+class DakBot(commands.Bot):
+    """The bot: ``service`` is the game service over the store."""
+
+    def __init__(self, store: Store, *, sync: bool = True, reminders: bool = True, render_maps: bool = True):
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=DakTree,
+                         help_command=None)
+        self.store = store
+        self.service = Service(store, render_maps=render_maps)
+        self.sync_commands = sync
+        self.run_reminders = reminders
+        self._reminder_task: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        from cogs.ui import DYNAMIC_ITEMS
+
+        await self.tree.set_translator(CatalogTranslator())
+        await self.load_extension("cogs.gandhi")
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_commands:
+            await self.tree.sync()
+        if self.run_reminders:
+            self._reminder_task = asyncio.create_task(self.reminder_loop())
+
+    async def close(self) -> None:
+        if self._reminder_task:
+            self._reminder_task.cancel()
+        await super().close()
+
+    async def deliver_reminders(self, now: float | None = None) -> int:
+        """Send every due reminder/deadline post; returns how many were sent."""
+        from cogs.publish import mentions
+
+        n = 0
+        for game, post in await self.service.due_reminders(now):
+            channel = self.get_channel(int(game.channel)) if game.channel.isdigit() else None
+            if channel is None and game.channel.isdigit():
+                try:
+                    channel = await self.fetch_channel(int(game.channel))
+                except discord.HTTPException:
+                    continue
+            if channel is None:
+                continue
+            await channel.send(post.text[:2000], allowed_mentions=mentions(post.pings))
+            n += 1
+        return n
+
+    async def reminder_loop(self) -> None:
+        """The one dispatcher: wake at the next due timer (at most every 5 min)."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.deliver_reminders()
+                nxt = await self.store.next_timer_due()
+                delay = 300.0 if nxt is None else max(5.0, min(300.0, nxt - self.service.clock()))
+            except Exception:  # noqa: BLE001 - the dispatcher must survive
+                log.exception("reminder dispatch failed")
+                delay = 60.0
+            await asyncio.sleep(delay)
+
+
+async def _amain(token: str) -> None:
+    store = await Store.open()
+    bot = DakBot(store)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await store.close()
+
+
+def main() -> int:
+    """Run the bot with ``DISCORD_TOKEN``; returns the exit status."""
+    token = os.environ.get("DISCORD_TOKEN")
+    if not token:
+        print("dakbot run: set DISCORD_TOKEN in the environment.")
+        return 2
+    discord.utils.setup_logging(level=logging.INFO)
+    try:
+        asyncio.run(_amain(token))
+    except discord.LoginFailure:
+        print("dakbot run: Discord refused the token (check DISCORD_TOKEN).")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+__all__ = ["DakBot", "CatalogTranslator", "main", "LOCALES"]

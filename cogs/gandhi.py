@@ -1,0 +1,307 @@
+"""Slash commands (DESIGN §5): turn an interaction into a service call and a
+service result into messages.
+
+``/game new|join|leave|start|status|abandon|replace|resign|reminders``,
+``/play``, ``/undo``, ``/map``, ``/card``, ``/space``, ``/log``, ``/rules``,
+``/help``. Names and descriptions are :class:`app_commands.locale_str` with a
+catalog ``key`` (translated by :class:`bot.app.CatalogTranslator`).
+"""
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.i18n import faction_name, normalize_locale, t
+from bot.service import FACTIONS, ServiceError
+from engine.gandhi.data import get_data
+
+from .publish import publish_posts
+from .ui import build_view, loc_of, prompt_text, send_error
+
+RULE_CHAPTERS = {
+    "1": "Introduction: the map, pieces, Control, victory",
+    "2": "Sequence of Play: Eligible Factions, options, Campaign cards",
+    "3": "Operations",
+    "4": "Special Activities",
+    "5": "Events",
+    "6": "Campaign rounds",
+    "7": "Victory",
+    "8": "Non-player Factions",
+}
+
+
+def L(name: str, key: str) -> app_commands.locale_str:
+    return _(name, key=key)
+
+
+def _svc(interaction: discord.Interaction):
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def _manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_channels)
+
+
+async def _reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kw) -> None:
+    text = text[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **kw)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kw)
+
+
+async def _game_id(interaction: discord.Interaction) -> int:
+    return (await _svc(interaction).game_in(str(interaction.channel_id))).id
+
+
+async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    loc = loc_of(interaction)
+    cur = current.lower()
+    return [app_commands.Choice(name=faction_name(loc, f), value=f) for f in FACTIONS
+            if cur in f or cur in faction_name(loc, f).lower()][:25]
+
+
+async def space_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    cur = current.lower()
+    out = [app_commands.Choice(name=s.name[:100], value=sid) for sid, s in get_data().map.spaces.items()
+           if cur in sid or cur in s.name.lower()]
+    return out[:25]
+
+
+async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    cur = current.lower().lstrip("#")
+    cards = get_data().cards
+    out = []
+    for n, c in sorted(cards.events.items()):
+        label = f"#{n} {c.title}"
+        if cur in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=n))
+    for n, c in sorted(cards.campaigns.items()):
+        label = f"#{n} Campaign: {c.viceroy}"
+        if cur in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=n))
+    return out[:25]
+
+
+class GameGroup(app_commands.Group):
+    """``/game ...``: create, seat, start and manage games."""
+
+    def __init__(self):
+        super().__init__(name=L("game", "cmd.game.name"), description=L("Create and manage a game of Gandhi",
+                                                                         "cmd.game.desc"))
+
+    @app_commands.command(name=L("new", "cmd.new.name"), description=L("Create a game in this channel",
+                                                                       "cmd.new.desc"))
+    @app_commands.describe(scenario=L("short or main", "opt.scenario.desc"),
+                           players=L("number of players, 1-4", "opt.players.desc"),
+                           bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"))
+    @app_commands.choices(scenario=[app_commands.Choice(name="short", value="short"),
+                                    app_commands.Choice(name="main", value="main")])
+    async def new(self, interaction: discord.Interaction, scenario: str = "short",
+                  players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None):
+        botlist = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+        locale = normalize_locale(str(interaction.guild_locale or interaction.locale))
+        res = await _svc(interaction).create(str(interaction.channel_id), str(interaction.user.id), scenario,
+                                             seats=players, guild=str(interaction.guild_id or ""), locale=locale,
+                                             bots=botlist)
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("join", "cmd.join.name"), description=L("Take a seat", "cmd.join.desc"))
+    @app_commands.describe(faction=L("the Faction you want (default: the first free seat)", "opt.faction.desc"))
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    async def join(self, interaction: discord.Interaction, faction: str | None = None):
+        res = await _svc(interaction).join(await _game_id(interaction), str(interaction.user.id), faction)
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("leave", "cmd.leave.name"), description=L("Give up your seat before the start",
+                                                                           "cmd.leave.desc"))
+    async def leave(self, interaction: discord.Interaction):
+        res = await _svc(interaction).leave(await _game_id(interaction), str(interaction.user.id))
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("start", "cmd.start.name"), description=L("Start the game", "cmd.start.desc"))
+    async def start(self, interaction: discord.Interaction):
+        await interaction.response.defer()
+        res = await _svc(interaction).start(await _game_id(interaction), str(interaction.user.id))
+        await interaction.followup.send(t(loc_of(interaction), "game.starting", "Starting…"))
+        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+
+    @app_commands.command(name=L("status", "cmd.status.name"), description=L("Seats, cards, tracks and who is to act",
+                                                                             "cmd.status.desc"))
+    async def status(self, interaction: discord.Interaction):
+        svc = _svc(interaction)
+        g = await svc.store.latest_game_in(str(interaction.channel_id))
+        if g is None:
+            await svc.game_in(str(interaction.channel_id))  # raises the polite NotFound
+        await _reply(interaction, await svc.status(g.id), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("abandon", "cmd.abandon.name"), description=L("End the game unfinished",
+                                                                               "cmd.abandon.desc"))
+    async def abandon(self, interaction: discord.Interaction):
+        res = await _svc(interaction).abandon(await _game_id(interaction), str(interaction.user.id),
+                                              manager=_manager(interaction))
+        await _reply(interaction, res.reply, ephemeral=False)
+
+    @app_commands.command(name=L("replace", "cmd.replace.name"), description=L("Give a seat to another member",
+                                                                               "cmd.replace.desc"))
+    @app_commands.describe(faction=L("the seat's Faction", "opt.seat.desc"), member=L("the new player",
+                                                                                      "opt.member.desc"))
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    async def replace(self, interaction: discord.Interaction, faction: str, member: discord.User):
+        res = await _svc(interaction).replace(await _game_id(interaction), str(interaction.user.id), faction,
+                                              str(member.id), manager=_manager(interaction))
+        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+        await _reply(interaction, t(loc_of(interaction), "play.done", "Done."))
+
+    @app_commands.command(name=L("resign", "cmd.resign.name"), description=L("Give up your seats in play",
+                                                                             "cmd.resign.desc"))
+    async def resign(self, interaction: discord.Interaction):
+        res = await _svc(interaction).resign(await _game_id(interaction), str(interaction.user.id))
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("reminders", "cmd.reminders.name"),
+                          description=L("Reminder interval and deadline in hours", "cmd.reminders.desc"))
+    @app_commands.describe(hours=L("hours between reminders (default 24)", "opt.hours.desc"),
+                           deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"))
+    async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 720] = 24.0,
+                        deadline: app_commands.Range[float, 0, 2160] = 0.0):
+        res = await _svc(interaction).set_reminders(await _game_id(interaction), str(interaction.user.id), hours,
+                                                    deadline, manager=_manager(interaction))
+        await _reply(interaction, res.reply)
+
+
+class Gandhi(commands.Cog):
+    """The play commands plus the ``/game`` group."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.game_group = GameGroup()
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.game_group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.game_group.name)
+
+    @app_commands.command(name=L("play", "cmd.play.name"), description=L("Make your decision (private prompt)",
+                                                                         "cmd.play.desc"))
+    async def play(self, interaction: discord.Interaction):
+        loc = loc_of(interaction)
+        svc = _svc(interaction)
+        g = await svc.game_in(str(interaction.channel_id))
+        p = await svc.prompt(g.id, str(interaction.user.id))
+        if p is None:
+            raise ServiceError("error.finished", "This game is over.")
+        if g.seats.get(p.actor) != str(interaction.user.id):
+            holder = g.seats.get(p.actor)
+            raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat{who}.",
+                               faction=p.actor, who=f" (<@{holder}> does)" if holder else " (no one does)")
+        await interaction.response.send_message(prompt_text(p, loc), view=build_view(p, loc), ephemeral=True)
+
+    @app_commands.command(name=L("undo", "cmd.undo.name"), description=L("Take back your choices (until another "
+                                                                         "player acts or a die/card is revealed)",
+                                                                         "cmd.undo.desc"))
+    async def undo(self, interaction: discord.Interaction):
+        loc = loc_of(interaction)
+        res = await _svc(interaction).undo(await _game_id(interaction), str(interaction.user.id))
+        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+        p = res.prompt
+        await _reply(interaction, prompt_text(p, loc) if p else res.reply, view=build_view(p, loc) or discord.utils.MISSING)
+
+    @app_commands.command(name=L("map", "cmd.map.name"), description=L("Show the map", "cmd.map.desc"))
+    async def map(self, interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True)
+        svc = _svc(interaction)
+        g = await svc.store.latest_game_in(str(interaction.channel_id))
+        if g is None or g.state is None:
+            await svc.game_in("\0")  # NotFound
+        png = await svc.map_png(g.id)
+        if png is None:
+            await interaction.followup.send(t(loc_of(interaction), "map.none", "The map picture is not available."),
+                                            ephemeral=True)
+        else:
+            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename="map.png"), ephemeral=True)
+
+    @app_commands.command(name=L("card", "cmd.card.name"), description=L("Show a card", "cmd.card.desc"))
+    @app_commands.describe(number=L("card number or title", "opt.card.desc"))
+    @app_commands.autocomplete(number=card_autocomplete)
+    async def card(self, interaction: discord.Interaction, number: int):
+        loc = loc_of(interaction)
+        cards = get_data().cards
+        if number in cards.events:
+            c = cards.events[number]
+            order = ", ".join(faction_name(loc, f) for f in c.faction_order)
+            text = (f"**#{number} {c.title}**\n{t(loc, 'card.order', 'Faction order: {order}', order=order)}\n"
+                    f"{t(loc, 'card.unshaded', 'Unshaded:')} {c.unshaded}\n{t(loc, 'card.shaded', 'Shaded:')} "
+                    f"{c.shaded}")
+        elif number in cards.campaigns:
+            c = cards.campaigns[number]
+            text = f"**#{number} Campaign: {c.viceroy}** ({c.tenure})\n{c.capability}: {c.raj_capability}"
+        else:
+            raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
+        await _reply(interaction, text)
+
+    @app_commands.command(name=L("space", "cmd.space.name"), description=L("Show a space", "cmd.space.desc"))
+    @app_commands.describe(name=L("the space", "opt.space.desc"))
+    @app_commands.autocomplete(name=space_autocomplete)
+    async def space(self, interaction: discord.Interaction, name: str):
+        loc = loc_of(interaction)
+        data = get_data().map
+        sid = name if name in data.spaces else next((k for k, s in data.spaces.items()
+                                                     if s.name.lower() == name.lower()), None)
+        if sid is None:
+            raise ServiceError("error.no_space", "There is no space '{name}'.", name=name)
+        s = data.spaces[sid]
+        adj = ", ".join(sorted(data.spaces[a].name for a in data.adjacent.get(sid, ())))
+        lines = [f"**{s.name}** ({s.type}), " + t(loc, "space.pop", "Population {pop}", pop=s.population)
+                 + (", Muslim" if s.muslim else "") + (f", Econ {s.econ}" if s.econ else ""),
+                 t(loc, "space.adjacent", "Adjacent: {spaces}", spaces=adj or "-")]
+        svc = _svc(interaction)
+        g = await svc.store.open_game_in(str(interaction.channel_id))
+        if g is not None and g.state:
+            import engine
+            sp = engine.export_state(svc.state_of(g))["spaces"][sid]
+            pieces = ", ".join(f"{k} {v}" for k, v in sp["pieces"].items() if v) or "-"
+            lines.append(t(loc, "space.now", "Now: support {support}, Raj Control {control}, pieces: {pieces}",
+                           support=sp["support"], control=sp["raj_control"], pieces=pieces))
+        await _reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name=L("log", "cmd.log.name"), description=L("The last lines of the game log",
+                                                                       "cmd.log.desc"))
+    @app_commands.describe(lines=L("how many lines", "opt.lines.desc"))
+    async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 100] = 20):
+        svc = _svc(interaction)
+        g = await svc.store.latest_game_in(str(interaction.channel_id))
+        if g is None or g.state is None:
+            await svc.game_in("\0")
+        text = await svc.log_text(g.id, lines)
+        await _reply(interaction, text[-2000:])
+
+    @app_commands.command(name=L("rules", "cmd.rules.name"), description=L("Where a rule is", "cmd.rules.desc"))
+    @app_commands.describe(section=L("a rule number such as 3.2.1", "opt.section.desc"))
+    async def rules(self, interaction: discord.Interaction, section: str):
+        loc = loc_of(interaction)
+        chapter = RULE_CHAPTERS.get(section.strip().split(".")[0])
+        if chapter is None:
+            raise ServiceError("error.no_rule", "There is no rule {section}: chapters are 1 to 8.", section=section)
+        await _reply(interaction, t(loc, "rules.where", "Rule {section} is in chapter {chapter}: {title}.",
+                                    section=section, chapter=section.split(".")[0], title=chapter))
+
+    @app_commands.command(name=L("help", "cmd.help.name"), description=L("How to play with dakbot", "cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction):
+        loc = loc_of(interaction)
+        await _reply(interaction, t(loc, "help.text",
+                                    "**dakbot**: Gandhi by post.\n/game new, /game join, /game start: set up.\n"
+                                    "/play: your private prompt (pick, then Confirm). /undo: take back your choices.\n"
+                                    "/map, /card, /space, /log, /rules, /game status: look things up.\n"
+                                    "/game reminders: reminder interval and deadline. /game resign, /game replace, "
+                                    "/game abandon: seats and endings."))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Gandhi(bot))

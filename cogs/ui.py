@@ -1,0 +1,250 @@
+"""Turn prompts as Discord components (DESIGN §5).
+
+An ephemeral message shows the decision; its buttons (up to 20 choices) or a
+paged select menu (25 options a page) are built from ``decision.choices``.
+Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id``
+carries the game id, the move counter (the stored version) and the length of
+the player's unconfirmed draft, so clicks survive a bot restart and a click on
+an out-of-date prompt is recognised (ephemeral "out of date" + a fresh prompt).
+
+custom_id formats (all <= 100 characters):
+``dk:c:<game>:<version>:<draft>:<choice id>`` choice button,
+``dk:s:<game>:<version>:<draft>:<page>`` choice select (value = choice id),
+``dk:p:<game>:<version>:<draft>:<page>`` page button,
+``dk:ok:<game>:<version>`` confirm, ``dk:bk:<game>:<version>`` back,
+``dk:x:<game>:<version>`` cancel the draft.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.i18n import normalize_locale, t
+from bot.service import Prompt, Result, ServiceError, Stale
+
+log = logging.getLogger("dakbot.cogs")
+
+PAGE = 25
+MAX_BUTTONS = 20
+
+
+def loc_of(interaction: discord.Interaction) -> str:
+    return normalize_locale(str(interaction.locale))
+
+
+def _cut(s: str, n: int) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
+    """The ephemeral message text of a prompt (<= 2000 characters)."""
+    lines = [f"**{prompt.actor_name}**: {prompt.text}"]
+    if prompt.draft:
+        lines.append(t(locale, "play.so_far", "So far: {choices}", choices=" → ".join(prompt.draft_labels)))
+    if prompt.confirm:
+        lines.append(t(locale, "play.confirm_hint", "Press Confirm to play, Back to change the last choice."))
+    elif len(prompt.choices) > MAX_BUTTONS:
+        pages = (len(prompt.choices) + PAGE - 1) // PAGE
+        lines.append(t(locale, "play.page", "Page {page} of {pages}.", page=page + 1, pages=pages))
+    return _cut("\n".join(lines), 2000)
+
+
+def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.View | None:
+    """A persistent view (timeout None) for ``prompt``; None for no prompt."""
+    if prompt is None:
+        return None
+    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
+    view = discord.ui.View(timeout=None)
+    if prompt.confirm:
+        view.add_item(ConfirmButton(g, v, t(locale, "play.confirm_button", "Confirm")))
+    elif len(prompt.choices) <= MAX_BUTTONS:
+        for i, (cid, label) in enumerate(prompt.choices):
+            view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=i // 5))
+    else:
+        pages = (len(prompt.choices) + PAGE - 1) // PAGE
+        page = max(0, min(page, pages - 1))
+        chunk = prompt.choices[page * PAGE:(page + 1) * PAGE]
+        view.add_item(ChoiceSelect(g, v, n, page, chunk,
+                                   t(locale, "play.select", "Choose… (page {page}/{pages})", page=page + 1,
+                                     pages=pages)))
+        if page > 0:
+            view.add_item(PageButton(g, v, n, page - 1, "◀", row=1))
+        if page < pages - 1:
+            view.add_item(PageButton(g, v, n, page + 1, "▶", row=1))
+    if prompt.draft:
+        view.add_item(BackButton(g, v, t(locale, "play.back", "Back"), row=4))
+        view.add_item(CancelButton(g, v, t(locale, "play.cancel", "Cancel"), row=4))
+    return view
+
+
+async def send_error(interaction: discord.Interaction, exc: BaseException) -> None:
+    """The one polite ephemeral reply for every error (no stack traces)."""
+    loc = loc_of(interaction)
+    if isinstance(exc, ServiceError):
+        text = exc.text(loc)
+    else:
+        log.exception("interaction failed", exc_info=exc)
+        text = t(loc, "error.internal", "Sorry, something went wrong. The game is unchanged; please try again.")
+    view = None
+    if isinstance(exc, Stale):
+        text = t(loc, "play.stale", "This prompt is out of date. Here is a fresh one.")
+        if exc.prompt is not None:
+            text += "\n" + prompt_text(exc.prompt, loc)
+            view = build_view(exc.prompt, loc)
+    text = _cut(text, 2000)
+    kw = {"view": view} if view is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kw)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kw)
+
+
+async def show(interaction: discord.Interaction, prompt: Prompt | None, page: int = 0) -> None:
+    """Replace the clicked ephemeral prompt with ``prompt``."""
+    loc = loc_of(interaction)
+    if prompt is None:
+        await interaction.response.edit_message(content=t(loc, "play.nothing", "Nothing for you to decide now."),
+                                                view=None)
+        return
+    await interaction.response.edit_message(content=prompt_text(prompt, loc, page),
+                                            view=build_view(prompt, loc, page))
+
+
+async def publish(client, channel, result: Result) -> None:
+    """Post a service result's public posts in the channel, then refresh the
+    game's pinned dashboard. Pings only the posts' ``pings`` users."""
+    from .publish import publish_posts
+
+    await publish_posts(client, channel, result.game, result.posts)
+
+
+async def _guard(interaction: discord.Interaction, coro) -> None:
+    try:
+        await coro
+    except Exception as e:  # noqa: BLE001 - one central handler
+        await send_error(interaction, e)
+
+
+def _svc(interaction: discord.Interaction):
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"dk:c:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<c>.+)"):
+    def __init__(self, g: int, v: int, n: int, cid: str, label: str | None = None, row: int | None = None):
+        super().__init__(discord.ui.Button(label=label or cid, style=discord.ButtonStyle.primary,
+                                           custom_id=f"dk:c:{g}:{v}:{n}:{cid}"[:100], row=row))
+        self.g, self.v, self.n, self.cid = g, v, n, cid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), int(match["n"]), match["c"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, self.cid, self.n)
+            await show(interaction, p)
+        await _guard(interaction, go())
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"dk:s:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<page>\d+)"):
+    def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None):
+        opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100]) for cid, label in (options or [])]
+        sel = discord.ui.Select(custom_id=f"dk:s:{g}:{v}:{n}:{page}", placeholder=placeholder,
+                                options=opts or [discord.SelectOption(label="-", value="-")], row=0)
+        super().__init__(sel)
+        self.g, self.v, self.n, self.page = g, v, n, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), int(match["n"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+
+        async def go():
+            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, values[0], self.n)
+            await show(interaction, p)
+        await _guard(interaction, go())
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"dk:p:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<page>\d+)"):
+    def __init__(self, g: int, v: int, n: int, page: int, label: str = "…", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dk:p:{g}:{v}:{n}:{page}", row=row))
+        self.g, self.v, self.n, self.page = g, v, n, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]), int(match["n"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            svc = _svc(interaction)
+            g = await svc.game(self.g)
+            if g.version != self.v:
+                raise await svc._stale(g, str(interaction.user.id))
+            await show(interaction, await svc.prompt(self.g, interaction.user.id), self.page)
+        await _guard(interaction, go())
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:(?P<g>\d+):(?P<v>\d+)"):
+    def __init__(self, g: int, v: int, label: str = "Confirm"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=f"dk:ok:{g}:{v}", row=0))
+        self.g, self.v = g, v
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            loc = loc_of(interaction)
+            await interaction.response.defer()  # the map may take a moment: answer within 3 s
+            res = await _svc(interaction).confirm(self.g, interaction.user.id, self.v)
+            await publish(interaction.client, interaction.channel, res)
+            p = res.prompt if res.prompt and res.game.seats.get(res.prompt.actor) == str(interaction.user.id) else None
+            if p is not None:
+                await interaction.edit_original_response(content=prompt_text(p, loc), view=build_view(p, loc))
+            else:
+                await interaction.edit_original_response(content=t(loc, "play.played", "Played."), view=None)
+        await _guard(interaction, go())
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:bk:(?P<g>\d+):(?P<v>\d+)"):
+    def __init__(self, g: int, v: int, label: str = "Back", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dk:bk:{g}:{v}", row=row))
+        self.g, self.v = g, v
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            await show(interaction, await _svc(interaction).back(self.g, interaction.user.id, self.v))
+        await _guard(interaction, go())
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:x:(?P<g>\d+):(?P<v>\d+)"):
+    def __init__(self, g: int, v: int, label: str = "Cancel", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
+                                           custom_id=f"dk:x:{g}:{v}", row=row))
+        self.g, self.v = g, v
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            await show(interaction, await _svc(interaction).cancel(self.g, interaction.user.id))
+        await _guard(interaction, go())
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, ConfirmButton, BackButton, CancelButton)
