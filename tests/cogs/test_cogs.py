@@ -172,3 +172,21 @@ async def test_localized_command_payloads_within_discord_limits(h):
         walk(payload)
     assert all(seen[k] > 5 for k in ("it", "es-ES", "ja")), seen
     assert Locale.italian.value == "it"
+
+
+async def test_reminder_dispatcher_pings_only_whoever_owes(h):
+    gid, _ = await setup_game(h)
+    svc = h.bot.service
+    actor = (await svc.prompt(gid)).actor
+    # a fake channel object the dispatcher can find
+    sent = []
+
+    class Ch:
+        async def send(self, text, **kw):
+            sent.append((text, kw))
+    h.bot.get_channel = lambda cid: Ch()
+    import time
+    assert await h.bot.deliver_reminders(time.time() + 60) == 0
+    assert await h.bot.deliver_reminders(time.time() + 25 * 3600) == 1
+    text, kw = sent[0]
+    assert "reminder" in text and [str(u.id) for u in kw["allowed_mentions"].users] == [str(U[actor])]
