@@ -35,9 +35,12 @@ from .kit import (
     can_place,
     cities,
     cnt,
+    ctx0,
     cubes,
     elog,
     guerrillas,
+    handler,
+    loop,
     make_muslim_state,
     muslim_spaces,
     non_railway,
@@ -45,6 +48,8 @@ from .kit import (
     printed_provinces,
     q,
     shift_toward,
+    shift_track,
+    space_opts,
     states,
 )
 
@@ -232,21 +237,17 @@ DECISIONS["5-shaded"] = ["space (up to 3 States)"]
 @event(5, "shaded")
 def c05_shaded(state, f):
     """Set up to 3 States (Princely or Muslim) to Passive Opposition."""
-    return [call("c05s.next", f=f, left=3)]
+    return [loop("c05s", ctx0(f, 5, left=3), upto=True,
+                 prompt="Event #5: set a State to Passive Opposition ({left} left).")]
 
 
-@auto("c05s.next")
-def _c05s_next(state, ctx):
-    return q(ctx["f"], 5, "Event #5: set a State to Passive Opposition ({left} left).",
-             [s for s in states(state) if state.spaces[s].support != -1], "c05s.do", ctx, done="Done",
-             left=ctx["left"])
-
-
-@callback("c05s.do")
-def _c05s_do(state, ctx, sid):
+@handler("c05s")
+def _c05s(state, ctx, sid):
+    if sid is None:
+        return space_opts([s for s in states(state) if state.spaces[s].support != -1])
     board.set_support(state, sid, -1)
-    elog(state, 5, "Sets {space} to Passive Opposition.", ctx["f"], space=sid)
-    return [call("c05s.next", f=ctx["f"], left=ctx["left"] - 1)] if ctx["left"] > 1 else []
+    elog(state, 5, "Sets {space} to Passive Opposition.", ctx["actor"], space=sid)
+    return []
 
 
 # --- 6 Chauri Chaura Massacre ----------------------------------------------
@@ -479,22 +480,17 @@ DECISIONS["10-unshaded"] = ["space (up to Restraint States)"]
 @event(10, "unshaded")
 def c10_unshaded(state, f):
     """Shift up to Restraint States 1 level each toward Neutral."""
-    return [call("c10u.next", f=f, left=state.restraint, chosen=[])]
+    return [loop("c10u", ctx0(f, 10, left=state.restraint), upto=True,
+                 prompt="Event #10: shift a State 1 level toward Neutral ({left} left).")]
 
 
-@auto("c10u.next")
-def _c10u_next(state, ctx):
-    sp = [s for s in states(state) if state.spaces[s].support != 0 and s not in ctx["chosen"]]
-    return q(ctx["f"], 10, "Event #10: shift a State 1 level toward Neutral ({left} left).", sp, "c10u.do", ctx,
-             done="Done", left=ctx["left"])
-
-
-@callback("c10u.do")
-def _c10u_do(state, ctx, sid):
+@handler("c10u")
+def _c10u(state, ctx, sid):
+    if sid is None:
+        return space_opts([s for s in states(state) if state.spaces[s].support != 0], ctx)
+    ctx["chosen"].append(sid)
     board.shift_toward_neutral(state, sid, 1)
-    elog(state, 10, "Shifts {space} 1 level toward Neutral.", ctx["f"], space=sid)
-    if ctx["left"] > 1:
-        return [call("c10u.next", f=ctx["f"], left=ctx["left"] - 1, chosen=ctx["chosen"] + [sid])]
+    elog(state, 10, "Shifts {space} 1 level toward Neutral.", ctx["actor"], space=sid)
     return []
 
 
@@ -524,8 +520,7 @@ def _c10s_do(state, ctx, sid):
 
 @auto("c10s.restraint")
 def _c10s_restraint(state, ctx):
-    n = board.shift_restraint(state, 2)
-    elog(state, 10, "Restraint {n:+d}.", ctx["f"], n=n)
+    shift_track(state, 10, ctx["f"], "restraint", 2)
     return []
 
 
@@ -669,8 +664,7 @@ def c13_unshaded(state, f):
 @callback("c13u.option")
 def _c13u_option(state, ctx, opt):
     if opt == "unity":
-        n = board.shift_unity(state, -2)
-        elog(state, 13, "Unity {n:+d}.", ctx["f"], n=n)
+        shift_track(state, 13, ctx["f"], "unity", -2)
         return []
     return q(ctx["f"], 13, "Event #13: choose a Muslim Province without Raj Control.",
              _ms_candidates(state, True), "c13u.state", ctx)
@@ -688,8 +682,7 @@ DECISIONS["13-shaded"] = ["piece (3 from Out of Play to Available: kind)"]
 def c13_shaded(state, f):
     """Unity +2; move 3 pieces (any factions', the acting faction's choice)
     from Out of Play to Available."""
-    n = board.shift_unity(state, 2)
-    elog(state, 13, "Unity {n:+d}.", f, n=n)
+    shift_track(state, 13, f, "unity", 2)
     return [call("c13s.next", f=f, left=3)]
 
 
@@ -980,7 +973,6 @@ DECISIONS["18-shaded"] = ["piece (up to 4 Activists in Muslim spaces: inc|ml)"]
 @event(18, "shaded")
 def c18_shaded(state, f):
     """Unity +1 and add up to 4 Activists (either faction's) to Muslim spaces."""
-    n = board.shift_unity(state, 1)
-    elog(state, 18, "Unity {n:+d}.", f, n=n)
+    shift_track(state, 18, f, "unity", 1)
     return [pieces(f, 18, "place", ACTIVISTS, 4, muslim_spaces(), upto=True,
                    prompt="Event #18: add up to 4 Activists to Muslim spaces ({left} left).")]

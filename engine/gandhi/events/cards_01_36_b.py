@@ -32,16 +32,21 @@ from .kit import (
     can_add_protest,
     can_add_unrest,
     cnt,
+    ctx0,
     cubes,
     elog,
     friendly,
     guerrillas,
+    handler,
+    loop,
     make_muslim_state,
     non_railway,
     pieces,
     printed_provinces,
     q,
     railways,
+    shift_track,
+    space_opts,
 )
 
 DECISIONS: dict[str, list[str]] = {}
@@ -449,8 +454,7 @@ DECISIONS["25-unshaded"] = ["marker (up to 2: space:protest|space:unrest)"]
 @event(25, "unshaded")
 def c25_unshaded(state, f):
     """Shift Restraint -2 and remove up to 2 Protest and/or Unrest markers."""
-    n = board.shift_restraint(state, -2)
-    elog(state, 25, "Restraint {n:+d}.", f, n=n)
+    shift_track(state, 25, f, "restraint", -2)
     return [call("c25u.next", f=f, left=2)]
 
 
@@ -476,8 +480,7 @@ DECISIONS["25-shaded"] = ["space (2 with friendly pieces)"]
 def c25_shaded(state, f):
     """Shift Restraint +2 and add 1 Protest in any 2 spaces with the acting
     faction's pieces."""
-    n = board.shift_restraint(state, 2)
-    elog(state, 25, "Restraint {n:+d}.", f, n=n)
+    shift_track(state, 25, f, "restraint", 2)
     return [call("c25s.next", f=f, n=2)]
 
 
@@ -574,22 +577,18 @@ def c27_unshaded(state, f):
     """Set Restraint to 2 and set 2 spaces with Raj Control to Passive Support."""
     board.set_restraint(state, 2)
     elog(state, 27, "Restraint set to 2.", f)
-    return [call("c27u.next", f=f, n=2, chosen=[])]
+    return [loop("c27u", ctx0(f, 27, left=2),
+                 prompt="Event #27: set a space with Raj Control to Passive Support ({left} left).")]
 
 
-@auto("c27u.next")
-def _c27u_next(state, ctx):
-    sp = [s for s in all_spaces() if dv.raj_control(state, s) and s not in ctx["chosen"]]
-    return q(ctx["f"], 27, "Event #27: set a space with Raj Control to Passive Support ({n} left).",
-             best(sp, lambda s: 2 if state.spaces[s].support != 1 else 1), "c27u.do", ctx, n=ctx["n"])
-
-
-@callback("c27u.do")
-def _c27u_do(state, ctx, sid):
+@handler("c27u")
+def _c27u(state, ctx, sid):
+    if sid is None:
+        sp = [s for s in all_spaces() if dv.raj_control(state, s) and s not in ctx["chosen"]]
+        return space_opts(best(sp, lambda s: 2 if state.spaces[s].support != 1 else 1))
+    ctx["chosen"].append(sid)
     board.set_support(state, sid, 1)
-    elog(state, 27, "Sets {space} to Passive Support.", ctx["f"], space=sid)
-    if ctx["n"] > 1:
-        return [call("c27u.next", f=ctx["f"], n=ctx["n"] - 1, chosen=ctx["chosen"] + [sid])]
+    elog(state, 27, "Sets {space} to Passive Support.", ctx["actor"], space=sid)
     return []
 
 
@@ -628,8 +627,7 @@ def c28_unshaded(state, f):
     """Unity -1. Add 1 Muslim League or Revolutionary Base to any space where
     possible and shift that space 2 levels toward Active Support (with no Base
     placeable, a space is still chosen to shift, 5.1.2)."""
-    n = board.shift_unity(state, -1)
-    elog(state, 28, "Unity {n:+d}.", f, n=n)
+    shift_track(state, 28, f, "unity", -1)
     ids, labels = base_options(state, non_railway())
     ctx = {"f": f, "shift": 2, "card": 28}
     if not ids:
@@ -645,8 +643,7 @@ DECISIONS["28-shaded"] = ["space (1 with Congress Activists)"]
 def c28_shaded(state, f):
     """Unity +1 and shift 1 space with Congress Activists 1 level toward Active
     Opposition."""
-    n = board.shift_unity(state, 1)
-    elog(state, 28, "Unity {n:+d}.", f, n=n)
+    shift_track(state, 28, f, "unity", 1)
     sp = [s for s in non_railway() if cnt(state, s, "inc_activist") and state.spaces[s].support > -2]
     return q(f, 28, "Event #28: shift a space with Congress Activists.", sp, "c28s.do", {"f": f})
 

@@ -51,6 +51,7 @@ from .kit import (
     remove_one_unrest,
     replace_piece,
     shift_toward,
+    shift_track,
     space_name,
     space_opts,
     states,
@@ -275,8 +276,7 @@ DECISIONS["40-unshaded"] = ["space (up to 3 Protest spaces with Activists)"]
 @event(40, "unshaded")
 def c40_unshaded(state, f):
     """Restraint -2 (within 1-5). Arrest all Activists in up to 3 Protest spaces."""
-    board.shift_restraint(state, -2)
-    elog(state, 40, "Restraint -2 (now {r}).", f, r=state.restraint)
+    shift_track(state, 40, f, "restraint", -2)
     return [loop("c40u", ctx0(f, 40, left=3), upto=True,
                  prompt="Event #40: arrest all Activists in a Protest space.")]
 
@@ -305,8 +305,7 @@ DECISIONS["40-shaded"] = ["space (2 spaces toward Active Opposition)"]
 def c40_shaded(state, f):
     """Restraint +2 (within 1-5). Shift any 2 spaces 1 level each toward Active
     Opposition (spaces that can shift, 5.1.2)."""
-    board.shift_restraint(state, 2)
-    elog(state, 40, "Restraint +2 (now {r}).", f, r=state.restraint)
+    shift_track(state, 40, f, "restraint", 2)
     return [shift_loop(f, 40, -2, 2, non_railway(), False,
                        "Event #40: shift a space 1 level toward Active Opposition.")]
 
@@ -428,8 +427,7 @@ DECISIONS["43-unshaded"] = ["space (up to 2)", "piece (inc|ml Activist)"]
 def c43_unshaded(state, f):
     """In up to 2 spaces, remove 1 Activist for every other cube or Guerrilla
     there (R-39). Restraint -1."""
-    board.shift_restraint(state, -1)
-    elog(state, 43, "Restraint -1 (now {r}).", f, r=state.restraint)
+    shift_track(state, 43, f, "restraint", -1)
     return [loop("c43u", ctx0(f, 43, left=2, pool=all_spaces()), upto=True,
                  prompt="Event #43: choose a space to remove Activists from.")]
 
@@ -936,8 +934,7 @@ def c51_shaded(state, f):
 
 @auto("c51s.after")
 def _c51s_after(state, ctx):
-    board.shift_restraint(state, -2)
-    elog(state, 51, "Restraint -2 (now {r}).", ctx["actor"], r=state.restraint)
+    shift_track(state, 51, ctx["actor"], "restraint", -2)
     return []
 
 

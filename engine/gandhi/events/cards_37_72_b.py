@@ -40,6 +40,7 @@ from .kit import (
     railways,
     remove_muslim_state,
     shift_toward,
+    shift_track,
     space_name,
     space_opts,
     states,
@@ -311,8 +312,7 @@ def c61_unshaded(state, f):
 
 @auto("c61u.unity")
 def _c61u_unity(state, ctx):
-    board.shift_unity(state, -1)
-    elog(state, 61, "Unity -1 (now {u}).", ctx["actor"], u=state.unity)
+    shift_track(state, 61, ctx["actor"], "unity", -1)
     return []
 
 
@@ -445,8 +445,7 @@ def c64_unshaded(state, f):
     """Replace up to 3 Congress Activists with Sepoys, Muslim League Activists
     or Guerrillas (each replacement chosen; removed if none Available, 5.1.1).
     Unity -1."""
-    board.shift_unity(state, -1)
-    elog(state, 64, "Unity -1 (now {u}).", f, u=state.unity)
+    shift_track(state, 64, f, "unity", -1)
     return [loop("gen.replace", dict(actor=f, card=64, left=3, spaces=all_spaces(), olds=["inc_activist"],
                                      news=["sepoy", "ml_activist", "guerrilla_underground"]), upto=True,
                  prompt="Event #64: replace a Congress Activist")]
@@ -552,8 +551,7 @@ DECISIONS["66-unshaded"] = ["space (up to 2 with Congress and Muslim League Acti
 def c66_unshaded(state, f):
     """Add 1 Unrest marker (a Strike on a Railway) to up to 2 spaces with both
     Congress and Muslim League Activists. Unity -1."""
-    board.shift_unity(state, -1)
-    elog(state, 66, "Unity -1 (now {u}).", f, u=state.unity)
+    shift_track(state, 66, f, "unity", -1)
     return [loop("c66u", ctx0(f, 66, left=2), upto=True, prompt="Event #66: add Unrest to a space.")]
 
 
@@ -575,8 +573,7 @@ DECISIONS["66-shaded"] = ["piece (up to 3 Guerrillas: space, active|underground 
 def c66_shaded(state, f):
     """Replace up to 3 Guerrillas with Activists (either faction's; removed if
     none Available, 5.1.1). Restraint +1."""
-    board.shift_restraint(state, 1)
-    elog(state, 66, "Restraint +1 (now {r}).", f, r=state.restraint)
+    shift_track(state, 66, f, "restraint", 1)
     return [loop("gen.replace", dict(actor=f, card=66, left=3, spaces=all_spaces(), olds=GUERRILLAS,
                                      news=ACTIVISTS), upto=True, prompt="Event #66: replace a Guerrilla")]
 
@@ -648,8 +645,7 @@ def c68_unshaded(state, f):
 
 @auto("c68u.after")
 def _c68u_after(state, ctx):
-    board.shift_restraint(state, -2)
-    elog(state, 68, "Restraint -2 (now {r}).", ctx["actor"], r=state.restraint)
+    shift_track(state, 68, ctx["actor"], "restraint", -2)
     return []
 
 

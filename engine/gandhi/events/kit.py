@@ -217,6 +217,14 @@ def shift_toward(state, sid: str, target: int, levels: int = 1) -> int:
     return board.shift(state, sid, d)
 
 
+def shift_track(state, card: int, actor: str | None, track: str, delta: int) -> int:
+    """Shift ``track`` ("restraint" or "unity") by ``delta`` within its range
+    (1.8, 1.9) and log it for Event ``card``; returns the shift made."""
+    n = (board.shift_restraint if track == "restraint" else board.shift_unity)(state, delta)
+    elog(state, card, track.capitalize() + " {n:+d} (now {value}).", actor, n=n, value=getattr(state, track))
+    return n
+
+
 def stay_eligible(state, faction: str) -> None:
     """The faction remains Eligible for the next card (2.3.6)."""
     if faction not in state.turn.stay_eligible:
