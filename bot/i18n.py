@@ -63,12 +63,25 @@ def faction_name(locale: str | None, faction: str) -> str:
     return template(locale, f"faction.{faction}") or faction
 
 
-def _params(locale: str | None, params: dict[str, Any]) -> dict[str, Any]:
+@functools.lru_cache(maxsize=None)
+def _names(game: str) -> dict[str, str]:
+    import engine
+
+    return engine.display_names(game)
+
+
+def _params(locale: str | None, params: dict[str, Any], game: str = "gandhi") -> dict[str, Any]:
+    """Parameters made readable: Faction ids become localized Faction names,
+    other ids the engine knows (spaces, pieces, Operations) their names."""
     out = dict(params)
-    for k in _FACTION_PARAMS:
-        v = out.get(k)
-        if isinstance(v, str) and v in FACTIONS:
+    names = _names(game)
+    for k, v in out.items():
+        if not isinstance(v, str):
+            continue
+        if k in _FACTION_PARAMS and v in FACTIONS:
             out[k] = faction_name(locale, v)
+        elif v in names:
+            out[k] = names[v]
     return out
 
 
