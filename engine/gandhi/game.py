@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.steps import frame, push
-from . import actions, campaign, choose, sop  # noqa: F401  (register steps)
+from . import actions, campaign, choose, muslim_state, sop  # noqa: F401  (register steps)
 from . import derived as dv
 from .data import get_data
 from .rules_loader import load_rules

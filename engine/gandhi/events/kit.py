@@ -34,7 +34,7 @@ suffix ``":oop"``/``":prison"``/``":avail"`` when a second source or
 destination is offered.
 
 **Muslim States.** :func:`make_muslim_state` (1.3.5, 5.1.4: the Raj moves the
-Troops there to Cities first, step ``ev.ms_troops``).
+Troops there to Cities first, step ``muslim_state.troops``).
 
 **Vocabulary.** Piece kinds and names, space lists, counts, stacking for
 Events (5.1.1), marker tests, 5.1.2 space ranking (:func:`best`),
@@ -51,6 +51,7 @@ from .. import derived as dv
 from ..choose import ask
 from ..common import log, space_name
 from ..data import get_data
+from ..muslim_state import create_muslim_state
 
 # --- vocabulary ---------------------------------------------------------------
 
@@ -527,19 +528,10 @@ def _pieces(state, ctx, cid):
 # --- Muslim States ----------------------------------------------------------------------
 
 def make_muslim_state(state, sid: str, card: int, actor: str) -> list[Frame]:
-    """Place a Muslim State in Province ``sid`` (1.3.5, 5.1.4); the Troops
-    there go to Cities chosen by the Raj. Returns the frames. The Raj moves
-    the Troops first and the marker is placed once they are gone, so no Troop
-    ever stands in a State (1.4.2)."""
-    if cnt(state, sid, "troop"):
-        return [frame("ev.ms_troops", space=sid, card=card, actor=actor)]
-    _set_muslim_state(state, sid, card, actor)
-    return []
-
-
-def _set_muslim_state(state, sid: str, card: int, actor: str | None) -> None:
-    state.spaces[sid].muslim_state = True
-    elog(state, card, "A Muslim State is placed in {space}.", actor, space=sid)
+    """Place a Muslim State in Province ``sid`` (1.3.5, 5.1.4): the Raj first
+    moves the Troops there to Cities of its choice, then the marker goes down
+    (the shared mechanism of engine/gandhi/muslim_state.py). Returns the frames."""
+    return create_muslim_state(state, sid, actor, key=f"log.event.c{card:02d}")
 
 
 def remove_muslim_state(state, sid: str, card: int, actor: str) -> None:
@@ -547,25 +539,3 @@ def remove_muslim_state(state, sid: str, card: int, actor: str) -> None:
     state.spaces[sid].muslim_state = False
     elog(state, card, "The Muslim State in {space} is removed.", actor, space=sid)
 
-
-@register
-class MuslimStateTroops(Step):
-    """1.3.5: Troops in a new Muslim State go to any Cities, chosen by the Raj;
-    the marker goes down once they have left."""
-
-    name = "ev.ms_troops"
-
-    def decision(self, state, fr):
-        n = cnt(state, fr["space"], "troop")
-        choices = [Choice(c, msg("space", space_name(c), space=c)) for c in cities()]
-        return Decision("raj", msg("prompt.event.ms_troops",
-                                   "A Muslim State is placed in {space}: move a Troop there to a City ({n} left).",
-                                   space=space_name(fr["space"]), n=n), choices, self.name)
-
-    def apply(self, state, fr, cid):
-        board.move(state, fr["space"], cid, "troop", 1)
-        elog(state, fr["card"], "The Raj moves a Troop from {src} to {dst}.", "raj", src=fr["space"], dst=cid)
-        if cnt(state, fr["space"], "troop"):
-            push(state, dict(fr))
-        else:
-            _set_muslim_state(state, fr["space"], fr["card"], fr.get("actor"))

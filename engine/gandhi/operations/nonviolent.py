@@ -627,38 +627,7 @@ class MuslimLeagueNonCooperation(NonCooperation):
 
 # --- Troops leave a new Muslim State (4.4.1, 4.4.2) ------------------------------
 
-def troops_out_frames(state: GandhiState, sid: str) -> list:
-    """Frames for the Raj to move every Troop out of ``sid`` (now a Muslim
-    State, 1.4.2: no Troops in States) to Cities of its choice (4.4.1, 4.4.2)."""
-    if board.count(state, sid, "troop"):
-        return [frame("nv.troops_out", space=sid)]
-    return []
-
-
-@register
-class TroopsOut(Step):
-    """4.4.1/4.4.2: the Raj moves each Troop in a new Muslim State to a City of
-    its choice (choice id: the City), one Troop at a time."""
-
-    name = "nv.troops_out"
-
-    def decision(self, state, fr):
-        sid = fr["space"]
-        cities = [s for s in space_ids() if get_data().map.spaces[s].type == "city"]
-        return Decision("raj", msg("prompt.troops_out",
-                                   "{space} is now a Muslim State: move a Troop from there to a City "
-                                   "({n} left).", space=space_name(sid), n=board.count(state, sid, "troop")),
-                        [space_choice(c) for c in cities], self.name)
-
-    def apply(self, state, fr, cid):
-        sid = fr["space"]
-        board.move(state, sid, cid, "troop", 1)
-        log(state, "log.troop_out", "The Raj moves a Troop from {src} to {dst}.", actor="raj", src=sid, dst=cid)
-        if board.count(state, sid, "troop"):
-            push(state, frame(self.name, space=sid))
-
-
 __all__: list[Any] = [
     "activist_kind", "other_nv", "is_free_space", "space_limit", "counted", "moved", "movable",
-    "negotiate_blocks", "nv_pieces", "troops_out_frames", "release_from_prison",
+    "negotiate_blocks", "nv_pieces", "release_from_prison",
 ]

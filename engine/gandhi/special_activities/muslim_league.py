@@ -11,7 +11,8 @@ from .. import board, derived as dv
 from ..actions import SpecialActivity, special_activity
 from ..common import log, simple, space_name
 from ..data import get_data
-from ..operations.nonviolent import nv_pieces, space_ids, troops_out_frames
+from ..muslim_state import create_muslim_state
+from ..operations.nonviolent import nv_pieces, space_ids
 from ..state import GandhiState
 from .congress import Negotiate, Persuade
 
@@ -46,11 +47,9 @@ def ml_negotiate_options(state: GandhiState, sid: str) -> list[str]:
 
 
 def place_muslim_state(state: GandhiState, sid: str) -> list:
-    """Put a Muslim State marker on Province ``sid`` (1.3.5); frames for the Raj
-    to move the Troops out (1.4.2)."""
-    state.spaces[sid].muslim_state = True
-    log(state, "log.muslim_state", "A Muslim State is placed in {space}.", actor="ml", space=sid)
-    return troops_out_frames(state, sid)
+    """Put a Muslim State marker on Province ``sid`` (1.3.5) once the Raj has
+    moved the Troops there to Cities (engine/gandhi/muslim_state.py)."""
+    return create_muslim_state(state, sid, "ml")
 
 
 @register
