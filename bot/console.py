@@ -64,7 +64,8 @@ class Console:
         self.say()
         self.say(f"[{p.actor_name}] {p.text}")
         for i, (cid, label) in enumerate(p.choices, 1):
-            self.say(f"  {i:>2}. {label}  ({cid})" if label.lower() != cid else f"  {i:>2}. {cid}")
+            same = label.lower().replace(" ", "_") == cid
+            self.say(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
 
     async def setup(self, scenario: str | None, seed: int | None, new: bool) -> int | None:
         g = await self.svc.store.open_game_in(CHANNEL)
