@@ -1,0 +1,296 @@
+"""The bots' answer to every decision (8.x), with a robust fallback.
+
+``decide(state, decision) -> choice id`` dispatches on ``decision.step``:
+``sop.act`` -> NP Eligibility (8.2); ``op.choose`` -> the Arjuna deck (8.3);
+``op.loop``/``sa.loop``/``op.sa_offer`` -> spaces by the Space Selection
+Priorities (8.4.1) within the space limits of 8.6.1/8.6.2, the Special
+Activity the card lists first (8.7); removals by the Adversary Priorities
+(8.5); the NP special instructions of 8.1.4 (Pass, Crisis, Gandhi's release).
+Everything else goes to a generic policy that classifies the offered ids
+(spaces, pieces, markers, "done") and always returns an offered id.
+"""
+from __future__ import annotations
+
+from .. import derived as dv
+from ..data import get_data
+from . import arjuna_deck, eligibility, priorities
+from .random_spaces import det_random
+
+HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
+DONE_IDS = ("done", "none", "no", "refuse")
+REMOVE_WORDS = ("remove", "assault", "arrest", "attack", "replace", "persuade", "infiltrate", "assassinate",
+                "martial", "mutiny", "out of play", "oop")
+
+
+def _spaces():
+    return get_data().map.spaces
+
+
+def _text(d) -> str:
+    return (d.step + " " + d.prompt.fallback()).lower()
+
+
+def guess_column(faction: str, text: str) -> str:
+    """The Space Selection column an action's wording calls for (8.8.5)."""
+    has = lambda *w: any(x in text for x in w)  # noqa: E731
+    if faction == "raj":
+        if has("remove", "arrest", "assault", "replace", "activate", "out of play", "martial", "treaty"):
+            return "remove"
+        if has("cube", "troop", "sepoy", "deploy", "crisis", "place"):
+            return "place_cubes"
+        if has("sweep"):
+            return "sweep"
+        return "shift_support"
+    if faction in ("inc", "ml"):
+        if faction == "ml" and has("muslim state"):
+            return "muslim_state"
+        if has("remove", "replace", "persuade", "negotiate", "activate", "infiltrate"):
+            return "remove"
+        if has("protest"):
+            return "place_protest"
+        if faction == "inc" and has("gandhi", "satyagraha"):
+            return "gandhi"
+        if has("demonstrate"):
+            return "demonstrate"
+        if has("activist", "rally", "release", "place"):
+            return "place_activists"
+        return "shift_opposition"
+    if has("unrest", "strike", "riot"):
+        return "place_unrest"
+    if has("base"):
+        return "place_bases"
+    if has("attack"):
+        return "attack"
+    if has("march"):
+        return "march"
+    if has("remove", "assassinate", "infiltrate", "replace"):
+        return "remove"
+    if has("guerrilla", "rally", "aid", "place"):
+        return "place_guerrillas"
+    return "place_unrest"
+
+
+def _ctx_column(state, faction: str, name: str | None, d) -> str:
+    col = arjuna_deck.OP_COLUMN.get(faction, {}).get(name or "")
+    return col or guess_column(faction, _text(d))
+
+
+def decide(state, d) -> str:
+    """The bot's choice for decision ``d`` (always one of ``d.ids()``)."""
+    ids = d.ids()
+    if len(ids) == 1:
+        return ids[0]
+    fn = HANDLERS.get(d.step)
+    if fn is not None:
+        try:
+            cid = fn(state, d)
+            if cid in ids:
+                return cid
+        except Exception:  # noqa: BLE001 - a bot never blocks the game: fall back
+            HANDLER_ERRORS[d.step] = HANDLER_ERRORS.get(d.step, 0) + 1
+    return generic(state, d)
+
+
+# ------------------------------------------------------------------ handlers
+def _act(state, d):
+    return eligibility.act_choice(state, d)
+
+
+def _op_choose(state, d):
+    offered = [c for c in d.ids() if c != "none"]
+    p = arjuna_deck.plan(state, d.actor, offered)
+    return p.op or offered[0]
+
+
+def _plan_sas(state, ctx) -> list[str]:
+    p = arjuna_deck.plan(state, ctx["faction"], [ctx["op"]]) if ctx.get("op") else None
+    return p.sas if p else []
+
+
+def _space_limit(state, ctx) -> int:
+    f = ctx["faction"]
+    if ctx["kind"] == "limited":
+        return 1
+    if f in ("raj", "rev"):
+        n = arjuna_deck.activation_number(state, f, ctx["op"])
+        # 8.6.2: the Raj is limited only where Sepoys are used; Troop-only spaces go on
+        return n + (2 if f == "raj" else 0)
+    return 99
+
+
+def _op_loop(state, d):
+    ctx = state.action
+    ids = d.ids()
+    sas = [c for c in ids if c.startswith("sa:")]
+    spaces = [c for c in ids if c in _spaces()]
+    if sas and ctx["kind"] == "op+sa":
+        want = _plan_sas(state, ctx)
+        for name in want:
+            if f"sa:{name}" in sas and (not spaces or len(ctx["spaces"]) >= 1):
+                return f"sa:{name}"
+    if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
+        col = _ctx_column(state, ctx["faction"], ctx["op"], d)
+        return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
+    if sas and ctx["kind"] == "op+sa":
+        return sas[0]
+    return "done"
+
+
+def _sa_loop(state, d):
+    ctx = state.action
+    spaces = [c for c in d.ids() if c in _spaces()]
+    if not spaces:
+        return "done"
+    limit = 2 if ctx["faction"] in ("raj", "inc", "ml") else 99
+    if len(ctx["sa_spaces"]) >= limit:
+        return "done"
+    col = _ctx_column(state, ctx["faction"], ctx["sa"], d)
+    return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["sa"], salt=len(ctx["sa_spaces"]))
+
+
+def _sa_offer(state, d):
+    ctx = state.action
+    for name in _plan_sas(state, ctx):
+        if f"sa:{name}" in d.ids():
+            return f"sa:{name}"
+    return next((c for c in d.ids() if c.startswith("sa:")), "done")
+
+
+def _pass_nv(state, d):
+    """8.1.4: a passing NP Congress / League moves its own Activist from Out of Play."""
+    own = f"{d.actor}_activist"
+    return own if own in d.ids() else "none"
+
+
+def _release(state, d):
+    """8.1.4: the NP Raj always refuses to release Gandhi (4.3.2)."""
+    return "refuse"
+
+
+def _crisis(state, d):
+    """8.1.4: Crisis: the NP Raj places Troops first, by Place Cubes."""
+    ids = d.ids()
+    for kind in ("troop", "sepoy"):
+        opts = [c.split(":", 1)[1] for c in ids if c.startswith(kind + ":")]
+        if opts:
+            return f"{kind}:" + priorities.select_space(state, "raj", "place_cubes", opts, salt="crisis")
+    return "done"
+
+
+def _deploy_place(state, d):
+    """8.1.5 example: bring 3 Troops, then Sepoys up to 6 cubes."""
+    ctx = state.action
+    sid = ctx["spaces"][-1] if ctx and ctx.get("spaces") else None
+    sp = state.spaces[sid] if sid else None
+    ids = d.ids()
+    if sp is not None:
+        if sp.pieces.get("troop", 0) < 3 and "troop" in ids:
+            return "troop"
+        if dv.cubes(sp) < 6 and "sepoy" in ids:
+            return "sepoy"
+        if dv.cubes(sp) < 6 and "troop" in ids:
+            return "troop"
+        return "done"
+    return ids[0]
+
+
+def _troops_out(state, d):
+    """8.1.4: Troops leaving a new Muslim State go to the City chosen by Place Cubes."""
+    opts = [c for c in d.ids() if c in _spaces()]
+    return priorities.select_space(state, "raj", "place_cubes", opts, salt="troops_out")
+
+
+def _first_of(*prefs):
+    def fn(state, d):
+        for p in prefs:
+            if p in d.ids():
+                return p
+        return d.ids()[0]
+    return fn
+
+
+def _rally_after(state, d):
+    """8.6.4/8.6.5 Rally: release prisoners if 3+ own Activists in Prison, else
+    move one own Activist from Out of Play."""
+    own = f"{d.actor}_activist"
+    if state.prison.get(own, 0) >= 3:
+        rel = [c for c in d.ids() if "release" in c or "prison" in c]
+        if rel:
+            return rel[0]
+    return own if own in d.ids() else d.ids()[0]
+
+
+def _max_number(state, d):
+    nums = [c for c in d.ids() if c.isdigit()]
+    return max(nums, key=int) if nums else d.ids()[0]
+
+
+HANDLERS = {
+    "sop.act": _act,
+    "op.choose": _op_choose,
+    "op.loop": _op_loop,
+    "sa.loop": _sa_loop,
+    "op.sa_offer": _sa_offer,
+    "sop.pass_nv": _pass_nv,
+    "inc.satyagraha.release": _release,
+    "crisis.cubes": _crisis,
+    "muslim_state.troops": _troops_out,
+    "raj.deploy.place": _deploy_place,
+    "raj.deploy.oop": _first_of("troop", "sepoy", "done"),
+    "raj.use_sepoys": _first_of("sepoy", "troop"),
+    "nv.rally.after": _rally_after,
+    "nv.rally.place": _max_number,
+    "rev.rally.oop": _first_of("guerrilla", "done"),
+    "raj.wavell.offer": _first_of("sweep", "no"),
+    "choose:rev.march.kind": _first_of("underground", "active"),
+}
+
+
+# ------------------------------------------------------------------ generic
+def generic(state, d) -> str:
+    """Any decision: spaces by the Priorities, removals by 8.5, placements of
+    own pieces, never a malformed id. Loops end with a fair chance of "done"
+    so no sequence can go on forever."""
+    ids = d.ids()
+    f = d.actor
+    text = _text(d)
+    r = det_random(state, "generic", d.step)
+    done = [c for c in ids if c in DONE_IDS]
+    rest = [c for c in ids if c not in DONE_IDS]
+    if not rest:
+        return ids[0]
+    looping = d.step.startswith("campaign.") or d.step in ("raj.sweep.move", "raj.garrison.move",
+                                                            "raj.treaty.move", "nv.cd.rail")
+    if done and (r.random() < (0.35 if looping else 0.05)):
+        return done[0]
+    m = _spaces()
+    spaces = [c for c in rest if c in m]
+    removal = any(w in text for w in REMOVE_WORDS)
+    if removal:
+        ranked = priorities.rank_adversary(state, f, rest)
+        best = ranked[0]
+        if priorities.classify(best)[0] is not None and not priorities.is_own(f, best):
+            return best
+    if spaces and len(spaces) == len(rest):
+        col = guess_column(f, text)
+        return priorities.select_space(state, f, col, spaces, salt=d.step)
+    # ids "sid:kind" / "kind:sid": prefer own pieces placed by the priorities
+    pairs = []
+    for c in rest:
+        parts = c.split(":")
+        sid = next((p for p in parts if p in m), None)
+        if sid is not None:
+            pairs.append((c, sid))
+    if pairs and len(pairs) == len(rest):
+        col = guess_column(f, text)
+        sid = priorities.select_space(state, f, col, [s for _, s in pairs], salt=d.step)
+        opts = [c for c, s in pairs if s == sid]
+        own = [c for c in opts if priorities.classify(c)[1] == f]
+        if removal:
+            opts = priorities.rank_adversary(state, f, opts, sid)
+            return opts[0]
+        pool = own or opts
+        if f == "raj":  # 8.8.6: the NP Raj places Troops first
+            pool = [c for c in pool if "troop" in c] or pool
+        return pool[0]
+    return rest[r.randrange(len(rest))]

@@ -1,0 +1,207 @@
+"""The Arjuna bots (rules 8.x): whole games with four bots, NP Eligibility
+(8.2.1), Space Selection (8.4.1) and Adversary (8.5) Priorities, the Arjuna
+deck (8.3), random spaces (8.1.2), and the NP instructions of 8.1.4."""
+import pytest
+
+import engine
+from engine.core.messages import Choice, Decision, Message
+from engine.gandhi.bots import choose
+from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces
+from engine.gandhi.data import get_data
+from engine.gandhi.invariants import check
+
+BOTS = {f: "bot" for f in ("raj", "inc", "ml", "rev")}
+
+
+def _play(scenario, seed, max_moves=20000):
+    s = engine.new_game("gandhi", scenario, seed, {"players": BOTS})
+    n = 0
+    while (d := engine.decision(s)) is not None:
+        before = engine.dump_state(s)
+        cid = choose(s, d)
+        assert engine.dump_state(s) == before, f"choose changed the state at {d.step}"
+        assert cid in d.ids()
+        engine.apply(s, d.actor, cid)
+        nxt = engine.decision(s)
+        # Troops in a new Muslim State are moved out by the next decision (4.4.1)
+        errs = [] if nxt is not None and nxt.step == "muslim_state.troops" else check(s)
+        assert not errs, f"seed {seed} move {n} ({d.step}): {errs}"
+        n += 1
+        assert n < max_moves, f"seed {seed}: no end after {n} choices (at {d.step})"
+    return s
+
+
+@pytest.mark.parametrize("scenario", ["short", "main"])
+def test_four_bots_finish_whole_games(scenario):
+    """Scope 1: 20 seeds per scenario, all four factions bots, invariants
+    after every choice, choose never mutates the state, never a bad id."""
+    winners = set()
+    for seed in range(20):
+        s = _play(scenario, seed)
+        assert s.result is not None
+        winners.add(s.result.get("winner"))
+    assert policy.HANDLER_ERRORS == {}, policy.HANDLER_ERRORS
+    assert len(winners) >= 2  # not one faction by construction
+
+
+def test_bot_games_replay_exactly():
+    """All bot randomness is derived from (seed, move): two runs are identical."""
+    a = _play("short", 5)
+    b = _play("short", 5)
+    assert engine.export_state(a) == engine.export_state(b)
+
+
+def _new(deck, **kw):
+    return engine.new_game("gandhi", "short", 1, {"players": BOTS, "stacked": {"deck": deck, "viceroy": 75}})
+
+
+def test_8_2_first_eligible_critical_effective_event():
+    """8.2.1 1st Eligible (1): card #1 is Critical for the Raj and its unshaded
+    text adds cubes (effective, 8.8.3): the NP Raj plays the Event."""
+    s = _new([1, 2, 3, 4, 5, 6])
+    d = engine.decision(s)
+    assert d.step == "sop.act" and d.actor == "raj"
+    assert eligibility.is_critical(1, "raj")
+    assert eligibility.effective(s, "raj", "unshaded")
+    assert choose(s, d) == "event-unshaded"
+
+
+def test_8_2_first_eligible_not_critical_does_op_sa():
+    """8.2.1 1st Eligible (4): no Critical Event now or next, for it or the next
+    Eligible -> Operation + Special Activity."""
+    ev = get_data().cards.events
+    cur = next(n for n, c in ev.items() if not c.critical)
+    nxt = next(n for n, c in ev.items() if not c.critical and n != cur)
+    s = _new([cur, nxt, 1, 4, 5, 6])
+    d = engine.decision(s)
+    assert d.step == "sop.act" and "op+sa" in d.ids()
+    assert choose(s, d) == "op+sa"
+
+
+def test_8_2_second_eligible_after_operation_only_does_limited_op():
+    """8.2.1 2nd Eligible (4): the 1st did Operation only -> Limited Operation
+    (unless it will surely be 1st on the next card: (3) Pass)."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    d = engine.decision(s)
+    engine.apply(s, d.actor, "op")
+    # finish the 1st Eligible's Operation with the bot
+    while (d2 := engine.decision(s)).step != "sop.act":
+        engine.apply(s, d2.actor, choose(s, d2))
+    assert s.turn.first_action == "op"
+    cid = choose(s, d2)
+    if eligibility.surely_first_next(s, d2.actor):
+        assert cid == "pass"
+    else:
+        assert cid == ("limited-op" if "limited-op" in d2.ids() else cid)
+        assert cid in ("limited-op", "pass")
+
+
+def test_8_2_surely_first_next_card():
+    """'Surely 1st Eligible on the next card': every faction before it in the
+    next card's order has acted on this card (and so will be Ineligible)."""
+    s = _new([1, 2, 3, 4, 5, 6])
+    order = list(get_data().cards.events[s.next].faction_order)
+    first, second = order[0], order[1]
+    assert eligibility.surely_first_next(s, first)
+    assert not eligibility.surely_first_next(s, second)
+    s.turn.acted.append(first)
+    assert eligibility.surely_first_next(s, second)
+
+
+def test_8_8_2_sides():
+    """8.8.2: the NP Raj plays unshaded; the others shaded unless haloed."""
+    assert eligibility.np_side(10, "raj") == "unshaded"
+    cards = get_data().cards
+    for n, c in cards.events.items():
+        for f in ("inc", "ml", "rev"):
+            assert eligibility.np_side(n, f) == ("unshaded" if f in c.halo else "shaded")
+
+
+def test_8_4_1_example_civil_disobedience_place_protest():
+    """8.4.1 ESEMPIO: NP Congress Civil Disobedience, Place Protest column among
+    United Provinces (Active Opposition), Bihar, West Bengal, Central India
+    Agency: 1st Protest to Bihar (not Active Opposition, 2 Pop, non-Muslim);
+    then West Bengal (2 Pop) over Central India Agency."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    s.spaces["united_provinces"].support = -2
+    for x in ("bihar", "west_bengal", "central_india_agency"):
+        s.spaces[x].support = 0
+    cands = ["united_provinces", "bihar", "west_bengal", "central_india_agency"]
+    assert priorities.select_space(s, "inc", "place_protest", cands) == "bihar"
+    cands.remove("bihar")
+    assert priorities.select_space(s, "inc", "place_protest", cands) == "west_bengal"
+
+
+def test_8_5_example_assault_targets():
+    """8.5 ESEMPIO: Raj and League NP, Revolutionaries a player: in Punjab the
+    NP Raj takes Gandhi first, then the (player's) Guerrillas, then the League
+    Activist."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    s.players = {"raj": "bot", "ml": "bot", "inc": "bot", "rev": "human"}
+    order = priorities.rank_adversary(s, "raj", ["ml", "underground", "gandhi"], "punjab")
+    assert order == ["gandhi", "underground", "ml"]
+    # markers before pieces; never own pieces
+    assert priorities.rank_adversary(s, "rev", ["sepoy", "unrest", "protest"])[:2] == ["protest", "sepoy"]
+    assert priorities.is_own("ml", "punjab:muslim_state") and priorities.is_own("inc", "protest")
+
+
+def test_8_1_2_random_space_walks_the_map():
+    """8.1.2: a roll that names an unavailable space goes on to the next slot;
+    Railways only when nothing else ties (8.1.3); same state -> same pick."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    cands = ["bihar", "calcutta", "rail_punjab_delhi"]
+    a = random_spaces.random_space(s, cands, "x")
+    assert a in ("bihar", "calcutta")
+    assert random_spaces.random_space(s, cands, "x") == a
+    rails = ["rail_punjab_delhi", "rail_exiting_bombay"]
+    assert random_spaces.random_space(s, rails, "y") in rails
+
+
+def test_8_1_5_deploy_bring_three_troops_then_sepoys():
+    """8.1.5 ESEMPIO 'Bring': Delhi with 2 Troops gets 1 Troop, then Sepoys to 6 cubes."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    s.action = {"faction": "raj", "kind": "op+sa", "op": "deploy", "spaces": ["delhi"], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
+    s.spaces["delhi"].pieces = {"troop": 2}
+    s.available["troop"] = s.available.get("troop", 0)
+    ids = [Choice(c, Message(c)) for c in ("troop", "sepoy", "done")]
+    d = Decision("raj", Message("p"), ids, "raj.deploy.place")
+    assert choose(s, d) == "troop"
+    s.spaces["delhi"].pieces = {"troop": 3, "sepoy": 1}
+    assert choose(s, d) == "sepoy"
+    s.spaces["delhi"].pieces = {"troop": 3, "sepoy": 3}
+    assert choose(s, d) == "done"
+
+
+def test_8_1_4_np_instructions():
+    """8.1.4: NP Raj refuses Gandhi's release; a passing NP Congress brings its
+    own Activist from Out of Play; Crisis: Troops first by Place Cubes."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    mk = lambda actor, step, ids: Decision(actor, Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    assert choose(s, mk("raj", "inc.satyagraha.release", ["release", "refuse"])) == "refuse"
+    assert choose(s, mk("inc", "sop.pass_nv", ["ml_activist", "inc_activist", "none"])) == "inc_activist"
+    assert choose(s, mk("ml", "sop.pass_nv", ["inc_activist", "none"])) == "none"
+    assert choose(s, mk("raj", "crisis.cubes", ["sepoy:delhi", "troop:delhi", "troop:bombay", "done"])).startswith("troop:")
+
+
+def test_8_3_arjuna_plan_offers_only_offered_operations():
+    """8.3: the card's Operation is taken only if it can be done now, else a new
+    card is drawn; the plan is fixed for the turn (same state -> same plan)."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    for f, ops in (("raj", ["deploy", "sweep"]), ("inc", ["rally"]), ("ml", ["demonstrate", "rally"]),
+                   ("rev", ["rally", "march"])):
+        p = arjuna_deck.plan(s, f, ops)
+        assert p.op in ops
+        assert arjuna_deck.plan(s, f, ops) == p
+    assert arjuna_deck.plan(s, "raj", []).op is None
+    assert len(arjuna_deck.deck_order(s, "raj")) == 6
+
+
+def test_8_1_6_activation_numbers():
+    """8.6.2 / 8.1.6: Activation Number = Restraint; Willingdon Deploy 1."""
+    s = _new([3, 2, 1, 4, 5, 6])
+    s.restraint = 4
+    assert arjuna_deck.activation_number(s, "raj", "deploy") == 4
+    s.viceroy = 76  # Willingdon
+    assert arjuna_deck.activation_number(s, "raj", "deploy") == 1
+    assert arjuna_deck.activation_number(s, "raj", "sweep") == 4
