@@ -15,17 +15,18 @@ from concurrent.futures import ProcessPoolExecutor
 from engine.core.selfplay import POLICIES, GameResult, Summary, play_one
 
 
-def _checker(game: str):
+def _checkers(game: str):
     if game == "gandhi":
-        from engine.gandhi.invariants import check
+        from engine.gandhi.invariants import check, check_decision
 
-        return check
-    return None
+        return check, check_decision
+    return None, None
 
 
 def _job(args: tuple[str, str, int, str]) -> GameResult:
     game, scenario, seed, policy = args
-    return play_one(game, scenario, seed, policy, check=_checker(game))
+    check, check_decision = _checkers(game)
+    return play_one(game, scenario, seed, policy, check=check, check_decision=check_decision)
 
 
 def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, jobs: int) -> Summary:

@@ -76,7 +76,8 @@ class Summary:
 
 def play_one(game: str, scenario: str, seed: int, policy: str = "random",
              check: Callable[[Any], list[str]] | None = None, max_choices: int = 50_000,
-             options: dict[str, Any] | None = None) -> GameResult:
+             options: dict[str, Any] | None = None,
+             check_decision: Callable[[Any, Any], list[str]] | None = None) -> GameResult:
     """Play one whole game; on failure the result carries a transcript that
     reproduces it, cut at the failing choice (the shortest prefix that fails)."""
     t0 = time.perf_counter()
@@ -99,6 +100,8 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
             res.choices += 1
             if check is not None:
                 errs = check(state)
+                if not errs and check_decision is not None:
+                    errs = check_decision(state, decision(state))
                 if errs:
                     res.failure, res.detail = "invariant", "; ".join(errs[:5])
                     break

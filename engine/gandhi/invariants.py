@@ -80,3 +80,28 @@ def check(state: GandhiState) -> list[str]:
         if f not in FACTIONS or e not in ("eligible", "ineligible"):
             errs.append(f"eligibility {f}={e}")
     return errs
+
+
+def check_decision(state: GandhiState, d) -> list[str]:
+    """The pending decision is well formed (issue 8): a decision exists until
+    the game ends, its choices are non-empty and distinct, and at ``sop.act`` the
+    acting faction is Eligible and has neither acted nor passed on this card (2.3)."""
+    errs: list[str] = []
+    if d is None:
+        if state.result is None:
+            errs.append("no decision although the game has not ended")
+        return errs
+    if d.actor not in FACTIONS:
+        errs.append(f"decision for unknown actor {d.actor!r}")
+    ids = d.ids()
+    if not ids:
+        errs.append(f"decision {d.step} offers no choices")
+    if len(set(ids)) != len(ids):
+        errs.append(f"decision {d.step} offers a choice twice")
+    if d.step == "sop.act":
+        t = state.turn
+        if state.eligibility.get(d.actor) != "eligible" or d.actor in t.acted or d.actor in t.passed:
+            errs.append(f"{d.actor} asked to act on the card while not Eligible to")
+        if len(t.acted) >= 2:
+            errs.append("a third faction asked to act on one card")
+    return errs

@@ -272,3 +272,13 @@ def test_arjuna_bad_card_names_file_and_card(tmp_path):
     with pytest.raises(DataError) as err:
         load_arjuna(path)
     assert str(err.value).startswith(f"{path}: card H: ")
+
+
+def test_status_shows_every_event_side_implemented():
+    """Issues 4-5: `dakbot data status` lists cards 1-72 as implemented, none as stubs."""
+    from engine.gandhi.data.status import format_status, status_report
+
+    rep = status_report()
+    ei = rep["cards"]["events_implemented"]
+    assert ei["total"] == 144 and ei["missing"] == [] and len(ei["implemented"]) == 144
+    assert "144 of 144 card sides (no stubs)" in format_status(rep)

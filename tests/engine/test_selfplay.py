@@ -10,16 +10,28 @@ import pytest
 import engine
 from engine.core.selfplay import play_one
 from engine.core.transcript import Transcript
-from engine.gandhi.invariants import check
+from engine.gandhi.invariants import check, check_decision
 
-SOAK_GAMES = int(os.environ.get("DAKBOT_SOAK_GAMES", "100"))  # per scenario in CI
+SOAK_GAMES = int(os.environ.get("DAKBOT_SOAK_GAMES", "200"))  # per scenario in CI
+EVENT_SOAK_GAMES = int(os.environ.get("DAKBOT_EVENT_SOAK_GAMES", "100"))  # per scenario
 
 
 @pytest.mark.parametrize("scenario", ["short", "main"])
 def test_soak_random_games(scenario):
     failures = []
     for seed in range(SOAK_GAMES):
-        r = play_one("gandhi", scenario, 1000 + seed, "random", check=check)
+        r = play_one("gandhi", scenario, 1000 + seed, "random", check=check, check_decision=check_decision)
+        if r.failure:
+            failures.append(f"seed {r.seed}: {r.failure}: {r.detail.splitlines()[0]}")
+    assert not failures, "\n".join(failures[:10])
+
+
+@pytest.mark.parametrize("scenario", ["short", "main"])
+def test_soak_forcing_events(scenario):
+    """Issues 4-5: Events forced whenever offered, whole games, invariants after every choice."""
+    failures = []
+    for seed in range(EVENT_SOAK_GAMES):
+        r = play_one("gandhi", scenario, 5000 + seed, "events", check=check, check_decision=check_decision)
         if r.failure:
             failures.append(f"seed {r.seed}: {r.failure}: {r.detail.splitlines()[0]}")
     assert not failures, "\n".join(failures[:10])
@@ -71,3 +83,33 @@ def test_deterministic_across_hash_seeds():
     a = _final_export("1")
     b = _final_export("12345")
     assert a == b and json.loads(a)["result"] is not None
+
+
+def test_check_decision_flags_an_ineligible_actor():
+    s = engine.new_game("gandhi", "short", 2)
+    d = engine.decision(s)
+    assert d.step == "sop.act" and check_decision(s, d) == []
+    s.eligibility[d.actor] = "ineligible"
+    assert any("not Eligible" in e for e in check_decision(s, d))
+
+
+def test_replay_cli_reproduces_a_whole_game(tmp_path, capsys):
+    """Issue 6: `dakbot replay` of a whole random game reproduces its final state."""
+    from bot.cli import main as cli
+
+    r = play_one("gandhi", "short", 77, "random", check=lambda s: [])
+    assert r.failure is None
+    # rebuild the transcript of the finished game
+    import random as _r
+    from engine.core.transcript import Recorder
+
+    rec = Recorder("gandhi", "short", 77)
+    rnd = _r.Random(77 * 7919 + 1)
+    while (d := engine.decision(rec.state)) is not None:
+        rec.apply(d.actor, rnd.choice(d.ids()))
+    path = tmp_path / "game.txt"
+    path.write_text(rec.transcript.dumps(), encoding="utf-8")
+    assert cli(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads(json.dumps(engine.export_state(rec.state)))
+    assert out["result"] is not None and out["result"]["winner"] == r.winner

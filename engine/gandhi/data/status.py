@@ -109,6 +109,7 @@ def status_report(data: Any = None) -> dict:
         "title": _split({str(n): c.title_verified for n, c in ev.items()}),
         "with_text_note": sorted((n for n, c in ev.items() if c.text_note)),
         "campaign_cards": len(data.cards.campaigns),
+        "events_implemented": _events_implemented(ev),
     }
     return {
         "overrides_file": getattr(data, "overrides_file", None),
@@ -119,6 +120,17 @@ def status_report(data: Any = None) -> dict:
         "random_spaces": random_spaces,
         "cards": cards,
     }
+
+
+def _events_implemented(ev: dict) -> dict:
+    """Which card sides have rules code (rule 5): ``{"implemented": [...], "missing": [...]}``
+    with entries like ``"12 unshaded"``. Sides without code are never offered."""
+    from ..events import implemented
+
+    sides = [(n, s) for n in sorted(ev) for s in ("unshaded", "shaded")]
+    done = [f"{n} {s}" for n, s in sides if implemented(n, s)]
+    return {"total": len(sides), "implemented": done,
+            "missing": [f"{n} {s}" for n, s in sides if f"{n} {s}" not in done]}
 
 
 def _line(label: str, split: dict, show: str | None = "provisional", limit: int = 12) -> str:
@@ -163,6 +175,10 @@ def format_status(report: dict) -> str:
     out.append(_line("Critical flags", cd["critical"], show="verified"))
     out.append(_line("halo flags", cd["halo"], show="verified"))
     out.append(_line("titles", cd["title"], show="verified"))
+    ei = cd.get("events_implemented")
+    if ei:
+        out.append(f"  {'Events implemented':<22} {len(ei['implemented'])} of {ei['total']} card sides"
+                   + (f"; missing: {', '.join(ei['missing'])}" if ei["missing"] else " (no stubs)"))
     if cd.get("with_text_note"):
         out.append(f"  {'text notes':<22} {len(cd['with_text_note'])} cards: "
                    + ", ".join(str(n) for n in cd["with_text_note"]))
