@@ -17,14 +17,14 @@ import yaml
 
 from ..core import rng
 from ..core.errors import DataError
-from .data import DATA_DIR, get_data
+from .data import DATA_DIR, get_data, load_yaml
 from .state import BOX_KINDS, FACTIONS, INVENTORY, MAP_KINDS, PROTEST_MARKERS, GandhiState, SpaceState
 
 
 @lru_cache(maxsize=1)
 def scenario_defs() -> dict[str, Any]:
     path = DATA_DIR / "scenarios.yaml"
-    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    return load_yaml(Path(path).read_text(encoding="utf-8"))
 
 
 def scenario_names() -> list[str]:

@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core.errors import DataError
+from . import load_yaml
 
 ARJUNA_FILE = Path(__file__).parent / "arjuna.yaml"
 NP_FACTIONS = ("raj", "inc", "ml", "rev")
@@ -178,7 +179,7 @@ def load_arjuna(path: str | Path | None = None) -> tuple[ArjunaCard, ...]:
 @lru_cache(maxsize=4)
 def _load(path: str) -> tuple[ArjunaCard, ...]:
     try:
-        raw = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+        raw = load_yaml(Path(path).read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as e:
         raise DataError(f"{path}: {e}") from None
     entries = raw.get("cards") if isinstance(raw, dict) else None
