@@ -157,20 +157,161 @@ def test_8_1_2_random_space_walks_the_map():
     assert random_spaces.random_space(s, rails, "y") in rails
 
 
+def _bot_op(s, faction, op, kind="op"):
+    """Start ``faction``'s ``op`` on top of the stack (as the SoP would) and
+    return the bot's choices until the Operation ends (step, choice) pairs."""
+    from engine.gandhi.actions import begin_operation
+
+    s.players = dict(BOTS)
+    begin_operation(s, faction, kind, only=[op])
+    out = []
+    while (d := engine.decision(s)) is not None and d.step != "sop.act":
+        cid = choose(s, d)
+        out.append((d.step, cid))
+        engine.apply(s, d.actor, cid)
+        assert len(out) < 500
+    return out
+
+
+def _blank(viceroy=75, **kw):
+    from tests.engine.helpers import blank
+
+    s = blank(deck=(3, 2, 1, 4, 5, 6), viceroy=viceroy, **kw)
+    s.players = dict(BOTS)
+    return s
+
+
 def test_8_1_5_deploy_bring_three_troops_then_sepoys():
-    """8.1.5 ESEMPIO 'Bring': Delhi with 2 Troops gets 1 Troop, then Sepoys to 6 cubes."""
-    s = _new([3, 2, 1, 4, 5, 6])
-    s.action = {"faction": "raj", "kind": "op+sa", "op": "deploy", "spaces": ["delhi"], "sa": None,
+    """8.1.5 ESEMPIO 'Bring': Delhi with 2 Troops gets 1 Troop, then 5 Sepoys
+    (6 cubes placed in all)."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.restraint = 0  # 8.6.2: Activation Number 0 -> the roll never fails
+    s.resources["raj"] = 50
+    put(s, "delhi", troop=2)
+    s.action = {"faction": "raj", "kind": "op", "op": "deploy", "spaces": ["delhi"], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {"paid": {"delhi": True}, "moved": {}}}
+    s.stack.append({"step": "raj.deploy.place", "sid": "delhi", "placed": 0, "cost": 0})
+    seq = []
+    while (d := engine.decision(s)).step == "raj.deploy.place":
+        seq.append(choose(s, d))
+        engine.apply(s, "raj", seq[-1])
+    assert seq == ["troop"] + ["sepoy"] * 5  # the 6th cube ends the placing (3.2.1)
+    assert s.spaces["delhi"].pieces == {"troop": 3, "sepoy": 5}
+
+
+def test_8_4_2_sweep_movement_priorities():
+    """8.4.2 / 8.6.3 Sweep into a Province: origin = most cubes, 1 Troop
+    first, then 1 Sepoy, then Sepoys before Troops until the cubes exceed the
+    Active adversaries (Underground Guerrillas counted); keep 1 Troop and 1
+    Sepoy in a 2-Pop space not at Active Support; never lose Raj Control."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.restraint = 0
+    s.resources["raj"] = 50
+    # Bihar (2 Pop, Province): 2 Underground + 1 Active Guerrilla -> cubes must exceed 3
+    put(s, "bihar", guerrilla_underground=2, guerrilla_active=1)
+    put(s, "calcutta", troop=3, sepoy=4)  # most cubes, 2-Pop City at Neutral: keeps 1 Troop and 1 Sepoy
+    put(s, "united_provinces", troop=1, sepoy=1, inc_activist=1)  # would lose Raj Control
+    s.action = {"faction": "raj", "kind": "op", "op": "sweep", "spaces": ["bihar"], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {"paid": {"bihar": True}, "moved": {}}}
+    s.stack.append({"step": "raj.sweep.move", "sid": "bihar", "moved": 0, "wavell": False})
+    seq = []
+    while (d := engine.decision(s)).step == "raj.sweep.move":
+        seq.append(choose(s, d))
+        engine.apply(s, "raj", seq[-1])
+    assert seq[0] == "troop:calcutta" and seq[1] == "sepoy:calcutta"
+    assert seq[-1] == "done"
+    assert all(c.endswith(":calcutta") or c == "done" for c in seq)
+    bihar = s.spaces["bihar"].pieces
+    assert bihar.get("troop", 0) + bihar.get("sepoy", 0) == 4  # exceeds 3
+    assert s.spaces["calcutta"].pieces == {"troop": 2, "sepoy": 1}  # Sepoys first, 1 kept
+    assert s.spaces["united_provinces"].pieces.get("troop") == 1
+
+
+def test_8_4_2_demonstrate_movement_priorities():
+    """8.4.2 / 8.6.4 Congress Demonstrate: origin = most Congress Activists
+    (not United Provinces: it keeps 2 in its Protest), add Activists until
+    they equal the cubes; a Protest only where there is no Raj Control."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    put(s, "bihar", troop=2)
+    put(s, "united_provinces", inc_activist=2)  # Protest there: keeps 2
+    s.spaces["united_provinces"].protest = True
+    put(s, "west_bengal", inc_activist=3)
+    s.action = {"faction": "inc", "kind": "op", "op": "demonstrate", "spaces": ["bihar"], "sa": None,
                 "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
-    s.spaces["delhi"].pieces = {"troop": 2}
-    s.available["troop"] = s.available.get("troop", 0)
-    ids = [Choice(c, Message(c)) for c in ("troop", "sepoy", "done")]
-    d = Decision("raj", Message("p"), ids, "raj.deploy.place")
-    assert choose(s, d) == "troop"
-    s.spaces["delhi"].pieces = {"troop": 3, "sepoy": 1}
-    assert choose(s, d) == "sepoy"
-    s.spaces["delhi"].pieces = {"troop": 3, "sepoy": 3}
-    assert choose(s, d) == "done"
+    s.stack.append({"step": "nv.demonstrate.protest", "faction": "inc", "space": "bihar"})
+    s.stack.append({"step": "nv.demonstrate.move", "faction": "inc", "space": "bihar", "own": {}, "other": {}})
+    seq = []
+    while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
+        seq.append(choose(s, d))
+        engine.apply(s, "inc", seq[-1])
+    assert seq == ["west_bengal", "west_bengal", "done"]  # Raj Control stays (Activists not Active): no Protest
+    assert s.spaces["bihar"].pieces.get("inc_activist") == 2 and not s.spaces["bihar"].protest
+    assert s.spaces["united_provinces"].pieces.get("inc_activist") == 2
+    # a destination without cubes: 1 Activist, then a Protest (no Raj Control)
+    s.action["spaces"].append("orissa")
+    s.stack.append({"step": "nv.demonstrate.protest", "faction": "inc", "space": "orissa"})
+    s.stack.append({"step": "nv.demonstrate.move", "faction": "inc", "space": "orissa", "own": {}, "other": {}})
+    seq = []
+    while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
+        seq.append(choose(s, d))
+        engine.apply(s, "inc", seq[-1])
+    assert seq == ["west_bengal", "done", "protest"] and s.spaces["orissa"].protest
+
+
+def test_8_4_2_march_movement_priorities():
+    """8.4.2 / 8.6.6 March: origin = most Guerrillas; keep 3 Guerrillas where
+    there is no Unrest; one Guerrilla at a time, Underground first."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.resources["rev"] = 20
+    s.restraint = 0  # Activation Number 0: the March goes on
+    put(s, "bihar", guerrilla_underground=4, guerrilla_active=1)  # 5, no Unrest: 2 may leave
+    put(s, "orissa", guerrilla_underground=3)  # 3, no Unrest: none may leave
+    steps = _bot_op(s, "rev", "march")
+    origins = [c for st, c in steps if st == "op.loop" and c in s.spaces]
+    assert origins == ["bihar"]
+    assert sum(1 for st, c in steps if st == "choose:rev.march.dest" and c != "done") == 2
+    assert dv_g(s, "bihar") == 3 and dv_g(s, "orissa") == 3
+
+
+def dv_g(s, sid):
+    from engine.gandhi import derived as dv
+
+    return dv.guerrillas(s.spaces[sid])
+
+
+def test_8_6_2_rev_activation_roll_ends_operation():
+    """8.6.2: an NP Revolutionary Operation ends after a space whose roll is at
+    or under the Activation Number (Restraint 6: after the first space)."""
+    from engine.gandhi.bots import movement
+
+    s = _blank()
+    s.restraint = 6
+    ctx = {"faction": "rev", "op": "rally", "spaces": ["bihar"], "data": {}}
+    assert movement.rev_stop(s, ctx)
+    s.restraint = 0
+    assert not movement.rev_stop(s, ctx)
+
+
+def test_8_6_2_raj_sepoys_until_roll_fails():
+    """8.6.2: the NP Raj uses Sepoys until a roll at or under the Activation
+    Number; then Troops only (Restraint 6: after the first Sepoy space)."""
+    from engine.gandhi.bots import movement
+
+    s = _blank()
+    s.restraint = 6
+    ctx = {"faction": "raj", "op": "assault", "spaces": ["delhi", "bihar"], "data": {"paid": {"delhi": True}}}
+    assert not movement.raj_failed(s, ctx, upto=0)
+    assert movement.raj_failed(s, ctx)
+    ctx["data"]["paid"] = {"delhi": False}
+    assert not movement.raj_failed(s, ctx)
 
 
 def test_8_1_4_np_instructions():

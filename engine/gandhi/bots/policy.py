@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import derived as dv
 from ..data import get_data
-from . import arjuna_deck, eligibility, priorities
+from . import arjuna_deck, eligibility, movement, priorities
 from .random_spaces import det_random
 
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -108,19 +108,55 @@ def _plan_sas(state, ctx) -> list[str]:
 
 
 def _space_limit(state, ctx) -> int:
-    f = ctx["faction"]
-    if ctx["kind"] == "limited":
-        return 1
-    if f in ("raj", "rev"):
-        n = arjuna_deck.activation_number(state, f, ctx["op"])
-        # 8.6.2: the Raj is limited only where Sepoys are used; Troop-only spaces go on
-        return n + (2 if f == "raj" else 0)
-    return 99
+    """8.6.1: a Limited Operation is one space; otherwise the engine's own
+    limits (Gandhi, Protest, Restraint, Unity, Bases) and the 8.6.2 rolls
+    (see :func:`_raj_candidates`, :func:`movement.rev_stop`) bound it."""
+    return 1 if ctx["kind"] == "limited" else 99
+
+
+def _troops_usable(state, ctx, sid: str) -> bool:
+    """8.6.2: after a failed Activation roll only spaces where Troops can
+    operate remain available to the NP Raj."""
+    op = ctx["op"]
+    sp = state.spaces[sid]
+    if op == "deploy":
+        from ..operations.raj import deploy_can_place
+
+        return sp.pieces.get("troop", 0) < 3 and deploy_can_place(state, sid, "troop")
+    if op == "sweep":
+        return bool(sp.pieces.get("troop", 0)) or movement.sweep_destination_useful(state, ctx, sid, False)
+    return bool(sp.pieces.get("troop", 0))
+
+
+def _raj_candidates(state, ctx, spaces: list[str]) -> tuple[list[str], str | None]:
+    """The NP Raj's spaces for the next choice and the column (8.6.2, 8.6.3).
+
+    Sweep: first destinations cubes can move into (Movement Priorities),
+    then Sweep in place where cubes can Activate Underground Guerrillas, most
+    Support first. Returns ``(candidates, column)``; column None = take the
+    first candidate (already ordered)."""
+    op = ctx["op"]
+    failed = movement.raj_failed(state, ctx)
+    if failed:
+        spaces = [s for s in spaces if _troops_usable(state, ctx, s)]
+    if op == "sweep":
+        moving = [s for s in spaces if movement.sweep_destination_useful(state, ctx, s, not failed)]
+        if moving:
+            return moving, "sweep"
+        in_place = [s for s in spaces if state.spaces[s].pieces.get("guerrilla_underground", 0)
+                    and (state.spaces[s].pieces.get("troop", 0)
+                         or (not failed and state.spaces[s].pieces.get("sepoy", 0)))]
+        if not in_place:
+            return [], None
+        best = max(state.spaces[s].support for s in in_place)
+        return [s for s in in_place if state.spaces[s].support == best], "shift_support"
+    return spaces, None
 
 
 def _op_loop(state, d):
     ctx = state.action
     ids = d.ids()
+    f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
     spaces = [c for c in ids if c in _spaces()]
     if sas and ctx["kind"] == "op+sa":
@@ -128,12 +164,35 @@ def _op_loop(state, d):
         for name in want:
             if f"sa:{name}" in sas and (not spaces or len(ctx["spaces"]) >= 1):
                 return f"sa:{name}"
+    col = _ctx_column(state, f, ctx["op"], d)
     if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
-        col = _ctx_column(state, ctx["faction"], ctx["op"], d)
-        return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
+        if f == "raj":
+            spaces, c2 = _raj_candidates(state, ctx, spaces)
+            col = c2 or col
+        elif f == "rev":
+            if ctx["spaces"] and movement.rev_stop(state, ctx):
+                spaces = []
+            elif ctx["op"] == "march":
+                o = movement.march_origin(state, spaces)
+                spaces = [o] if o else []
+        elif ctx["op"] == "demonstrate":
+            useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
+            spaces = useful or ([] if ctx["spaces"] else spaces)
+        if spaces:
+            return priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
     if sas and ctx["kind"] == "op+sa":
         return sas[0]
-    return "done"
+    return "done" if "done" in ids else (spaces or ids)[0]
+
+
+def _use_sepoys(state, d):
+    """8.6.2: the NP Raj always uses Sepoys until an Activation roll fails."""
+    ctx = state.action
+    sid = state.stack[-1].get("sid")
+    idx = ctx["spaces"].index(sid) if sid in ctx["spaces"] else len(ctx["spaces"])
+    if "sepoy" in d.ids() and not movement.raj_failed(state, ctx, upto=idx):
+        return "sepoy"
+    return "troop"
 
 
 def _sa_loop(state, d):
@@ -178,20 +237,22 @@ def _crisis(state, d):
 
 
 def _deploy_place(state, d):
-    """8.1.5 example: bring 3 Troops, then Sepoys up to 6 cubes."""
+    """8.6.3 Deploy / 8.1.5 ESEMPIO: bring 3 Troops into the City, then add
+    Sepoys until 6 cubes in all have been placed there (Delhi with 2 Troops:
+    1 Troop, then 5 Sepoys). Cubes come from Available only."""
+    top = state.stack[-1] if state.stack else {}
     ctx = state.action
-    sid = ctx["spaces"][-1] if ctx and ctx.get("spaces") else None
+    sid = top.get("sid") or (ctx["spaces"][-1] if ctx and ctx.get("spaces") else None)
+    placed = top.get("placed", 0)
     sp = state.spaces[sid] if sid else None
     ids = d.ids()
-    if sp is not None:
-        if sp.pieces.get("troop", 0) < 3 and "troop" in ids:
-            return "troop"
-        if dv.cubes(sp) < 6 and "sepoy" in ids:
-            return "sepoy"
-        if dv.cubes(sp) < 6 and "troop" in ids:
-            return "troop"
-        return "done"
-    return ids[0]
+    if sp is None:
+        return ids[0]
+    if sp.pieces.get("troop", 0) < 3 and "troop" in ids:
+        return "troop"
+    if placed < 6 and "sepoy" in ids:
+        return "sepoy"
+    return "done"
 
 
 def _troops_out(state, d):
@@ -237,12 +298,16 @@ HANDLERS = {
     "muslim_state.troops": _troops_out,
     "raj.deploy.place": _deploy_place,
     "raj.deploy.oop": _first_of("troop", "sepoy", "done"),
-    "raj.use_sepoys": _first_of("sepoy", "troop"),
+    "raj.use_sepoys": _use_sepoys,
+    "raj.sweep.move": lambda s, d: movement.sweep_move(s, d),
+    "nv.demonstrate.move": lambda s, d: movement.demonstrate_move(s, d),
+    "nv.demonstrate.protest_ask": _first_of("protest", "done"),
+    "choose:rev.march.dest": lambda s, d: movement.march_dest(s, d),
     "nv.rally.after": _rally_after,
     "nv.rally.place": _max_number,
     "rev.rally.oop": _first_of("guerrilla", "done"),
     "raj.wavell.offer": _first_of("sweep", "no"),
-    "choose:rev.march.kind": _first_of("underground", "active"),
+    "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
 }
 
 
