@@ -47,11 +47,30 @@ def winners_at_check(state: GandhiState) -> list[str]:
     return [f for f in m if m[f] > 0]
 
 
+#: 1.5: the factions one player holds when a game has 2 or 3 players and the
+#: seats are given as a number (as the service stores them): with 2 players
+#: one holds Congress and the Muslim League, the other the Raj and the
+#: Revolutionaries; with 3 players one holds Congress and the Muslim League.
+STANDARD_SEATS: dict[int, dict[str, str]] = {
+    2: {"raj": "raj+rev", "rev": "raj+rev", "inc": "inc+ml", "ml": "inc+ml"},
+    3: {"inc": "inc+ml", "ml": "inc+ml"},
+}
+
+
 def seat_groups(state: GandhiState) -> dict[str, list[str]]:
     """Player id -> the factions that player holds (1.5), in FACTIONS order.
-    Without ``options["seats"]`` each faction is its own player (named by
-    the faction id). A faction missing from the seats is its own player."""
-    seats = (state.options or {}).get("seats") or {}
+
+    ``options["seats"]`` is either a dict faction -> player id, or the number
+    of players (an int, as ``bot/service.py`` stores it): 2 or 3 give the
+    standard groups of 1.5 (:data:`STANDARD_SEATS`, players named
+    "inc+ml" / "raj+rev"); 1 or 4 (a hotseat, or one faction each) leave every
+    faction its own player. Without seats every faction is its own player
+    (named by the faction id); so is a faction missing from a dict."""
+    seats: Any = (state.options or {}).get("seats") or {}
+    if isinstance(seats, (int, str)) and str(seats).isdigit():
+        seats = STANDARD_SEATS.get(int(seats), {})
+    if not isinstance(seats, dict):
+        seats = {}
     groups: dict[str, list[str]] = {}
     for f in FACTIONS:
         groups.setdefault(str(seats.get(f, f)), []).append(f)
@@ -116,7 +135,7 @@ def end_game(state: GandhiState, how: str) -> None:
         "ranking": [{"faction": f, "rank": i + 1, "margin": margins[f]} for i, f in enumerate(order)],
         "players_lose": players_lose,
     }
-    if (state.options or {}).get("seats"):
+    if any(len(fs) > 1 for _, fs in players) or isinstance((state.options or {}).get("seats"), dict):
         result["players"] = [{"player": p, "factions": fs, "margin": _player_margin(margins, fs), "rank": i + 1}
                              for i, (p, fs) in enumerate(players)]
     state.result = result

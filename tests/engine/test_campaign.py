@@ -160,6 +160,32 @@ def test_two_faction_player_margin_is_the_lower():
     assert p["u1"]["margin"] == 2 and p["u1"]["rank"] == 1 and p["u2"]["rank"] == 2
 
 
+def test_seats_as_a_number_of_players_use_the_standard_groups_of_1_5():
+    """1.5 with the seats stored as a number of players (the service's form):
+    with 2 or 3 players one player holds Congress and the Muslim League, so
+    Congress alone exceeding its threshold does not end the game; with 4
+    players it does."""
+    for n in (2, 3):
+        s = cleared({"seats": n})
+        congress_opposition(s)
+        d = start_round(s)
+        assert s.result is None and d is not None, n
+    s = cleared({"seats": 2})
+    for sid in ("punjab", "west_bengal", "east_bengal", "northwest_frontier", "bihar", "united_provinces"):
+        s.spaces[sid].support = -2
+    s.spaces["sind"].muslim_state = True
+    s.spaces["baluchistan"].muslim_state = True  # ML margin 4, Congress 2
+    start_round(s)
+    p = {x["player"]: x for x in s.result["players"]}
+    assert sorted(s.result["winners"]) == ["inc", "ml"]
+    assert p["inc+ml"]["margin"] == 2 and p["inc+ml"]["rank"] == 1
+    assert p["raj+rev"]["factions"] == ["raj", "rev"]
+    s = cleared({"seats": 4})
+    congress_opposition(s)
+    start_round(s)
+    assert s.result["winner"] == "inc" and "players" not in s.result
+
+
 def test_non_player_faction_passing_means_all_players_lose():
     """7.1: a Non-player faction passes a victory check: all players lose."""
     s = cleared({"players": {"inc": "bot"}})
