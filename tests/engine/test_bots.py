@@ -346,3 +346,88 @@ def test_8_1_6_activation_numbers():
     s.viceroy = 76  # Willingdon
     assert arjuna_deck.activation_number(s, "raj", "deploy") == 1
     assert arjuna_deck.activation_number(s, "raj", "sweep") == 4
+
+
+def _decide_at(s, fr):
+    """Push frame ``fr`` and return (decision, bot choice)."""
+    s.stack.append(fr)
+    d = engine.decision(s)
+    return d, choose(s, d)
+
+
+def test_8_9_2_constructive_programme_full_levels_up_to_unity():
+    """8.9.2: the NP Congress selects as many spaces as possible up to Unity
+    (Shift toward Opposition column), 2 levels each."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.unity = 2
+    for x in ("bihar", "orissa", "united_provinces"):
+        put(s, x, inc_activist=1)
+    chosen = []
+    s.stack.append({"step": "campaign.constructive", "faction": "inc", "chosen": []})
+    while (d := engine.decision(s)).step == "campaign.constructive" and d.actor == "inc":
+        cid = choose(s, d)
+        assert cid != "done"
+        assert cid.endswith(":2")
+        chosen.append(cid.split(":")[0])
+        engine.apply(s, "inc", cid)
+    assert len(chosen) == 2 and all(s.spaces[x].support == -2 for x in chosen)
+    # 2-Pop first (Shift toward Opposition column): Bihar and United Provinces over Orissa
+    assert set(chosen) == {"bihar", "united_provinces"}
+
+
+def test_8_9_2_imperialism_within_twice_a_die_roll():
+    """8.9.2: NP Raj Imperialism buys at most twice a die roll in all (Unrest
+    first in each space), in up to 4 spaces by Shift toward Support."""
+    from engine.gandhi.bots import campaign as npc
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.resources["raj"] = 50
+    for x in ("bihar", "united_provinces", "punjab", "bombay_presidency", "madras_presidency"):
+        put(s, x, troop=2, sepoy=2)
+        s.spaces[x].support = -2
+    s.spaces["bihar"].unrest = 1
+    s.log.append({"key": "log.earnings", "params": {}, "actor": None, "text": ""})
+    s.stack.append({"step": "campaign.imperialism", "chosen": []})
+    first = None
+    while (d := engine.decision(s)).step.startswith("campaign.imperialism"):
+        cid = choose(s, d)
+        first = first or cid
+        engine.apply(s, "raj", cid)
+    bought = npc._purchases_this_round(s)
+    assert bought <= 2 * npc._campaign_die(s)
+    assert bought == min(2 * npc._campaign_die(s), 4 * 2 + 1)
+    assert first == "bihar"  # Unrest row of the Shift toward Support column
+    assert s.spaces["bihar"].unrest == 0
+
+
+def test_8_9_3_raj_redeploy_sepoys_to_match_troops_first():
+    """8.9.3 Raj step 1: for each Troop in a Province, a Sepoy moves there;
+    origins: Provinces without Raj Control first, never losing Raj Control."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.resources["raj"] = 50
+    put(s, "bihar", troop=2)  # Raj Control, Troops without Sepoys
+    put(s, "orissa", sepoy=1, inc_activist=1, guerrilla_active=1)  # a State: keeps its 1 Sepoy
+    put(s, "central_provinces", sepoy=2, guerrilla_active=3)  # Province without Raj Control: moved first
+    put(s, "delhi", troop=1, sepoy=3)
+    d, cid = _decide_at(s, {"step": "campaign.redeploy", "faction": "raj", "moved": {}})
+    assert cid == "central_provinces"
+    engine.apply(s, "raj", cid)
+    d = engine.decision(s)
+    assert choose(s, d) == "sepoy:bihar"
+
+
+def test_8_9_2_bases_and_gandhi_release():
+    """8.9.2: the NP League and Revolutionaries always place their Base; the
+    NP Raj releases Gandhi into a space without Raj Control."""
+    mk = lambda actor, step, ids: Decision(actor, Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    s = _blank()
+    s.spaces["punjab"].pieces["ml_activist"] = 2
+    s.available["ml_activist"] -= 2
+    assert choose(s, mk("ml", "campaign.base", ["punjab", "sind", "done"])) == "punjab"
+    assert choose(s, mk("rev", "campaign.base", ["bihar", "sind", "done"])) in ("bihar", "sind")
+    assert choose(s, mk("raj", "campaign.gandhi_release", ["bihar", "sind"])) in ("bihar", "sind")

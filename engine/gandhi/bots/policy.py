@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import derived as dv
 from ..data import get_data
 from . import arjuna_deck, eligibility, movement, priorities
+from . import campaign as np_campaign
 from .random_spaces import det_random
 
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -287,6 +288,15 @@ def _max_number(state, d):
 
 
 HANDLERS = {
+    "campaign.strike_choice": lambda s, d: np_campaign.strike_choice(s, d),
+    "campaign.imperialism": lambda s, d: np_campaign.imperialism(s, d),
+    "campaign.imperialism_buy": lambda s, d: np_campaign.imperialism_buy(s, d),
+    "campaign.release": lambda s, d: np_campaign.release(s, d),
+    "campaign.gandhi_release": lambda s, d: np_campaign.gandhi_release(s, d),
+    "campaign.constructive": lambda s, d: np_campaign.constructive(s, d),
+    "campaign.base": lambda s, d: np_campaign.place_base(s, d),
+    "campaign.redeploy": lambda s, d: np_campaign.redeploy(s, d),
+    "campaign.redeploy_to": lambda s, d: np_campaign.redeploy_to(s, d),
     "sop.act": _act,
     "op.choose": _op_choose,
     "op.loop": _op_loop,
