@@ -61,7 +61,16 @@ class Action:
 
 
 class Operation(Action):
-    pass
+    def extra_choices(self, state: GandhiState, ctx: Ctx) -> list[Choice]:
+        """Choices of this Operation offered in ``op.loop`` beside its spaces
+        (ids contain ":" and are not ``sa:``), e.g. Lord Wavell's free Sweep
+        "at any time during the Assault" (3.2.4). Default: none."""
+        return []
+
+    def extra(self, state: GandhiState, ctx: Ctx, cid: str) -> list[Frame]:
+        """Carry out one of :meth:`extra_choices`; return frames to run before
+        ``op.loop`` comes back."""
+        return []
 
 
 class SpecialActivity(Action):
@@ -187,6 +196,7 @@ class OperationLoop(Step):
         choices: list[Choice] = []
         if not space_limit_reached(ctx):
             choices += [space_choice(s) for s in op.selectable(state, ctx)]
+        choices += op.extra_choices(state, ctx)
         choices += [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
                     for sa in _sa_options(state, ctx)]
         choices.append(done_choice("End the Operation"))
@@ -198,6 +208,14 @@ class OperationLoop(Step):
     def refuse(self, state, fr, cid):
         ctx = state.action
         op = op_of(ctx)
+        if cid.startswith("sa:"):
+            if ctx["kind"] == "limited":
+                return msg("error.limited_sa", "A Limited Operation has no Special Activity (2.3.5).")
+            if ctx["kind"] == "op":
+                return msg("error.op_only", "This Operation was chosen without a Special Activity (2.3.4).")
+            if ctx["sa_state"] != "none":
+                return msg("error.sa_once", "One Special Activity per Operation; it cannot be interrupted "
+                           "or resumed (4.1).")
         if cid in ctx["spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
                        space=space_name(cid))
@@ -223,6 +241,9 @@ class OperationLoop(Step):
             log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
                 faction=ctx["faction"], sa=ctx["sa"])
             push(state, frame("sa.loop"), frame("op.loop"))
+            return
+        if ":" in cid:
+            push(state, *op.extra(state, ctx, cid), frame("op.loop"))
             return
         ctx["spaces"].append(cid)
         log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=cid)

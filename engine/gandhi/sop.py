@@ -9,8 +9,9 @@ swapped in and played as a Campaign round (2.4, ``campaign.round``).
 from __future__ import annotations
 
 from ..core.messages import Choice, Decision, msg
-from ..core.steps import Step, frame, illegal, push, register
-from . import board, derived as dv
+from ..core.steps import Step, frame, push, register
+from . import board
+from . import derived as dv
 from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice
 from .data import get_data
 from .state import GandhiState
@@ -79,6 +80,8 @@ class Start(Step):
         reveal_next(state)
         if is_campaign(state.next) and not is_campaign(state.current):
             state.current, state.next = state.next, state.current
+            log(state, "log.campaign_revealed", "A Campaign card is revealed: Campaign round now.",
+                card=state.current)
         push(state, frame("sop.card"))
 
 
@@ -156,10 +159,30 @@ class Act(Step):
                                faction=f, role=role, card=card_title(state.current)), choices, self.name)
 
     def refuse(self, state, fr, cid):
-        if cid in ("op", "op+sa") and fr["role"] == "second":
-            return illegal("As 2nd Eligible after an Operation, only a Limited Operation is allowed (2.3.4).").message
-        if cid.startswith("event") and fr["role"] == "second" and state.turn.first_action == "op":
-            return illegal("The 1st Eligible did an Operation only: the 2nd Eligible may not play the Event (2.3.4).").message
+        """Why an action is not on offer, in the terms of 2.3.4/2.3.5."""
+        role, first = fr["role"], state.turn.first_action
+        f = fr["faction"]
+        if cid == "limited-op" and role == "first":
+            return msg("error.first_limited", "The 1st Eligible does an Operation (with or without a Special "
+                       "Activity) or the Event, not a Limited Operation (2.3.4).")
+        if cid in ("op", "op+sa") and role == "second" and first != "event":
+            return msg("error.second_limited", "As 2nd Eligible after an Operation, only a Limited Operation "
+                       "is allowed (2.3.4).")
+        if cid == "limited-op" and role == "second" and first == "event":
+            return msg("error.second_full_op", "The 1st Eligible played the Event: the 2nd Eligible does a full "
+                       "Operation (with a Special Activity if desired), not a Limited one (2.3.4).")
+        if cid.startswith("event") and role == "second":
+            if first == "op":
+                return msg("error.second_event_op", "The 1st Eligible did an Operation only: the 2nd Eligible "
+                           "may not play the Event (2.3.4).")
+            if first == "event":
+                return msg("error.second_event_event", "The Event of this card was already played (2.3.4).")
+        if cid.startswith("event") and cid in EVENT_SIDES:
+            return msg("error.event_not_playable", "The {side} Event of {card} cannot be played now.",
+                       side=cid.split("-")[1], card=card_title(state.current))
+        if cid in ("op", "op+sa", "limited-op"):
+            return msg("error.no_operation", "{faction} has no Operation with a space it can choose now "
+                       "(3.1, 3.1.5).", faction=FACTION_NAMES[f])
         return None
 
     def apply(self, state, fr, cid):
@@ -182,7 +205,8 @@ class Act(Step):
         else:
             from .actions import begin_operation
 
-            begin_operation(state, f, {"op": "op", "op+sa": "op+sa", "limited-op": "limited"}[cid])
+            begin_operation(state, f, {"op": "op", "op+sa": "op+sa", "limited-op": "limited"}[cid],
+                            sop_role=role)
 
 
 def do_pass(state: GandhiState, f: str) -> None:
@@ -367,4 +391,3 @@ class CrisisCubes(Step):
             push(state, frame(self.name, left=left))
 
 
-FACTION_NAMES = FACTION_NAMES  # re-export for callers

@@ -254,6 +254,8 @@ def test_assault_bihar_example_with_chelmsford_3_2_4():
     s = bihar_example()
     play(s, "op", "assault", "bihar", "sepoy")
     assert s.resources["raj"] == 9
+    assert ids(s) == ["4", "3", "2", "1"]         # cubes taking part (R-3.2.4c)
+    play(s, "4")
     assert set(ids(s)) == {"inc", "ml", "gandhi", "done"}   # no Faction targeted yet (3.1.4)
     play(s, "inc")
     assert "done" not in ids(s)                 # NV targeted: all must go (1.4.4)
@@ -293,7 +295,7 @@ def test_gandhi_optional_when_cubes_fewer_than_activists_plus_gandhi():
     s = empty_board(restraint=2, resources=10)
     put(s, "bihar", troop=2, gandhi=1, inc_activist=3)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar", "inc", "inc")
+    play(s, "op", "assault", "bihar", "2", "inc", "inc")
     assert pc(s, "bihar", "gandhi") == 1 and not s.gandhi_arrested
 
 
@@ -303,7 +305,7 @@ def test_gandhi_forced_before_muslim_league_base():
     s = empty_board(restraint=2, resources=10)
     put(s, "bihar", troop=3, gandhi=1, inc_activist=1, ml_base=1)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar")
+    play(s, "op", "assault", "bihar", "3")
     assert "ml_base" not in ids(s)
     with pytest.raises(IllegalChoice, match="Bases go last"):
         engine.apply(s, "raj", "ml_base")
@@ -569,3 +571,69 @@ def test_deploy_only_in_cities_message():
     play(s, "op", "deploy")
     with pytest.raises(IllegalChoice, match="Bihar is not a City"):
         engine.apply(s, "raj", "bihar")
+
+
+# ---------------------------------------------------------------- audit fixes (docs/rulings/raj.md)
+
+
+def test_assault_fewer_cubes_spare_gandhi_3_2_4():
+    """R-3.2.4c: the Raj chooses how many cubes take part ("any number of
+    Troops/Sepoys", ES 3.2.4). 4 Troops, 3 Active Activists and Gandhi: with
+    all 4 cubes, targeting the NV forces Gandhi's arrest (1.4.4); with 3 the
+    Raj arrests the 3 Activists and Gandhi stays."""
+    s = empty_board(restraint=2, resources=0)
+    put(s, "bihar", troop=4, gandhi=1, inc_activist=3)
+    board.add_protest(s, "bihar", for_operation=False)
+    play(s, "op", "assault", "bihar")
+    assert step(s) == "raj.assault.cubes" and ids(s) == ["4", "3", "2", "1"]
+    play(s, "3", "inc", "inc", "inc")
+    assert step(s) == "op.loop"
+    assert pc(s, "bihar", "gandhi") == 1 and not s.gandhi_arrested
+    assert s.prison.get("inc_activist") == 3
+
+
+def test_assault_all_cubes_force_gandhi_3_2_4():
+    s = empty_board(restraint=2, resources=0)
+    put(s, "bihar", troop=4, gandhi=1, inc_activist=3)
+    board.add_protest(s, "bihar", for_operation=False)
+    play(s, "op", "assault", "bihar", "4", "inc", "inc", "inc")
+    assert ids(s) == ["gandhi"]                  # the 4th removal must take Gandhi
+    with pytest.raises(IllegalChoice, match="Choose a number"):
+        s2 = empty_board(restraint=2, resources=0)
+        put(s2, "bihar", troop=4, gandhi=1, inc_activist=3)
+        board.add_protest(s2, "bihar", for_operation=False)
+        play(s2, "op", "assault", "bihar", "5")
+
+
+def test_assault_cube_count_not_asked_when_it_cannot_matter():
+    s = empty_board(restraint=2, resources=0)
+    put(s, "hyderabad", troop=3, guerrilla_active=1, guerrilla_underground=1, rev_base=1)
+    play(s, "op", "assault", "hyderabad")
+    assert step(s) == "raj.remove"               # 1 removable piece: no count to choose
+
+
+def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
+    """3.2.4 Wavell: "this free Sweep may be made at any time during the
+    Assault" — also after the Assault in that space was resolved, from the
+    Operation loop (``wavell:<space>``)."""
+    s = empty_board(viceroy="wavell", restraint=3, resources=0)
+    put(s, "madras", troop=2)
+    put(s, "madras_presidency", troop=1, guerrilla_active=1, guerrilla_underground=2)
+    play(s, "op", "assault", "madras_presidency")
+    assert step(s) == "raj.wavell.offer"
+    play(s, "no", "guerrilla")
+    assert step(s) == "op.loop"
+    assert "wavell:madras_presidency" in ids(s)
+    play(s, "wavell:madras_presidency", "troop:madras", "troop:madras")
+    assert pc(s, "madras_presidency", "troop") == 3
+    assert pc(s, "madras_presidency", "guerrilla_active") == 2    # 3 cubes activate both
+    assert step(s) == "op.loop" and not any(c.startswith("wavell:") for c in ids(s))   # once per Assault
+    assert s.resources["raj"] == 0
+
+
+def test_wavell_sweep_not_offered_under_other_viceroys():
+    s = empty_board(viceroy="linlithgow", restraint=3, resources=0)
+    put(s, "madras", troop=2)
+    put(s, "madras_presidency", troop=1, guerrilla_active=1)
+    play(s, "op", "assault", "madras_presidency", "guerrilla")
+    assert not any(c.startswith("wavell:") for c in ids(s))

@@ -794,6 +794,19 @@ def wavell_open(state: GandhiState, ctx: dict[str, Any]) -> bool:
     return viceroy(state) == "wavell" and not data(ctx).get("wavell")
 
 
+def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:
+    """Wavell's Sweep into ``sid`` is possible now: unused, a Sweep
+    destination (not a Railway), and some cube can move in (3.2.3, 3.2.4)."""
+    return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
+
+
+def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
+    """Begin Wavell's free Limited Sweep into ``sid`` (3.2.4)."""
+    data(state.action)["wavell"] = True
+    log(state, "log.raj_wavell", "Lord Wavell: free Limited Sweep into {space}.", actor="raj", space=sid)
+    return [frame("raj.sweep.move", sid=sid, moved=0, wavell=True)]
+
+
 @operation
 class Assault(Operation):
     """Assault (3.2.4): any space with Raj cubes. Per space the Raj uses Troops
@@ -828,10 +841,23 @@ class Assault(Operation):
     def select(self, state, ctx, sid):
         cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
         out = []
-        if wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_moves(state, ctx, sid, True):
+        if wavell_can_sweep(state, ctx, sid):
             out.append(frame("raj.wavell.offer", sid=sid))
         out.append(frame("raj.assault.start", sid=sid, cost=cost))
         return out
+
+    def extra_choices(self, state, ctx):
+        """Lord Wavell: the free Limited Sweep may be made "at any time during
+        the Assault" (3.2.4) into a space already selected for it:
+        ``wavell:<space>`` in the Operation loop."""
+        return [simple(f"wavell:{s}", "choice.raj_wavell_sweep", "Lord Wavell: free Limited Sweep into {space}",
+                       space=space_name(s)) for s in ctx["spaces"] if wavell_can_sweep(state, ctx, s)]
+
+    def extra(self, state, ctx, cid):
+        sid = cid.split(":", 1)[1]
+        if not wavell_can_sweep(state, ctx, sid):  # pragma: no cover - only offered ids reach here
+            return []
+        return wavell_start(state, sid)
 
 
 @register
@@ -849,10 +875,7 @@ class WavellOffer(Step):
 
     def apply(self, state, fr, cid):
         if cid == "sweep":
-            data(state.action)["wavell"] = True
-            log(state, "log.raj_wavell", "Lord Wavell: free Limited Sweep into {space}.", actor="raj",
-                space=fr["sid"])
-            push(state, frame("raj.sweep.move", sid=fr["sid"], moved=0, wavell=True))
+            push(state, *wavell_start(state, fr["sid"]))
 
 
 @register
@@ -877,8 +900,27 @@ def assault_removals(troops: int, sepoys: int) -> int:
     return sepoys // 2
 
 
+def assault_targets(state: GandhiState, sid: str) -> int:
+    """How many pieces an Assault in ``sid`` could take at most: Active
+    Guerrillas, Gandhi, Active Activists, and the Bases that "Bases last"
+    leaves reachable (3.2.4)."""
+    sp = state.spaces[sid]
+    k = pieces(state, sid, "guerrilla_active") + pieces(state, sid, "gandhi")
+    if not pieces(state, sid, "guerrilla_underground"):
+        k += pieces(state, sid, "rev_base")          # Bases last (3.2.4)
+    if dv.activists_active(state, sid) or not dv.activists(sp):
+        k += dv.activists(sp) + pieces(state, sid, "ml_base")
+    return k
+
+
 @register
 class AssaultResolve(Step):
+    """Resolve the Assault in one space (3.2.4). The Raj chooses how many of
+    its cubes there take part (ES "cualquier cantidad de Tropas / Cipayos",
+    IT "cubi Raj coinvolti"; docs/rulings/raj.md R-3.2.4c): asked as the
+    number of removals, from all the cubes down to 1, whenever fewer could
+    matter (more than one removal possible and more than one target)."""
+
     name = "raj.assault.resolve"
     auto = True
 
@@ -890,4 +932,37 @@ class AssaultResolve(Step):
         k = assault_removals(troops, sepoys)
         log(state, "log.raj_assault", "Assault in {space}: {troops} Troop(s) and {sepoys} Sepoy(s) remove up to "
             "{n} piece(s).", actor="raj", space=sid, troops=troops, sepoys=sepoys, n=k)
+        top = min(k, assault_targets(state, sid))
+        if top >= 2:
+            push(state, frame("raj.assault.cubes", sid=sid, top=top, troops=troops > 0))
+            return
         push(state, *removal_frame(state, sid, "assault", k))
+
+
+@register
+class AssaultCubes(Step):
+    """How many cubes take part in the Assault in one space (3.2.4): choice
+    ``"<n>"`` = up to n removals (n cubes when Troops are used, 2n Sepoys
+    otherwise), from ``top`` (all that can matter) down to 1. Once a Faction is
+    targeted its pieces must be taken as far as these cubes allow (1.4.4), so
+    fewer cubes can spare Gandhi (3.2.4 "GANDHI")."""
+
+    name = "raj.assault.cubes"
+
+    def decision(self, state, fr):
+        per = "cube" if fr["troops"] else "2 Sepoys"
+        choices = [simple(str(n), "choice.raj_assault_cubes", "Use cubes for up to {n} removal(s) (1 per {per})",
+                          n=n, per=per) for n in range(fr["top"], 0, -1)]
+        return Decision("raj", msg("prompt.raj_assault_cubes",
+                                   "Assault in {space}: how many cubes take part (up to {top} removals)?",
+                                   space=space_name(fr["sid"]), top=fr["top"]), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        return msg("error.raj_assault_cubes", "Choose a number of removals from 1 to {top}.", top=fr["top"])
+
+    def apply(self, state, fr, cid):
+        n = int(cid)
+        if n < fr["top"]:
+            log(state, "log.raj_assault_fewer", "The Raj uses cubes for {n} removal(s) in {space}.", actor="raj",
+                n=n, space=fr["sid"])
+        push(state, *removal_frame(state, fr["sid"], "assault", n))
