@@ -139,6 +139,16 @@ def test_congress_rally_places_up_to_population_and_counts_only_spaces_without_p
     assert_whole(s)
 
 
+def test_rally_placement_refusals_say_why():
+    """3.3.1: Congress places at most Population Activists, and no Base."""
+    s = blank()
+    start(s, "inc", "rally")
+    play(s, "inc", "bihar")
+    assert step(s) == "nv.rally.place"
+    assert "Population (2)" in refused(s, "inc", "3")
+    assert "Only the Muslim League" in refused(s, "inc", "base")
+
+
 def test_ml_rally_replaces_unity_activists_with_a_base():
     s = blank(unity=2)
     put(s, "sind", ml_activist=2)
@@ -600,6 +610,23 @@ def test_persuade_troops_and_bases_last_and_inactive_activists():
     assert set(ids(s)) == {"sepoy", "activate"}
 
 
+def test_persuade_refusals_say_why():
+    """4.3.3: a player typing a piece Persuade may not take is told the rule:
+    never Gandhi, never one's own, Troops and Bases last, Active pieces only."""
+    s = blank()
+    put(s, "bihar", inc_activist=1, gandhi=1, troop=1, sepoy=1, ml_activist=1, ml_base=1,
+        guerrilla_underground=1, rev_base=1)
+    start(s, "inc", "rally")
+    play(s, "inc", "sa:persuade", "bihar")
+    assert "cannot remove Gandhi" in refused(s, "inc", "gandhi")
+    assert "not your own" in refused(s, "inc", "inc_activist")
+    assert "Sepoys remain" in refused(s, "inc", "troop")
+    assert "Muslim League Activists remain" in refused(s, "inc", "ml_base")
+    assert "Guerrillas remain" in refused(s, "inc", "rev_base")
+    assert "not Active" in refused(s, "inc", "ml_activist")
+    assert "not Active" in refused(s, "inc", "guerrilla_underground")
+
+
 def test_ml_persuade_example_4_4_3():
     """ESEMPIO 4.4.3: Punjab is under Raj Control; the ML Activates both
     Guerrillas (one per Active NV Activist); Raj Control is lost and Punjab may
@@ -691,6 +718,16 @@ def test_infiltrate_replaces_and_no_muslim_state_outside_crisis():
     play(s, "ml", "protest")
     assert not s.spaces["sind"].protest and board.count(s, "sind", "ml_activist") == 2
     assert_whole(s)
+
+
+def test_infiltrate_refusals_say_why():
+    """4.4.2: no Muslim State outside a Crisis (6.8); Troops cannot be replaced."""
+    s = blank(restraint=3, unity=3)
+    put(s, "sind", sepoy=1, troop=1, ml_base=1, ml_activist=1)
+    start(s, "ml", "rally")
+    play(s, "ml", "sa:infiltrate", "sind")
+    assert "Crisis" in refused(s, "ml", "muslim_state")
+    assert "Sepoy, a Guerrilla or a Protest" in refused(s, "ml", "troop")
 
 
 def test_infiltrate_with_no_ml_activist_available_removes_instead():

@@ -255,6 +255,21 @@ class RallyPlace(Step):
         return Decision(fr["faction"], msg("prompt.rally_place", "Rally in {space}: place what?",
                                            space=space_name(fr["space"])), self.options(state, fr), self.name)
 
+    def refuse(self, state, fr, cid):
+        """Why a Rally placement is not possible here (3.3.1, 1.4.2)."""
+        f, sid = fr["faction"], fr["space"]
+        name = space_name(sid)
+        if f == "inc" and cid.isdigit():
+            return msg("error.rally_too_many", "Rally places at most the Population ({pop}) of {space}, and only "
+                       "Available Activists ({avail}) (3.3.1).", pop=dv.population(sid), space=name,
+                       avail=state.available.get("inc_activist", 0))
+        if cid == "base":
+            if f != "ml":
+                return msg("error.rally_base_ml", "Only the Muslim League places a Base by Rally (3.3.1).")
+            return msg("error.rally_base", "A Muslim League Base replaces Unity ({unity}) Muslim League Activists "
+                       "in a space with room for a Base (1.4.2), with a Base Available (3.3.1).", unity=state.unity)
+        return None
+
     def apply(self, state, fr, cid):
         f, sid = fr["faction"], fr["space"]
         if cid == "base":

@@ -377,6 +377,35 @@ class PersuadeSpace(Step):
                         [simple(o, f"choice.persuade_{o}", self.LABELS[o], n=n)
                          for o in persuade_options(state, f, sid)], self.name)
 
+    def refuse(self, state, fr, cid):
+        """Why a piece may not be taken here (4.3.3/4.4.3: Active pieces only,
+        Troops and Bases last, never Gandhi)."""
+        f, sid = fr["faction"], fr["space"]
+        sp = state.spaces[sid]
+        name = space_name(sid)
+        rule = "4.3.3" if f == "inc" else "4.4.3"
+        own = ("inc_activist", "gandhi") if f == "inc" else ("ml_activist", "ml_base")
+        if cid == "gandhi":
+            return msg("error.persuade_gandhi", "Persuade cannot remove Gandhi ({rule}).", rule=rule)
+        if cid in own:
+            return msg("error.persuade_own", "Persuade removes adversary pieces, not your own ({rule}).", rule=rule)
+        if cid == "troop" and dv.n(sp, "sepoy"):
+            return msg("error.persuade_troops_last", "Troops last: Sepoys remain in {space} ({rule}).",
+                       space=name, rule=rule)
+        if cid == "ml_base" and dv.n(sp, "ml_activist"):
+            return msg("error.persuade_bases_last", "Bases last: Muslim League Activists remain in {space} ({rule}).",
+                       space=name, rule=rule)
+        if cid == "rev_base" and dv.guerrillas(sp):
+            return msg("error.persuade_bases_last_rev", "Bases last: Guerrillas remain in {space} ({rule}).",
+                       space=name, rule=rule)
+        if cid in ("inc_activist", "ml_activist", "guerrilla_underground") and dv.n(sp, cid):
+            return msg("error.persuade_inactive", "Persuade removes only Active pieces: the {kind} in {space} "
+                       "is not Active ({rule}).", kind=cid, space=name, rule=rule)
+        if cid == "activate":
+            return msg("error.persuade_activate", "No Underground Guerrilla to Activate, or no Active Nonviolent "
+                       "piece, in {space} ({rule}).", space=name, rule=rule)
+        return None
+
     def apply(self, state, fr, cid):
         f, sid = fr["faction"], fr["space"]
         if cid == "activate":

@@ -143,6 +143,21 @@ class InfiltrateSpace(Step):
                         [simple(o, f"choice.infiltrate_{o}", self.LABELS[o])
                          for o in infiltrate_options(state, sid)], self.name)
 
+    def refuse(self, state, fr, cid):
+        """Why Infiltrate may not do ``cid`` here (4.4.2, 6.8)."""
+        sid = fr["space"]
+        name = space_name(sid)
+        if cid == "muslim_state":
+            if not dv.crisis(state):
+                return msg("error.infiltrate_crisis", "Infiltrate places a Muslim State only during a Crisis "
+                           "(4.4.2, 6.8).")
+            return msg("error.infiltrate_muslim_state", "{space} is not a Province with a Muslim League Base and "
+                       "no Raj Control (4.4.2).", space=name)
+        if cid in ("troop", "inc_activist", "gandhi", "ml_base", "rev_base"):
+            return msg("error.infiltrate_kind", "Infiltrate replaces a Sepoy, a Guerrilla or a Protest, nothing "
+                       "else (4.4.2).")
+        return None
+
     def apply(self, state, fr, cid):
         sid = fr["space"]
         if cid == "muslim_state":
