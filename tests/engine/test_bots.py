@@ -431,3 +431,87 @@ def test_8_9_2_bases_and_gandhi_release():
     assert choose(s, mk("ml", "campaign.base", ["punjab", "sind", "done"])) == "punjab"
     assert choose(s, mk("rev", "campaign.base", ["bihar", "sind", "done"])) in ("bihar", "sind")
     assert choose(s, mk("raj", "campaign.gandhi_release", ["bihar", "sind"])) in ("bihar", "sind")
+
+
+def _card_box(letter, activity):
+    from engine.gandhi.data.arjuna import load_arjuna
+
+    for c in load_arjuna():
+        for f in c.faces:
+            if f.letter == letter:
+                for st in f.flow:
+                    if st.kind == "special_activity":
+                        for o in st.sa:
+                            if o.activity == activity:
+                                return o
+    raise LookupError(letter)
+
+
+def test_8_7_1_example_govern_card_bb(monkeypatch):
+    """8.7.1 ESEMPIO (Govern, card BB): no Protest space without Activists, so
+    action 1 is skipped; Imperialism by Shift toward Support picks Bihar (2 Pop,
+    no Protest, Unrest, most Opposition); in Bihar the Unrest goes first."""
+    from engine.gandhi.bots import special
+    from tests.engine.helpers import put
+
+    box = _card_box("BB", "Govern")
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("BB", "deploy", sa_opts=[box]))
+    s = _blank()
+    put(s, "bihar", troop=1, sepoy=1)
+    s.spaces["bihar"].support = -1
+    s.spaces["bihar"].unrest = 1
+    put(s, "orissa", sepoy=1)
+    put(s, "united_provinces", troop=1, inc_activist=1)  # Activists: no Imperialism there
+    s.action = {"faction": "raj", "kind": "op+sa", "op": "deploy", "spaces": ["delhi"], "sa": "govern",
+                "sa_spaces": [], "sa_state": "active", "free": False, "data": {}}
+    cands, col = special.sa_spaces(s, s.action, ["bihar", "orissa", "united_provinces"])
+    assert col == "shift_support" and "united_provinces" not in cands
+    assert priorities.select_space(s, "raj", col, cands) == "bihar"
+    mk = lambda step, ids: Decision("raj", Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    assert choose(s, mk("raj.govern.mode", ["remove", "imperialism"])) == "imperialism"
+    assert choose(s, mk("raj.imperialism", ["shift", "unrest", "done"])) == "unrest"
+    # a Protest space with cubes and no Activists: action 1 (Remove Protest) first
+    s.spaces["orissa"].protest = True
+    cands, col = special.sa_spaces(s, s.action, ["bihar", "orissa", "united_provinces"])
+    assert cands == ["orissa"] and col == "remove"
+
+
+def test_8_7_1_martial_law_and_linlithgow(monkeypatch):
+    """8.7.1 / 8.1.6: Martial Law only where there is Unrest and no Support
+    (1 space, 2 in Crisis); Lord Linlithgow: spaces without Unrest."""
+    from engine.gandhi.bots import special
+
+    s = _blank()
+    s.spaces["bihar"].unrest = 1
+    s.spaces["punjab"].unrest = 1
+    s.spaces["punjab"].support = 1
+    ctx = {"faction": "raj", "op": "assault", "sa": "martial_law", "spaces": [], "sa_spaces": []}
+    cands, col = special.sa_spaces(s, ctx, ["bihar", "punjab", "orissa"])
+    assert cands == ["bihar"] and col == "remove"
+    assert special.sa_limit(s, ctx) == (2 if engine_crisis(s) else 1)
+    s.viceroy = 77  # Linlithgow
+    cands, _ = special.sa_spaces(s, ctx, ["bihar", "punjab", "orissa"])
+    assert cands == ["orissa"]
+
+
+def engine_crisis(s):
+    from engine.gandhi import derived as dv
+
+    return dv.crisis(s)
+
+
+def test_8_7_2_satyagraha_and_negotiate_follow_the_card(monkeypatch):
+    """8.7: only the card's actions, in order: card L Satyagraha 'Add 1
+    Activist' before 'Remove Unrest'; card H Negotiate only to release Gandhi
+    (never to remove a Muslim State)."""
+    s = _blank()
+    mk = lambda actor, step, ids: Decision(actor, Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    s.action = {"faction": "inc", "kind": "op+sa", "op": "rally", "spaces": [], "sa": "satyagraha",
+                "sa_spaces": [], "sa_state": "active", "free": False, "data": {}}
+    box = _card_box("L", "Satyagraha")
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("L", "rally", sa_opts=[box]))
+    assert choose(s, mk("inc", "inc.satyagraha.choose", ["remove", "activist"])) == "activist"
+    box = _card_box("H", "Negotiate")
+    s.action["sa"] = "negotiate"
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("H", "rally", sa_opts=[box]))
+    assert choose(s, mk("inc", "inc.negotiate.option", ["gandhi", "muslim_state", "none"])) == "gandhi"

@@ -167,6 +167,7 @@ class Plan:
     sas: list[str] = field(default_factory=list)
     activation: str | None = None
     draws: int = 0
+    sa_opts: list = field(default_factory=list)  # the cards' Special Activity boxes, in order (8.7)
 
 
 def _check(state, text: str, faction: str, offered: set[str], salt: str) -> bool:
@@ -191,6 +192,7 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
     order = deck_order(state, faction)
     start = len(state.played)
     sas: list[str] = []
+    opts: list = []
     for k in range(max_draws):
         card = order[(start + k) % len(order)]
         face_i = 0
@@ -223,10 +225,11 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(to)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k)
+                                    face.activation_number, k, opts + _rest_opts(face, i))
                     i += 1
             elif st.kind == "special_activity":
                 sas += _sa_list(st)
+                opts += list(st.sa)
                 i += 1
             elif st.kind in ("operation", "branch_ops"):
                 names = [st.op] if st.op else [st.branch.yes.op] + ([st.branch.no.op] if st.branch.no else [])
@@ -234,7 +237,7 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(name)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k)
+                                    face.activation_number, k, opts + _rest_opts(face, i))
                 break  # 8.6: no space for the Operation -> draw a new card
             else:
                 break
@@ -246,6 +249,14 @@ def _rest_sas(face, i: int) -> list[str]:
     for st in face.flow[i:]:
         if st.kind == "special_activity":
             out += _sa_list(st)
+    return out
+
+
+def _rest_opts(face, i: int) -> list:
+    out: list = []
+    for st in face.flow[i:]:
+        if st.kind == "special_activity":
+            out += list(st.sa)
     return out
 
 

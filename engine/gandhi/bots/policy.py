@@ -15,6 +15,7 @@ from .. import derived as dv
 from ..data import get_data
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
+from . import special
 from .random_spaces import det_random
 
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -197,15 +198,30 @@ def _use_sepoys(state, d):
 
 
 def _sa_loop(state, d):
+    """8.7: the Special Activity's spaces by the NP procedure (:mod:`.special`)."""
     ctx = state.action
     spaces = [c for c in d.ids() if c in _spaces()]
+    if not spaces or len(ctx["sa_spaces"]) >= special.sa_limit(state, ctx):
+        return "done"
+    spaces, col = special.sa_spaces(state, ctx, spaces)
     if not spaces:
         return "done"
-    limit = 2 if ctx["faction"] in ("raj", "inc", "ml") else 99
-    if len(ctx["sa_spaces"]) >= limit:
-        return "done"
-    col = _ctx_column(state, ctx["faction"], ctx["sa"], d)
+    col = col or _ctx_column(state, ctx["faction"], ctx["sa"], d)
     return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["sa"], salt=len(ctx["sa_spaces"]))
+
+
+def _sa_step(state, d):
+    """8.7: the first action of the card's Special Activity box on offer."""
+    c = special.step_choice(state, d)
+    if c is not None:
+        return c
+    if d.step == "choose:rev.aid.mode":
+        return "underground"
+    if special.card_actions(state, state.action):  # 8.7: an action the card does not give is skipped
+        for c in ("none", "done"):
+            if c in d.ids():
+                return c
+    return generic(state, d)
 
 
 def _sa_offer(state, d):
@@ -288,6 +304,9 @@ def _max_number(state, d):
 
 
 HANDLERS = {
+    **{step: _sa_step for step in ("raj.govern.mode", "raj.imperialism", "raj.treaty.mode", "inc.negotiate.option",
+                                   "ml.negotiate.option", "inc.satyagraha.choose", "nv.persuade", "ml.infiltrate",
+                                   "choose:rev.infiltrate", "choose:rev.aid.mode")},
     "campaign.strike_choice": lambda s, d: np_campaign.strike_choice(s, d),
     "campaign.imperialism": lambda s, d: np_campaign.imperialism(s, d),
     "campaign.imperialism_buy": lambda s, d: np_campaign.imperialism_buy(s, d),
