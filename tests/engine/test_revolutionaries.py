@@ -3,10 +3,10 @@ rules' worked examples (ESEMPIO/EJEMPLO) and edge cases."""
 import pytest
 
 import engine
-from engine.gandhi import board, derived as dv
+from engine.gandhi import board
+from engine.gandhi import derived as dv
 from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
-
 
 
 def piece_totals(state):

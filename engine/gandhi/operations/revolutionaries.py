@@ -15,7 +15,8 @@ from __future__ import annotations
 from ...core import rng
 from ...core.messages import msg
 from ...core.steps import Frame, Step, frame, register
-from .. import board, derived as dv
+from .. import board
+from .. import derived as dv
 from ..actions import Ctx, Operation, operation
 from ..choose import ask, callback
 from ..common import log, space_name

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from ...core.messages import msg
 from ...core.steps import Frame
-from .. import board, derived as dv
+from .. import board
+from .. import derived as dv
 from ..actions import SpecialActivity, special_activity
 from ..choose import ask, callback
 from ..common import log, space_name
 from ..data import get_data
-from ..operations.revolutionaries import (F, KIND_LABELS, NV_KINDS, active_adversary_kinds, labels_for,
-                                          note_flip)
+from ..operations.revolutionaries import (
+    KIND_LABELS,
+    NV_KINDS,
+    F,
+    active_adversary_kinds,
+    labels_for,
+    note_flip,
+)
 from ..state import GandhiState
-
 
 # --- Aid (4.5.1) -------------------------------------------------------------
 
