@@ -45,7 +45,8 @@ class Action:
         return []
 
     def why_not(self, state: GandhiState, ctx: Ctx, sid: str) -> str | None:
-        """Why ``sid`` cannot be chosen now, in the game's terms."""
+        """Why ``sid`` cannot be chosen now, in the game's terms (for an
+        Operation also asked about a refused :meth:`Operation.extra_choices` id)."""
         return None
 
     def select(self, state: GandhiState, ctx: Ctx, sid: str) -> list[Frame]:
@@ -216,6 +217,9 @@ class OperationLoop(Step):
             if ctx["sa_state"] != "none":
                 return msg("error.sa_once", "One Special Activity per Operation; it cannot be interrupted "
                            "or resumed (4.1).")
+        if ":" in cid and not cid.startswith("sa:"):
+            reason = op.why_not(state, ctx, cid)
+            return msg("error.op_extra", "{reason}", reason=reason) if reason else None
         if cid in ctx["spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
                        space=space_name(cid))

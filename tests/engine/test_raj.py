@@ -629,6 +629,8 @@ def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
     assert pc(s, "madras_presidency", "guerrilla_active") == 2    # 3 cubes activate both
     assert step(s) == "op.loop" and not any(c.startswith("wavell:") for c in ids(s))   # once per Assault
     assert s.resources["raj"] == 0
+    with pytest.raises(IllegalChoice, match="already made in this Assault"):
+        engine.apply(s, "raj", "wavell:madras_presidency")
 
 
 def test_wavell_sweep_not_offered_under_other_viceroys():
@@ -637,3 +639,5 @@ def test_wavell_sweep_not_offered_under_other_viceroys():
     put(s, "madras_presidency", troop=1, guerrilla_active=1)
     play(s, "op", "assault", "madras_presidency", "guerrilla")
     assert not any(c.startswith("wavell:") for c in ids(s))
+    with pytest.raises(IllegalChoice, match="only with Lord Wavell"):
+        engine.apply(s, "raj", "wavell:madras_presidency")

@@ -85,6 +85,13 @@ def test_first_eligible_options_2_3_4():
         engine.apply(s, "raj", "limited-op")
 
 
+def test_operation_only_offers_no_special_activity_4_1():
+    s = game()
+    play(s, "raj", "op", "deploy")
+    with pytest.raises(IllegalChoice, match="without a Special Activity"):
+        engine.apply(s, "raj", "sa:govern")
+
+
 def test_after_operation_only_second_gets_limited_operation_2_3_4():
     s = game()
     raj_deploy_op(s, "op")
@@ -131,6 +138,8 @@ def test_limited_operation_is_one_space_without_special_activity_2_3_5():
     assert d.step == "op.loop" and d.ids() == ["done"]   # one space, no Special Activity
     with pytest.raises(IllegalChoice, match="one space only"):
         engine.apply(s, "rev", "punjab")
+    with pytest.raises(IllegalChoice, match="Limited Operation has no Special Activity"):
+        engine.apply(s, "rev", "sa:aid")
     play(s, "rev", "done")
     assert s.resources["rev"] == 4
     assert s.eligibility["rev"] == "ineligible"   # a Limited Operation counts as an Operation

@@ -833,6 +833,15 @@ class Assault(Operation):
         return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost)]
 
     def why_not(self, state, ctx, sid):
+        if sid.startswith("wavell:"):
+            where = sid.split(":", 1)[1]
+            if viceroy(state) != "wavell":
+                return "only with Lord Wavell as Viceroy may the Raj make a free Sweep during an Assault (3.2.4)"
+            if not wavell_open(state, ctx):
+                return "Lord Wavell's free Limited Sweep was already made in this Assault (3.2.4)"
+            if where not in ctx["spaces"]:
+                return "Lord Wavell's free Sweep goes into a space already selected for the Assault (3.2.4)"
+            return f"no cube can Sweep into {space_name(where)} (3.2.3)"
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
         if pieces(state, sid, "sepoy") and not can_pay(state, cost):
             return f"{space_name(sid)} has only Sepoys and {cannot_pay_text(state, sid, cost)}"
