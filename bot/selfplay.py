@@ -29,16 +29,26 @@ def _job(args: tuple[str, str, int, str]) -> GameResult:
     return play_one(game, scenario, seed, policy, check=check, check_decision=check_decision)
 
 
-def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, jobs: int) -> Summary:
+def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, jobs: int,
+        progress: int = 0) -> Summary:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1`` ...), alternating scenarios;
+    with ``progress`` > 0 print a running count every ``progress`` games."""
     work = [(game, scenarios[i % len(scenarios)], seed + i, policy) for i in range(games)]
     summary = Summary()
+
+    def add(r: GameResult) -> None:
+        summary.add(r)
+        if progress and summary.games % progress == 0:
+            print(f"... {summary.games} games, {summary.choices} choices, "
+                  f"{len(summary.failures)} failures", flush=True)
+
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
             for r in ex.map(_job, work, chunksize=4):
-                summary.add(r)
+                add(r)
     else:
         for w in work:
-            summary.add(_job(w))
+            add(_job(w))
     return summary
 
 
@@ -67,10 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--policy", default="random", choices=sorted(POLICIES))
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default="selfplay-failures")
+    p.add_argument("--progress", type=int, default=0, help="print a running count every N games")
     a = p.parse_args(argv)
     scenarios = ["short", "main"] if a.scenario == "both" else [a.scenario]
     t0 = time.perf_counter()
-    s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs)
+    s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress)
     print(format_summary(s, time.perf_counter() - t0))
     if s.failures:
         os.makedirs(a.out, exist_ok=True)
