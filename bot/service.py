@@ -343,7 +343,11 @@ class Service:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
                            factions=", ".join(faction_name(loc, f) for f in empty))
-        opts = {k: v for k, v in g.options.items() if k not in ("seats", "bots")}
+        opts = {k: v for k, v in g.options.items() if k != "bots"}
+        # 1.5: the engine reads the number of players to pair factions (2 or 3
+        # players: one holds two factions, wins a check only if both pass, and
+        # scores the lower margin).
+        opts["seats"] = int(g.options.get("seats", 4))
         opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []

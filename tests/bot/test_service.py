@@ -307,3 +307,18 @@ async def test_restart_keeps_timers(db_path):
     s2 = await Store.open(db_path)
     assert len(await s2.timers(r.game.id)) == 1
     await s2.close()
+
+
+async def test_two_player_game_passes_its_seats_to_the_engine(svc):
+    """1.5: with two players the engine pairs Raj+Revolutionaries and
+    Congress+Muslim League (lower margin, both must pass a victory check)."""
+    r = await svc.create("c1", "a", "short", seats=2, seed=1)
+    gid = r.game.id
+    await svc.join(gid, "a", "raj")
+    await svc.join(gid, "b", "inc")
+    await svc.start(gid, "a")
+    g = await svc.game(gid)
+    import engine
+
+    state = engine.load_state(g.state)
+    assert state.options["seats"] == 2
