@@ -641,3 +641,18 @@ def test_wavell_sweep_not_offered_under_other_viceroys():
     assert not any(c.startswith("wavell:") for c in ids(s))
     with pytest.raises(IllegalChoice, match="only with Lord Wavell"):
         engine.apply(s, "raj", "wavell:madras_presidency")
+
+
+def test_limited_garrison_one_destination_from_several_origins_2_3_5():
+    """2.3.5/3.2.2: a Limited Garrison has one destination, but its cubes may
+    come from several spaces."""
+    s = empty_board(restraint=3, resources=0)
+    put(s, "calcutta", troop=1)
+    put(s, "karachi", troop=1)
+    s.stack.clear()
+    begin_operation(s, "raj", "limited")
+    play(s, "garrison", "delhi")
+    assert {"troop:calcutta", "troop:karachi"} <= set(ids(s))
+    play(s, "troop:calcutta", "troop:karachi")
+    assert pc(s, "delhi", "troop") == 2
+    assert ids(s) == ["done"]                     # one destination only
