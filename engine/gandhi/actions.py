@@ -123,7 +123,7 @@ def sas_of(faction: str) -> list[SpecialActivity]:
 
 def can_do_operation(state: GandhiState, faction: str, limited: bool) -> bool:
     """True if at least one Operation of ``faction`` can choose a space now."""
-    ctx = new_ctx(faction, "limited" if limited else "op")
+    ctx = new_ctx(faction, "limited" if limited else "op", np_free(state, faction))
     return any(_startable(state, o, ctx) for o in ops_of(faction))
 
 
@@ -137,8 +137,15 @@ def begin_operation(state: GandhiState, faction: str, kind: str, free: bool = Fa
     """Start an Operation for ``faction`` ("op", "op+sa", "limited"); ``free``
     Operations granted by Events cost no Resources; ``only`` restricts which
     Operations may be chosen."""
-    state.action = new_ctx(faction, kind, free, **extra)
+    state.action = new_ctx(faction, kind, free or np_free(state, faction), **extra)
     push(state, frame("op.choose", only=only), frame("op.end"))
+
+
+def np_free(state: GandhiState, faction: str) -> bool:
+    """8.6.2: with the game option ``np_rules`` the Non-player Raj and
+    Revolutionaries (bot seats) pay no Resources for Operations."""
+    return (faction in ("raj", "rev") and state.players.get(faction) == "bot"
+            and bool((state.options or {}).get("np_rules")))
 
 
 def is_limited(ctx: Ctx) -> bool:
@@ -147,6 +154,18 @@ def is_limited(ctx: Ctx) -> bool:
 
 def space_limit_reached(ctx: Ctx) -> bool:
     return is_limited(ctx) and len(ctx["spaces"]) >= 1
+
+
+def may_end_operation(state: GandhiState, ctx: Ctx) -> bool:
+    """May the Operation end now? A Special Activity accompanies an Operation
+    "in one or more spaces" (2.3.4, 4.1), so once a Special Activity was made
+    the Operation may end only after a space was chosen for it — unless no
+    space can be chosen now (the Special Activity spent the Resources).
+    Without a Special Activity an Operation may end with no space
+    (docs/rulings/sop.md R-2.3.4c)."""
+    if ctx["spaces"] or ctx["sa_state"] == "none" or space_limit_reached(ctx):
+        return True
+    return not op_of(ctx).selectable(state, ctx)
 
 
 def _sa_options(state: GandhiState, ctx: Ctx) -> list[SpecialActivity]:
@@ -200,7 +219,8 @@ class OperationLoop(Step):
         choices += op.extra_choices(state, ctx)
         choices += [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
                     for sa in _sa_options(state, ctx)]
-        choices.append(done_choice("End the Operation"))
+        if may_end_operation(state, ctx):
+            choices.append(done_choice("End the Operation"))
         chosen = ", ".join(space_name(s) for s in ctx["spaces"]) or "none yet"
         return Decision(ctx["faction"], msg("prompt.op_space",
                                             "{op}: choose a space (chosen: {chosen}).",
@@ -209,6 +229,9 @@ class OperationLoop(Step):
     def refuse(self, state, fr, cid):
         ctx = state.action
         op = op_of(ctx)
+        if cid == "done":
+            return msg("error.op_no_space", "A Special Activity accompanies an Operation in one or more "
+                       "spaces: choose a space for {op} first (2.3.4, 4.1).", op=op.label)
         if cid.startswith("sa:"):
             if ctx["kind"] == "limited":
                 return msg("error.limited_sa", "A Limited Operation has no Special Activity (2.3.5).")
@@ -330,8 +353,19 @@ class OfferSpecialActivity(Step):
 
 @register
 class EndOperation(Step):
+    """The action is over. For the Sequence of Play, a 1st Eligible faction
+    that chose "Operation with Special Activity" but made no Special Activity
+    did an Operation only (2.3.4; docs/rulings/sop.md R-2.3.4b): the 2nd
+    Eligible then gets a Limited Operation only."""
+
     name = "op.end"
     auto = True
 
     def run(self, state, fr):
+        ctx = state.action
+        if (ctx and ctx.get("sop_role") == "first" and ctx["kind"] == "op+sa" and ctx["sa_state"] == "none"
+                and state.turn.first_action == "op+sa"):
+            state.turn.first_action = "op"
+            log(state, "log.op_without_sa", "{faction} made no Special Activity: an Operation only (2.3.4).",
+                actor=ctx["faction"], faction=ctx["faction"])
         state.action = None

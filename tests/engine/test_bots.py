@@ -515,3 +515,31 @@ def test_8_7_2_satyagraha_and_negotiate_follow_the_card(monkeypatch):
     s.action["sa"] = "negotiate"
     monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("H", "rally", sa_opts=[box]))
     assert choose(s, mk("inc", "inc.negotiate.option", ["gandhi", "muslim_state", "none"])) == "gandhi"
+
+
+def test_8_6_2_np_raj_and_revolutionaries_pay_no_resources():
+    """8.6.2: with the option np_rules, NP Raj / Revolutionary Operations are
+    free (the Activation rolls bound them); a human Raj still pays."""
+    from engine.gandhi.actions import np_free
+
+    s = engine.new_game("gandhi", "short", 3, {"players": BOTS, "np_rules": True})
+    assert np_free(s, "raj") and np_free(s, "rev") and not np_free(s, "inc")
+    s.resources["raj"] = 0
+    steps = _bot_op(s, "raj", "deploy")
+    assert ("raj.use_sepoys", "sepoy") in steps or any(c == "sepoy" for _, c in steps)
+    assert s.resources["raj"] == 0
+    s2 = engine.new_game("gandhi", "short", 3, {"players": dict(BOTS, raj="human"), "np_rules": True})
+    assert not np_free(s2, "raj")
+    fin = _play_opts("short", 4, {"np_rules": True})
+    assert fin.result is not None
+
+
+def _play_opts(scenario, seed, extra):
+    s = engine.new_game("gandhi", scenario, seed, {"players": BOTS, **extra})
+    n = 0
+    while (d := engine.decision(s)) is not None:
+        engine.apply(s, d.actor, choose(s, d))
+        n += 1
+        assert n < 20000
+    assert not check(s)
+    return s
