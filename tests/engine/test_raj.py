@@ -656,3 +656,19 @@ def test_limited_garrison_one_destination_from_several_origins_2_3_5():
     play(s, "troop:calcutta", "troop:karachi")
     assert pc(s, "delhi", "troop") == 2
     assert ids(s) == ["done"]                     # one destination only
+
+
+def test_operation_needs_a_space_after_a_special_activity_2_3_4():
+    """R-2.3.4c (docs/rulings/sop.md): a Special Activity accompanies an
+    Operation "in one or more spaces": after Govern the Raj may not end its
+    Assault with no space while a space can be chosen."""
+    s = empty_board(restraint=3, resources=10)
+    put(s, "bihar", troop=1, guerrilla_active=2)
+    play(s, "op+sa", "assault")
+    assert "done" in ids(s)                      # no Special Activity yet: may still end
+    play(s, "sa:govern", "bihar", "remove", "guerrilla", "done")
+    assert step(s) == "op.loop" and "done" not in ids(s)
+    with pytest.raises(IllegalChoice, match="one or more spaces"):
+        engine.apply(s, "raj", "done")
+    play(s, "bihar", "guerrilla")
+    assert "done" in ids(s)

@@ -117,6 +117,16 @@ def test_after_operation_with_sa_second_gets_limited_op_or_event_2_3_4():
     assert events(s, "rev"), "card 3 has a playable Event for the Revolutionaries"
 
 
+def test_op_sa_without_special_activity_counts_as_operation_only_2_3_4():
+    """R-2.3.4b: the 1st Eligible chose "Operation with Special Activity" but
+    made none: it did an Operation only, so the 2nd gets a Limited Operation
+    only (no Event)."""
+    s = game()
+    raj_deploy_op(s, "op+sa")                    # "done" on the op loop, "done" on the SA offer
+    assert s.turn.first_action == "op"
+    assert ids(s) == ["limited-op", "pass"]
+
+
 def test_after_event_second_gets_full_operation_2_3_4():
     s = game()
     s.turn.acted = ["raj"]
