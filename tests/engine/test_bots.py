@@ -543,3 +543,13 @@ def _play_opts(scenario, seed, extra):
         assert n < 20000
     assert not check(s)
     return s
+
+
+def test_np_raj_assaults_with_every_cube():
+    """8.6.3: the NP Raj uses all its cubes in an Assault space (raj.assault.cubes)."""
+    from engine.core.messages import Choice, Decision, Message
+    from engine.gandhi.bots import choose
+
+    s = engine.new_game("gandhi", "short", 1)
+    d = Decision("raj", Message("p"), [Choice(str(n), Message(str(n))) for n in (3, 2, 1)], "raj.assault.cubes")
+    assert choose(s, d) == "3"

@@ -334,6 +334,7 @@ HANDLERS = {
     "choose:rev.march.dest": lambda s, d: movement.march_dest(s, d),
     "nv.rally.after": _rally_after,
     "nv.rally.place": _max_number,
+    "raj.assault.cubes": _max_number,  # 8.6.3: the NP Raj Assaults with every cube there
     "rev.rally.oop": _first_of("guerrilla", "done"),
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
