@@ -349,6 +349,10 @@ class Service:
         # scores the lower margin).
         opts["seats"] = int(g.options.get("seats", 4))
         opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
+        if bots:
+            # 2.1 NP options, 8.6.2: the Non-player Raj and Revolutionaries play
+            # the Arjuna rules and do not use Resources for Operations.
+            opts.setdefault("np_rules", True)
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
         self._play_bots(g, state, snaps)
