@@ -181,6 +181,20 @@ def _sa_options(state: GandhiState, ctx: Ctx) -> list[SpecialActivity]:
     return out
 
 
+def _sa_choices(state: GandhiState, ctx: Ctx) -> list[Choice]:
+    """The Special Activities that may start now, as choices ``sa:<name>``."""
+    return [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
+            for sa in _sa_options(state, ctx)]
+
+
+def _start_sa(state: GandhiState, ctx: Ctx, name: str) -> None:
+    """Begin Special Activity ``name``: it runs to its end before anything else (4.1)."""
+    ctx["sa"] = name
+    ctx["sa_state"] = "active"
+    log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
+        faction=ctx["faction"], sa=name)
+
+
 @register
 class ChooseOperation(Step):
     name = "op.choose"
@@ -217,8 +231,7 @@ class OperationLoop(Step):
         if not space_limit_reached(ctx):
             choices += [space_choice(s) for s in op.selectable(state, ctx)]
         choices += op.extra_choices(state, ctx)
-        choices += [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
-                    for sa in _sa_options(state, ctx)]
+        choices += _sa_choices(state, ctx)
         if may_end_operation(state, ctx):
             choices.append(done_choice("End the Operation"))
         chosen = ", ".join(space_name(s) for s in ctx["spaces"]) or "none yet"
@@ -263,10 +276,7 @@ class OperationLoop(Step):
             push(state, *op.finish(state, ctx), frame("op.after"))
             return
         if cid.startswith("sa:"):
-            ctx["sa"] = cid[3:]
-            ctx["sa_state"] = "active"
-            log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
-                faction=ctx["faction"], sa=ctx["sa"])
+            _start_sa(state, ctx, cid[3:])
             push(state, frame("sa.loop"), frame("op.loop"))
             return
         if ":" in cid:
@@ -334,8 +344,7 @@ class OfferSpecialActivity(Step):
 
     def decision(self, state, fr):
         ctx = state.action
-        choices = [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
-                   for sa in _sa_options(state, ctx)]
+        choices = _sa_choices(state, ctx)
         choices.append(done_choice("No Special Activity"))
         return Decision(ctx["faction"], msg("prompt.sa_after", "Add a Special Activity now?"), choices,
                         self.name)
@@ -344,10 +353,7 @@ class OfferSpecialActivity(Step):
         ctx = state.action
         if cid == "done":
             return
-        ctx["sa"] = cid[3:]
-        ctx["sa_state"] = "active"
-        log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
-            faction=ctx["faction"], sa=ctx["sa"])
+        _start_sa(state, ctx, cid[3:])
         push(state, frame("sa.loop"))
 
 
