@@ -17,6 +17,7 @@ from .pieces import FACTION_KINDS, draw_piece
 from .public import public_state
 
 MIN_W, MIN_H = 640, 440
+# English piece words (kept for importers); the picture uses theme "piece.<kind>" per locale.
 KIND_WORDS = {
     "troop": "Troops", "sepoy": "Sepoys", "inc_activist_active": "INC Activists (Active)",
     "inc_activist_inactive": "INC Activists (Inactive)", "gandhi": "Gandhi",
@@ -138,7 +139,7 @@ def render_space(state: Any, space_id: str, locale: str = "en") -> bytes:
             for k in FACTION_KINDS[fac]:
                 n = sp["pieces"].get(k, 0)
                 if n:
-                    text = f"{n} {KIND_WORDS[k]}"
+                    text = f"{n} {th.t(locale, 'piece.' + k)}"
                     need = 30 + int(text_length(text, f_p)) + 18
                     if x > 16 and x + need > w - 8:
                         x, line = 16, line + 1

@@ -53,6 +53,11 @@ CONTROL_FILL = (120, 20, 24)
 CRISIS_FILL = (196, 20, 20)
 
 _EN = {
+    "piece.troop": "Troops", "piece.sepoy": "Sepoys", "piece.inc_activist_active": "INC Activists (Active)",
+    "piece.inc_activist_inactive": "INC Activists (Inactive)", "piece.gandhi": "Gandhi",
+    "piece.ml_activist_active": "ML Activists (Active)", "piece.ml_activist_inactive": "ML Activists (Inactive)",
+    "piece.ml_base": "ML Bases", "piece.guerrilla_active": "Guerrillas (Active)",
+    "piece.guerrilla_underground": "Guerrillas (Underground)", "piece.rev_base": "Rev Bases",
     "faction.raj": "Raj", "faction.inc": "INC", "faction.ml": "ML", "faction.rev": "Rev",
     "support.2": "Active Support", "support.1": "Passive Support", "support.0": "Neutral",
     "support.-1": "Passive Opp.", "support.-2": "Active Opp.",
@@ -83,6 +88,11 @@ _EN = {
     "winner": "Winner: {w}", "threshold": "/ {t}",
 }
 _IT = {
+    "piece.troop": "Truppe", "piece.sepoy": "Sepoy", "piece.inc_activist_active": "Attivisti INC (Attivi)",
+    "piece.inc_activist_inactive": "Attivisti INC (Inattivi)", "piece.gandhi": "Gandhi",
+    "piece.ml_activist_active": "Attivisti ML (Attivi)", "piece.ml_activist_inactive": "Attivisti ML (Inattivi)",
+    "piece.ml_base": "Basi ML", "piece.guerrilla_active": "Guerriglie (Attive)",
+    "piece.guerrilla_underground": "Guerriglie (Nascoste)", "piece.rev_base": "Basi Rev",
     "support.2": "Supporto Attivo", "support.1": "Supporto Passivo", "support.0": "Neutrale",
     "support.-1": "Opp. Passiva", "support.-2": "Opp. Attiva",
     "support_short.2": "Sup. Att.", "support_short.1": "Sup. Pass.", "support_short.0": "Neutrale",
@@ -109,6 +119,12 @@ _IT = {
     "winner": "Vince: {w}",
 }
 _ES = {
+    "pop": "Pob {n}", "econ": "Econ {n}",
+    "piece.troop": "Tropas", "piece.sepoy": "Cipayos", "piece.inc_activist_active": "Activistas INC (Activos)",
+    "piece.inc_activist_inactive": "Activistas INC (Inactivos)", "piece.gandhi": "Gandhi",
+    "piece.ml_activist_active": "Activistas ML (Activos)", "piece.ml_activist_inactive": "Activistas ML (Inactivos)",
+    "piece.ml_base": "Bases ML", "piece.guerrilla_active": "Guerrillas (Activas)",
+    "piece.guerrilla_underground": "Guerrillas (Ocultas)", "piece.rev_base": "Bases Rev",
     "support.2": "Apoyo Activo", "support.1": "Apoyo Pasivo", "support.0": "Neutral",
     "support.-1": "Opos. Pasiva", "support.-2": "Opos. Activa",
     "support_short.2": "Apoyo Act.", "support_short.1": "Apoyo Pas.", "support_short.-1": "Opos. Pas.",
@@ -124,11 +140,11 @@ _ES = {
     "elig.acted": "Actuó", "to_act": "decide",
     "box.available": "Disponibles", "box.out_of_play": "Fuera de juego", "box.prison": "Prisión",
     "kind.troop": "Tropas", "kind.sepoy": "Cipayos", "kind.inc_activist": "Activistas INC",
-    "kind.ml_activist": "Activistas ML", "kind.guerrilla": "Guerrilleros", "kind.ml_base": "Bases ML",
+    "kind.ml_activist": "Activistas ML", "kind.guerrilla": "Guerrillas", "kind.ml_base": "Bases ML",
     "kind.rev_base": "Bases Rev", "legend": "Leyenda", "legend.solid": "lleno = Activo",
-    "legend.hollow": "hueco = Inactivo / Clandestino", "legend.troop": "Tropa",
+    "legend.hollow": "hueco = Inactivo / Oculto", "legend.troop": "Tropa",
     "legend.sepoy": "Cipayo", "legend.inc": "Activista INC", "legend.ml": "Activista ML",
-    "legend.guerrilla": "Guerrillero", "legend.ml_base": "Base ML", "legend.rev_base": "Base Rev",
+    "legend.guerrilla": "Guerrilla", "legend.ml_base": "Base ML", "legend.rev_base": "Base Rev",
     "legend.control": "Control Raj", "move": "Jugada {n}", "scenario.main": "Principal 1917-1947",
     "scenario.short": "Corto 1930-1947", "event": "Evento", "campaign": "Campaña",
     "unshaded": "Sin sombrear", "shaded": "Sombreado", "capability": "Capacidad Raj",

@@ -90,3 +90,28 @@ def test_locale_normalization_reaches_the_catalogs():
     assert i18n.normalize_locale("es-419") == "es-ES"
     assert t(i18n.normalize_locale("es-419"), "play.back") == "Atrás"
     assert t(i18n.normalize_locale("ja"), "play.back") == "戻る"
+
+
+def test_space_piece_words_per_language():
+    """/space lists pieces in the player's language; ja stays English (Latin-only font)."""
+    from render.gandhi import theme as th
+    from render.gandhi.space import KIND_WORDS
+
+    for k, word in KIND_WORDS.items():
+        assert th.t("en", f"piece.{k}") == word
+        assert th.t("ja", f"piece.{k}") == word
+        for lang in ("it", "es-ES"):
+            assert th._TABLES[th.lang(lang)].get(f"piece.{k}"), (lang, k)
+    assert th.t("es-ES", "piece.sepoy") == "Cipayos"
+    assert th.t("es", "piece.guerrilla_underground") == "Guerrillas (Ocultas)"
+    assert th.t("es", "pop", n=2) == "Pob 2"
+    assert th.t("it", "piece.inc_activist_inactive") == "Attivisti INC (Inattivi)"
+
+
+def test_space_picture_in_spanish_differs_from_english():
+    import engine
+    from render.gandhi import render_space
+
+    st = engine.export_state(engine.new_game("gandhi", "short", 1))
+    sid = next(s for s, sp in st["spaces"].items() if sum(sp["pieces"].values()))
+    assert render_space(st, sid, "es-ES") != render_space(st, sid, "en")
