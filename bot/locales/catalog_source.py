@@ -162,6 +162,12 @@ def main() -> None:
         it[k] = i; es[k] = e; ja[k] = j
     es.update({'faction.raj': 'Raj Británico', 'faction.inc': 'Congreso', 'faction.ml': 'Liga Musulmana', 'faction.rev': 'Revolucionarios'})
     ja.update({'faction.raj': 'イギリス領インド帝国(ラージ)', 'faction.inc': '国民会議', 'faction.ml': 'ムスリム連盟', 'faction.rev': '革命派'})
+    from bot.i18n import catalog
+
+    # The es/ja bot strings are translated in their .po files directly: keep
+    # them and refresh only the command names, descriptions and Faction names.
+    es = {**catalog('es'), **es}
+    ja = {**catalog('ja'), **ja}
     write_po(f'{base}/it/LC_MESSAGES/dakbot.po', it, 'it')
     write_po(f'{base}/es/LC_MESSAGES/dakbot.po', es, 'es')
     write_po(f'{base}/ja/LC_MESSAGES/dakbot.po', ja, 'ja')
