@@ -433,8 +433,11 @@ class Service:
             raise Forbidden("error.finished", "This game is over.")
         if g.seats.get(d.actor) != user:
             holder = g.seats.get(d.actor)
-            raise Forbidden("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat{who}.",
-                            faction=d.actor, who=f" (<@{holder}> does)" if holder else " (no one does)")
+            if holder:
+                raise Forbidden("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
+                            "({holder} does).", faction=d.actor, holder=f"<@{holder}>")
+            raise Forbidden("error.seat_unheld", "It is {faction}'s decision, and you do not hold that seat "
+                        "(no one does yet).", faction=d.actor)
         return d
 
     async def submit(self, game_id: int, user: str, choices: list[str], version: int | None = None) -> Result:

@@ -199,8 +199,11 @@ class Gandhi(commands.Cog):
             raise ServiceError("error.finished", "This game is over.")
         if g.seats.get(p.actor) != str(interaction.user.id):
             holder = g.seats.get(p.actor)
-            raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat{who}.",
-                               faction=p.actor, who=f" (<@{holder}> does)" if holder else " (no one does)")
+            if holder:
+                raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
+                            "({holder} does).", faction=p.actor, holder=f"<@{holder}>")
+            raise ServiceError("error.seat_unheld", "It is {faction}'s decision, and you do not hold that seat "
+                        "(no one does yet).", faction=p.actor)
         await interaction.response.send_message(prompt_text(p, loc), view=build_view(p, loc), ephemeral=True)
 
     @app_commands.command(name=L("undo", "cmd.undo.name"), description=L("Take back your choices (until another "
