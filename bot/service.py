@@ -233,7 +233,14 @@ class Service:
         loc = g.locale
         r = state.result or {}
         return t(loc, "game.over", "Game over: {winner} wins ({how}). Seed: {seed} (verify with `dakbot verify`).",
-                 winner=r.get("winner", "?"), how=r.get("how", "?"), seed=state.seed)
+                 winner=r.get("winner", "?"), how=self._how(loc, r.get("how", "?")), seed=state.seed)
+
+    @staticmethod
+    def _how(loc: str, how: str) -> str:
+        """How the game ended (7.2 victory check, 7.3 final margins), in the game's language."""
+        defaults = {"victory_check": "a victory check at a Campaign round",
+                    "final": "the best margin after the final Campaign"}
+        return t(loc, f"result.{how}", defaults.get(how, how))
 
     # -- setup -------------------------------------------------------------
 

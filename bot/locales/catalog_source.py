@@ -55,6 +55,8 @@ IT = {
 'game.joined': '<@{user}> prende {factions}.',
 'game.left': '<@{user}> lascia la partita.',
 'game.over': 'Partita finita: vince {winner} ({how}). Seme: {seed} (verificalo con `dakbot verify`).',
+'result.victory_check': 'verifica della vittoria in un Round Campagna',
+'result.final': 'miglior margine dopo la Campagna finale',
 'game.reminders': 'Promemoria ogni {hours} h; scadenza: {deadline}.',
 'game.replaced': '{factions} ora giocata da <@{user}>.',
 'game.resigned': '<@{user}> si ritira da {factions}; il posto è libero (/game join).',
