@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 
 import discord
 from discord import app_commands
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from .i18n import LOCALES, catalog
 from .service import Service
-from .store import Store
+from .store import Store, StoreError
 
 log = logging.getLogger("dakbot")
 
@@ -91,7 +92,11 @@ class DakBot(commands.Bot):
                     continue
             if channel is None:
                 continue
-            await channel.send(post.text[:2000], allowed_mentions=mentions(post.pings))
+            try:
+                await channel.send(post.text[:2000], allowed_mentions=mentions(post.pings))
+            except discord.HTTPException:  # one channel's failure must not drop the others' posts
+                log.warning("reminder for game %s not delivered to channel %s", game.id, game.channel)
+                continue
             n += 1
         return n
 
@@ -110,7 +115,7 @@ class DakBot(commands.Bot):
 
 
 async def _amain(token: str) -> None:
-    store = await Store.open()
+    store = await Store.open()  # StoreError: reported by main() in one line
     bot = DakBot(store)
     try:
         async with bot:
@@ -128,6 +133,9 @@ def main() -> int:
     discord.utils.setup_logging(level=logging.INFO)
     try:
         asyncio.run(_amain(token))
+    except StoreError as e:
+        print(f"dakbot run: {e}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("dakbot run: Discord refused the token (check DISCORD_TOKEN).")
         return 2

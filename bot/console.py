@@ -20,12 +20,21 @@ from typing import IO
 
 from .i18n import t
 from .service import Post, Prompt, Service, ServiceError, Stale
-from .store import Store
+from .store import Store, StoreError
 
 CHANNEL = "console"
 USER = "console"
 HELP = ("Type a choice's number or id. Commands: /map (write the map to ./maps/), /status, /undo, "
         "/log [n], /help, /quit.")
+
+
+def choice_number(line: str, n: int) -> int | None:
+    """``line`` as the number of one of ``n`` choices (1-based), else None.
+    Only ASCII digits count: "²" or a thousand-digit number is not a choice
+    number (it is then tried as a choice id and refused politely)."""
+    if line.isascii() and line.isdigit() and len(line) <= 6 and 1 <= int(line) <= n:
+        return int(line)
+    return None
 
 
 class Console:
@@ -94,7 +103,12 @@ class Console:
 
     async def loop(self, game_id: int) -> int:
         while True:
-            p = await self.svc.prompt(game_id, USER)
+            try:
+                p = await self.svc.prompt(game_id, USER)
+            except ServiceError as e:  # e.g. a stored state this version cannot read
+                self.say(e.text(self.locale))
+                self.say(t(self.locale, "console.start_new", "Start a new game with: dakbot console --new"))
+                return 1
             if p is None:
                 self.say(await self.svc.status(game_id))
                 return 0
@@ -108,9 +122,8 @@ class Console:
                 if line.startswith("/"):
                     await self.command(game_id, line)
                     continue
-                cid = line
-                if line.isdigit() and 1 <= int(line) <= len(p.choices):
-                    cid = p.choices[int(line) - 1][0]
+                num = choice_number(line, len(p.choices))
+                cid = p.choices[num - 1][0] if num else line
                 r = await self.svc.submit(game_id, USER, [cid], p.version)
                 self.show_posts(r.posts, game_id, r.game.version)
             except Stale as e:
@@ -129,7 +142,8 @@ class Console:
             r = await self.svc.undo(game_id, USER)
             self.say(r.reply)
         elif cmd == "log":
-            n = int(arg) if arg.strip().isdigit() else 20
+            arg = arg.strip()
+            n = min(int(arg), 1000) if arg.isascii() and arg.isdigit() and len(arg) <= 6 else 20
             self.say(await self.svc.log_text(game_id, n))
         elif cmd == "help":
             self.say(t(self.locale, "console.help", HELP))
@@ -148,7 +162,11 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
     ap.add_argument("--maps-dir", default="maps")
     ap.add_argument("--locale", default="en")
     args = ap.parse_args(argv)
-    store = await Store.open(args.db)
+    try:
+        store = await Store.open(args.db)
+    except StoreError as e:
+        print(f"dakbot console: {e}", file=sys.stderr)
+        return 2
     try:
         con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, args.locale)
         con.say(t(args.locale, "console.welcome", "dakbot console: Gandhi, hotseat. /help for commands."))

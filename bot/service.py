@@ -18,13 +18,19 @@ caller shows a fresh prompt; nothing is lost.
 Seats (who plays what) for 1-4 players (rules 1.5 and the player-count
 notes): 1 player holds all four Factions; 2 players: British Raj +
 Revolutionaries vs Congress + Muslim League; 3 players: British Raj,
-Revolutionaries, Congress + Muslim League; 4 players: one each. Factions
-listed in ``options["bots"]`` are played by :func:`bot.bots.choose`.
+Revolutionaries, Congress + Muslim League; 4 players: one each. A seat is
+held by a user or by the bot (the seats table); bot seats are played by
+:func:`bot.bots.choose`.
+
+Every call writes in one store transaction, so a crash between two writes
+never leaves half a change, and seat changes bump the move counter, so a
+submit racing a seat change fails its check instead of undoing it.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -36,7 +42,7 @@ from engine.core.rng import seed_hash
 
 from . import bots as botmod
 from .i18n import faction_name, render, t
-from .store import Conflict, GameRow, Store
+from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
 
@@ -49,6 +55,7 @@ SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
     4: [("raj",), ("inc",), ("ml",), ("rev",)],
 }
 MAX_BOT_MOVES = 20000
+MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
 class ServiceError(Exception):
@@ -72,6 +79,10 @@ class Forbidden(ServiceError):
 
 class BadInput(ServiceError):
     pass
+
+
+class Unreadable(ServiceError):
+    """A stored game cannot be loaded; other games are unaffected."""
 
 
 class Stale(ServiceError):
@@ -155,7 +166,7 @@ class Service:
     # -- helpers -----------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow:
-        g = await self.store.get_game(game_id)
+        g = await self.store.get_game(game_id) if isinstance(game_id, int) and 0 < game_id <= MAX_ID else None
         if g is None:
             raise NotFound("error.no_game_id", "There is no game {id}.", id=game_id)
         return g
@@ -169,15 +180,25 @@ class Service:
 
     @staticmethod
     def state_of(g: GameRow):
+        """The game's state. Raises BadInput before the start, Unreadable when
+        the stored state cannot be loaded (corrupt, or from an incompatible
+        release): the refusal names the game and what its manager can do."""
         if g.state is None:
             raise BadInput("error.not_started", "The game has not started yet.")
-        return engine.load_state(g.state)
+        try:
+            return engine.load_state(g.state)
+        except Exception as e:  # noqa: BLE001 - JSON, validation, unknown step ...
+            log.error("game %s: stored state unreadable: %s: %s", g.id, type(e).__name__, str(e)[:200])
+            raise Unreadable("error.state_unreadable", "The stored state of **{name}** (game {id}) cannot be "
+                             "read by this version of dakbot. Nothing was changed. Its manager can "
+                             "/game abandon it, or ask the bot's operator to restore or patch it.",
+                             name=g.name, id=g.id) from None
 
     def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
         return SEAT_GROUPS[int(g.options.get("seats", 4))]
 
     def _bots(self, g: GameRow) -> set[str]:
-        return set(g.options.get("bots", []))
+        return set(g.bots)
 
     def users_for(self, g: GameRow, faction: str) -> list[str]:
         u = g.seats.get(faction)
@@ -259,20 +280,18 @@ class Service:
         for f in bots:
             if f not in FACTIONS:
                 raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.", faction=f)
-        opts = dict(options or {})
+        opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log")}
         opts["seats"] = seats
-        if bots:
-            opts["bots"] = bots
+        bot_seats = [f for grp in SEAT_GROUPS[seats] if grp[0] in bots for f in grp]
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
         name = name or f"Gandhi {scenario}"
         try:
             g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
                                              game="gandhi", scenario=scenario, seed=seed, options=opts,
-                                             creator=str(creator), locale=locale)
+                                             creator=str(creator), locale=locale, bots=bot_seats)
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
-        await self.store.log_action(g.id, str(creator), None, "create")
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
                  "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
                  seats=seats, user=creator)
@@ -291,32 +310,27 @@ class Service:
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         groups = self._groups(g)
-        bots = self._bots(g)
-        if faction is None:
-            free = [grp for grp in groups if not any(g.seats.get(f) for f in grp) and grp[0] not in bots]
-            if not free:
-                raise Forbidden("error.no_free_seat", "Every seat is taken.")
-            grp = free[0]
-        else:
-            grp = next(grp for grp in groups if faction in grp)
-            holder = g.seats.get(grp[0])
-            if holder and holder != user:
-                raise Forbidden("error.seat_taken", "{faction} is already held by <@{user}>.", faction=faction,
-                                user=holder)
-            if holder == user:
-                raise BadInput("error.seat_yours", "You already hold {faction}.", faction=faction)
-            if grp[0] in bots and g.status == "active":
-                raise Forbidden("error.seat_bot", "{faction} is played by the bot.", faction=faction)
-        await self.store.set_seats(g.id, {f: user for f in grp})
-        if g.status == "setup" and bots & set(grp):
-            opts = dict(g.options)
-            opts["bots"] = [f for f in opts.get("bots", []) if f not in grp]
-            await self.store.update_game(g.id, options=opts)
-        await self.store.log_action(g.id, user, ",".join(grp), "join")
+        wanted = groups if faction is None else [next(grp for grp in groups if faction in grp)]
+        try:
+            grp = await self.store.claim_seats(g.id, wanted, user,
+                                               take_bot_seats=g.status == "setup" and faction is not None)
+        except SeatBusy as e:
+            raise self._seat_refusal(e) from None
         g = await self.game(g.id)
         names = ", ".join(faction_name(loc, f) for f in grp)
         text = t(loc, "game.joined", "<@{user}> takes {factions}.", user=user, factions=names)
         return Result(game=g, posts=[Post(text)], reply=text)
+
+    @staticmethod
+    def _seat_refusal(e: SeatBusy) -> ServiceError:
+        if e.why == "yours":
+            return BadInput("error.seat_yours", "You already hold {faction}.", faction=e.faction)
+        if e.why == "taken":
+            return Forbidden("error.seat_taken", "{faction} is already held by <@{user}>.", faction=e.faction,
+                             user=e.holder)
+        if e.why == "bot":
+            return Forbidden("error.seat_bot", "{faction} is played by the bot.", faction=e.faction)
+        return Forbidden("error.no_free_seat", "Every seat is taken.")
 
     async def leave(self, game_id: int, user: str) -> Result:
         """Give up one's seats before the start (in play: use resign)."""
@@ -327,8 +341,7 @@ class Service:
         mine = [f for f, u in g.seats.items() if u == user]
         if not mine:
             raise BadInput("error.no_seat", "You hold no seat in this game.")
-        await self.store.set_seats(g.id, {f: None for f in mine})
-        await self.store.log_action(g.id, user, ",".join(mine), "leave")
+        await self.store.set_seat_holders(g.id, {f: None for f in mine}, user=user, kind="leave")
         g = await self.game(g.id)
         text = t(g.locale, "game.left", "<@{user}> leaves the game.", user=user)
         return Result(game=g, posts=[Post(text)], reply=text)
@@ -350,7 +363,7 @@ class Service:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
                            factions=", ".join(faction_name(loc, f) for f in empty))
-        opts = {k: v for k, v in g.options.items() if k != "bots"}
+        opts = dict(g.options)
         # 1.5: the engine reads the number of players to pair factions (2 or 3
         # players: one holds two factions, wins a check only if both pass, and
         # scores the lower margin).
@@ -370,7 +383,7 @@ class Service:
         try:
             version = await self.store.save_state(g.id, g.version, engine.dump_state(state), status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
-                                                  timers=self._timers(g, state))
+                                                  timers=self._timers(g, state), posted_log=len(state.log))
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)
@@ -382,7 +395,6 @@ class Service:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
                            prompt=render(loc, d.prompt)))
         post = Post("\n".join(x for x in lines if x), await self._render(state), pings, "start")
-        await self._mark_posted(g, state)
         posts = [post]
         if state.result is not None:
             posts.append(Post(self._result_text(g, state), kind="end"))
@@ -424,11 +436,6 @@ class Service:
             actor = e.get("actor")
             lines.append(f"- {faction_name(g.locale, actor)}: {line}" if actor else f"- {line}")
         return "\n".join(lines)
-
-    async def _mark_posted(self, g: GameRow, state) -> None:
-        opts = dict(g.options)
-        opts["posted_log"] = len(state.log)
-        await self.store.update_game(g.id, options=opts)
 
     def _check_actor(self, g: GameRow, state, user: str):
         if g.status == "setup":
@@ -477,11 +484,13 @@ class Service:
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, engine.dump_state(new)))
         status = "finished" if new.result is not None else None
+        posted_from = g.posted_log
         try:
             v = await self.store.save_state(
                 g.id, g.version, engine.dump_state(new), status=status,
                 action={"user": user, "actor": d.actor, "kind": "submit", "choices": list(choices)},
-                snapshots=snaps, timers=self._timers(g, new) if changed else None)
+                snapshots=snaps, timers=self._timers(g, new) if changed else None,
+                posted_log=len(new.log) if changed else None)
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g.version, g.state = v, None  # the row as saved, without a re-read
@@ -489,16 +498,15 @@ class Service:
             g.status = status
         res = Result(game=g, prompt=self._prompt(g, new, v))
         if changed:
-            res.posts.append(await self._turn_post(g, new, nd, exclude=user))
+            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user))
         if new.result is not None:
             await self.store.clear_timers(g.id)
             res.posts.append(Post(self._result_text(g, new), kind="end"))
         res.reply = t(g.locale, "play.done", "Done.")
         return res
 
-    async def _turn_post(self, g: GameRow, state, nd, exclude: str | None = None) -> Post:
+    async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None) -> Post:
         loc = g.locale
-        start = int(g.options.get("posted_log", 0))
         lines = [self._log_text(g, state, start)]
         pings: list[str] = []
         if nd is not None:
@@ -507,7 +515,6 @@ class Service:
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
                            faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
-        await self._mark_posted(g, state)
         return Post("\n".join(x for x in lines if x), await self._render(state), pings, "turn")
 
     async def _stale(self, g: GameRow, user: str) -> Stale:
@@ -637,12 +644,10 @@ class Service:
             v = await self.store.save_state(g.id, g.version, target["state"],
                                             action={"user": user, "actor": target["actor"], "kind": "undo",
                                                     "choices": [str(old.move)]},
-                                            drop_snapshots_after=drop_after, timers=self._timers(g, old))
+                                            drop_snapshots_after=drop_after, timers=self._timers(g, old),
+                                            posted_log=min(g.posted_log, len(old.log)))
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
-        opts = dict(g.options)
-        opts["posted_log"] = min(int(opts.get("posted_log", 0)), len(old.log))
-        await self.store.update_game(g.id, options=opts)
         g = await self.game(g.id)
         text = t(loc, "game.undone", "<@{user}> undid {faction}'s choices.", user=user, faction=target["actor"])
         return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v))
@@ -658,8 +663,7 @@ class Service:
         mine = [f for f, u in g.seats.items() if u == user]
         if not mine:
             raise BadInput("error.no_seat", "You hold no seat in this game.")
-        await self.store.set_seats(g.id, {f: None for f in mine})
-        await self.store.log_action(g.id, user, ",".join(mine), "resign")
+        await self.store.set_seat_holders(g.id, {f: None for f in mine}, user=user, kind="resign")
         g = await self.game(g.id)
         text = t(g.locale, "game.resigned", "<@{user}> resigns {factions}; the seat is free (/game join).",
                  user=user, factions=", ".join(faction_name(g.locale, f) for f in mine))
@@ -681,12 +685,8 @@ class Service:
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         grp = next(grp for grp in self._groups(g) if faction in grp)
-        await self.store.set_seats(g.id, {f: str(new_user) for f in grp})
-        if self._bots(g) & set(grp):
-            opts = dict(g.options)
-            opts["bots"] = [f for f in opts.get("bots", []) if f not in grp]
-            await self.store.update_game(g.id, options=opts)
-        await self.store.log_action(g.id, by, ",".join(grp), "replace", [str(new_user)])
+        await self.store.set_seat_holders(g.id, {f: str(new_user) for f in grp}, user=by, kind="replace",
+                                          choices=[str(new_user)])
         g = await self.game(g.id)
         text = t(g.locale, "game.replaced", "{factions} now played by <@{user}>.",
                  factions=", ".join(faction_name(g.locale, f) for f in grp), user=new_user)
@@ -701,9 +701,10 @@ class Service:
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        await self.store.update_game(g.id, status="abandoned")
-        await self.store.clear_timers(g.id)
-        await self.store.log_action(g.id, user, None, "abandon")
+        try:
+            await self.store.finish_game(g.id, "abandoned", user=user, kind="abandon")
+        except Conflict:
+            raise Forbidden("error.finished", "This game is over.") from None
         g = await self.game(g.id)
         text = t(g.locale, "game.abandoned", "**{name}** was abandoned. Seed: {seed}.", name=g.name, seed=g.seed)
         return Result(game=g, posts=[Post(text, kind="end")], reply=text)
@@ -731,44 +732,79 @@ class Service:
         if not self._may_manage(g, str(user), manager) and str(user) not in g.seats.values():
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         fields: dict[str, Any] = {}
+        for v in (hours, deadline_hours):
+            if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
+                raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
         if hours is not None:
             if hours < 1:
                 raise BadInput("error.reminder_hours", "Reminders come at most once an hour.")
-            fields["reminder_hours"] = hours
-        fields["deadline_hours"] = deadline_hours if deadline_hours and deadline_hours > 0 else None
-        await self.store.update_game(g.id, **fields)
-        g = await self.game(g.id)
+            fields["reminder_hours"] = float(hours)
+        fields["deadline_hours"] = float(deadline_hours) if deadline_hours and deadline_hours > 0 else None
+        timers = None
         if g.status == "active":
-            state = self.state_of(g)
-            await self.store.set_timers(g.id, self._timers(g, state))
+            g.reminder_hours = fields.get("reminder_hours", g.reminder_hours)
+            g.deadline_hours = fields["deadline_hours"]
+            timers = self._timers(g, self.state_of(g))
+        await self.store.update_game(g.id, timers=timers, **fields)
+        g = await self.game(g.id)
         text = t(g.locale, "game.reminders", "Reminders every {hours} h; deadline: {deadline}.",
                  hours=g.reminder_hours, deadline=f"{g.deadline_hours} h" if g.deadline_hours else "-")
         return Result(game=g, reply=text)
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
         """Posts for the timers due now, pinging only whoever owes the move;
-        reminders are rescheduled one interval later, deadlines dropped."""
+        reminders are rescheduled one interval later, deadlines dropped.
+
+        Each timer is handled on its own: a game whose stored state cannot be
+        read is flagged, its timers dropped and its manager told once (a post
+        to its channel), and every other game's reminders still go out."""
         now = self.clock() if now is None else now
         out = []
         for tm in await self.store.due_timers(now):
-            g = await self.store.get_game(tm["game_id"])
-            if g is None or g.status != "active":
-                await self.store.reschedule_timer(tm["id"], None)
-                continue
-            state = self.state_of(g)
-            d = engine.decision(state)
-            if d is None or d.actor in self._bots(g):
-                await self.store.reschedule_timer(tm["id"], None)
-                continue
-            users = self.users_for(g, d.actor)
-            who = ", ".join(f"<@{u}>" for u in users) or "-"
-            if tm["kind"] == "deadline":
-                text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
-                         game=g.name, faction=d.actor, who=who)
-                await self.store.reschedule_timer(tm["id"], None)
-            else:
-                text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
-                         game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
-                await self.store.reschedule_timer(tm["id"], now + g.reminder_hours * 3600)
-            out.append((g, Post(text, pings=users, kind="reminder")))
+            g = None
+            try:
+                g = await self.store.get_game(tm["game_id"])
+                post = await self._reminder(tm, g, now)
+            except Exception as e:  # noqa: BLE001 - one bad game must not stop the others
+                log.error("reminder %s of game %s failed: %s: %s", tm["id"], tm["game_id"], type(e).__name__,
+                          str(e)[:200])
+                post = await self._attention(g, tm["game_id"], e)
+            if post is not None:
+                out.append((g, post))
         return out
+
+    async def _reminder(self, tm: dict[str, Any], g: GameRow | None, now: float) -> Post | None:
+        if g is None or g.status != "active":
+            await self.store.reschedule_timer(tm["id"], None)
+            return None
+        state = self.state_of(g)
+        d = engine.decision(state)
+        if d is None or d.actor in self._bots(g):
+            await self.store.reschedule_timer(tm["id"], None)
+            return None
+        users = self.users_for(g, d.actor)
+        who = ", ".join(f"<@{u}>" for u in users) or "-"
+        if tm["kind"] == "deadline":
+            text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
+                     game=g.name, faction=d.actor, who=who)
+            await self.store.reschedule_timer(tm["id"], None)
+        else:
+            text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
+                     game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
+            await self.store.reschedule_timer(tm["id"], now + g.reminder_hours * 3600)
+        return Post(text, pings=users, kind="reminder")
+
+    async def _attention(self, g: GameRow | None, game_id: int, e: Exception) -> Post | None:
+        """Flag game ``game_id`` (its timers dropped) and, the first time, a
+        post for its channel telling its manager; None when already told."""
+        try:
+            first = await self.store.set_attention(game_id, f"{type(e).__name__}: {str(e)[:200]}")
+        except Exception:  # noqa: BLE001 - the database itself failed: retry next pass
+            log.exception("could not flag game %s", game_id)
+            return None
+        if not first or g is None:
+            return None
+        text = t(g.locale, "error.attention", "**{name}** (game {id}) needs its manager: its stored state cannot "
+                 "be read by this version of dakbot, so reminders are paused. <@{manager}>: /game abandon ends it; "
+                 "the bot's operator can restore or patch it.", name=g.name, id=g.id, manager=g.creator)
+        return Post(text, pings=[g.creator], kind="attention")

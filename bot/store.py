@@ -20,7 +20,9 @@ statements. Path: env ``DAKBOT_DB``, default ``./dakbot.sqlite3``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass, field
@@ -29,6 +31,16 @@ from typing import Any
 import aiosqlite
 
 OPEN = ("setup", "active")
+
+
+def _no_statement_debug(record: logging.LogRecord) -> bool:
+    return record.levelno > logging.DEBUG
+
+
+# aiosqlite logs every statement with its parameters at DEBUG; a state row
+# holds the seed and the deck order, from which every future card follows. Its
+# DEBUG records are dropped whatever level the root logger (or anyone) sets.
+logging.getLogger("aiosqlite").addFilter(_no_statement_debug)
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -96,11 +108,42 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 2: a seat holds a user or the bot (no copied bot list in games.options);
+    # the posted part of the log is a column written with the state it belongs
+    # to; a game whose stored state cannot be read is flagged for its manager.
+    """
+    CREATE TABLE seats_v2 (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        faction TEXT NOT NULL,
+        user_id TEXT,
+        bot INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, faction),
+        CHECK ((user_id IS NULL) = (bot = 1))
+    );
+    INSERT INTO seats_v2 (game_id, faction, user_id, bot) SELECT game_id, faction, user_id, 0 FROM seats;
+    DROP TABLE seats;
+    ALTER TABLE seats_v2 RENAME TO seats;
+    INSERT OR IGNORE INTO seats (game_id, faction, user_id, bot)
+        SELECT games.id, j.value, NULL, 1 FROM games, json_each(games.options, '$.bots') AS j
+        WHERE json_valid(games.options);
+    ALTER TABLE games ADD COLUMN posted_log INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN attention TEXT;
+    UPDATE games SET posted_log = COALESCE(json_extract(options, '$.posted_log'), 0),
+        options = json_remove(options, '$.bots', '$.posted_log') WHERE json_valid(options);
+    """,
 ]
 
-GAME_SELECT = ("SELECT *, (SELECT json_group_object(faction, user_id) FROM seats WHERE game_id=games.id)"
-               " AS seats_json FROM games")
-SNAPSHOTS_KEPT = 8  # per game; undo only ever needs the last two
+GAME_SELECT = ("SELECT *,"
+               " (SELECT json_group_object(faction, user_id) FROM seats WHERE game_id=games.id AND bot=0)"
+               " AS seats_json,"
+               " (SELECT json_group_array(faction) FROM seats WHERE game_id=games.id AND bot=1) AS bots_json"
+               " FROM games")
+# Per game. Undo goes back at most to the start of the previous player's
+# stretch, so it reads the last two snapshots; replay and `dakbot verify` use
+# the actions log and the seed, not snapshots. docs/storage.md.
+SNAPSHOTS_KEPT = 2
+# Ids are SQLite INTEGERs (signed 64 bits); a forged id beyond that is no game.
+MAX_ID = 2**63 - 1
 
 
 def default_path() -> str:
@@ -129,11 +172,33 @@ class GameRow:
     deadline_hours: float | None
     created: float
     updated: float
+    posted_log: int = 0
+    attention: str | None = None
     seats: dict[str, str] = field(default_factory=dict)
+    bots: list[str] = field(default_factory=list)
 
 
 class Conflict(Exception):
     """The row changed since it was read (optimistic concurrency)."""
+
+
+class SeatBusy(Exception):
+    """A seat could not be claimed. ``why``: ``"taken"`` (``holder`` holds it),
+    ``"yours"`` (the claimant holds it already), ``"bot"`` (a bot plays it and
+    the game has started), ``"none"`` (no free seat group)."""
+
+    def __init__(self, why: str, faction: str | None = None, holder: str | None = None):
+        self.why, self.faction, self.holder = why, faction, holder
+        super().__init__(why)
+
+
+class StoreError(Exception):
+    """The database cannot be used (not SQLite, missing folder, newer schema).
+    ``str(e)`` is one line for the person who runs the bot."""
+
+
+# Seat value meaning "played by the bot" in :meth:`Store.set_seat_holders`.
+BOT = object()
 
 
 class Store:
@@ -149,14 +214,28 @@ class Store:
         """Open (creating and migrating) the database at ``path`` (default
         ``$DAKBOT_DB`` or ``./dakbot.sqlite3``)."""
         path = path or default_path()
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        await store.migrate()
+        folder = os.path.dirname(os.path.abspath(path))
+        if path != ":memory:" and not os.path.isdir(folder):
+            raise StoreError(f"cannot open the database {path!r}: the folder {folder!r} does not exist "
+                             "(create it, or set DAKBOT_DB to a file in an existing folder)")
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except Exception as e:  # noqa: BLE001 - one clear line for the operator
+            raise StoreError(f"cannot open the database {path!r}: {e}") from e
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db, path)
+            await store.migrate()
+        except StoreError:
+            await db.close()  # else aiosqlite's worker thread keeps the process alive
+            raise
+        except Exception as e:  # noqa: BLE001
+            await db.close()
+            raise StoreError(f"cannot use {path!r} as a dakbot database (is it an SQLite file?): {e}") from e
         return store
 
     async def close(self) -> None:
@@ -169,6 +248,10 @@ class Store:
             cur = await self.db.execute("SELECT MAX(version) FROM schema_version")
             row = await cur.fetchone()
             have = row[0] or 0
+            if have > len(MIGRATIONS):
+                raise StoreError(f"the database {self.path!r} has schema version {have}, newer than this "
+                                 f"dakbot knows ({len(MIGRATIONS)}): upgrade dakbot, or use a backup "
+                                 "taken before the upgrade")
             for n, sql in enumerate(MIGRATIONS[have:], have + 1):
                 await self.db.execute("BEGIN IMMEDIATE")
                 try:
@@ -187,15 +270,21 @@ class Store:
         if row is None:
             return None
         d = dict(row)
-        d["options"] = json.loads(d["options"] or "{}")
+        try:
+            d["options"] = json.loads(d["options"] or "{}")
+        except ValueError:
+            d["options"] = {}
         d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
+        d["bots"] = sorted(json.loads(d.pop("bots_json", None) or "[]"))
         return GameRow(**d)
 
     async def create_game(self, *, channel: str, guild: str | None, name: str, game: str, scenario: str,
-                          seed: int, options: dict[str, Any], creator: str, locale: str = "en") -> GameRow:
-        """Insert a game in ``setup``. Raises Conflict if the channel has an open game."""
+                          seed: int, options: dict[str, Any], creator: str, locale: str = "en",
+                          bots: list[str] = ()) -> GameRow:
+        """Insert a game in ``setup`` with its bot seats and the "create" action,
+        in one transaction. Raises Conflict if the channel has an open game."""
         now = time.time()
-        async with self.lock:
+        async with self.lock, self._txn():
             try:
                 cur = await self.db.execute(
                     "INSERT INTO games (channel, guild, name, game, scenario, seed, options, status, creator,"
@@ -205,9 +294,33 @@ class Store:
             except aiosqlite.IntegrityError as e:
                 raise Conflict("channel has an open game") from e
             gid = cur.lastrowid
+            for f in bots:
+                await self.db.execute("INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,NULL,1)",
+                                      (gid, f))
+            await self._action(gid, creator, None, "create", [], 0, now)
             return await self._row(await (await self.db.execute(GAME_SELECT + " WHERE id=?", (gid,))).fetchone())
 
+    @contextlib.asynccontextmanager
+    async def _txn(self):
+        """One write transaction (call with ``self.lock`` held): committed on
+        success, rolled back on any error, cancellation included."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+
+    async def _action(self, game_id: int, user: str | None, actor: str | None, kind: str,
+                      choices: list[str], version: int, now: float) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
+            (game_id, user, actor, kind, json.dumps(choices), version, now))
+
     async def get_game(self, game_id: int) -> GameRow | None:
+        if not 0 < game_id <= MAX_ID:
+            return None
         async with self.lock:
             cur = await self.db.execute(GAME_SELECT + " WHERE id=?", (game_id,))
             return await self._row(await cur.fetchone())
@@ -234,88 +347,153 @@ class Store:
             rows = await cur.fetchall()
             return [await self._row(r) for r in rows]
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
-        """Set plain columns (status, locale, dashboard, reminder_hours, ...)."""
-        if not fields:
-            return
+    async def update_game(self, game_id: int, *, timers: list[tuple[str, float, dict]] | None = None,
+                          **fields: Any) -> None:
+        """Set plain columns (locale, dashboard, reminder_hours, ...) and, when
+        ``timers`` is given, replace the game's timers, in one transaction."""
         if "options" in fields:
             fields["options"] = json.dumps(fields["options"])
-        cols = ", ".join(f"{k}=?" for k in fields)
-        async with self.lock:
-            await self.db.execute(f"UPDATE games SET {cols}, updated=? WHERE id=?",
+        cols = "".join(f"{k}=?, " for k in fields)
+        async with self.lock, self._txn():
+            await self.db.execute(f"UPDATE games SET {cols}updated=? WHERE id=?",
                                   (*fields.values(), time.time(), game_id))
+            if timers is not None:
+                await self._replace_timers(game_id, timers)
 
     async def save_state(self, game_id: int, expected_version: int, state_json: str, *,
                          status: str | None = None, action: dict[str, Any] | None = None,
                          snapshots: list[tuple[str | None, int, str]] = (),
                          drop_snapshots_after: int | None = None,
-                         timers: list[tuple[str, float, dict]] | None = None) -> int:
+                         timers: list[tuple[str, float, dict]] | None = None,
+                         posted_log: int | None = None) -> int:
         """Write a new state if the stored version is still ``expected_version``;
         in the same transaction append the action row, the snapshots
         ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
-        (undo), replace the game's timers (when ``timers`` is not None) and clear
-        drafts. Returns the new version; raises Conflict if someone else wrote first."""
+        (undo), replace the game's timers (when ``timers`` is not None), set
+        ``posted_log`` (how much of this state's log the channel has seen) and
+        clear drafts. Returns the new version; raises Conflict if someone else
+        wrote first."""
         now = time.time()
-        async with self.lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                sets = "state=?, version=version+1, updated=?" + (", status=?" if status else "")
-                params: list[Any] = [state_json, now] + ([status] if status else [])
-                cur = await self.db.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
-                                            (*params, game_id, expected_version))
-                if cur.rowcount != 1:
-                    raise Conflict("the game moved on")
-                new_version = expected_version + 1
-                if drop_snapshots_after is not None:
-                    await self.db.execute("DELETE FROM snapshots WHERE game_id=? AND id>?",
-                                          (game_id, drop_snapshots_after))
-                for actor, move, sj in snapshots:
-                    await self.db.execute(
-                        "INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
-                        (game_id, actor, move, sj, now))
-                if snapshots:
-                    await self.db.execute(
-                        "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
-                        "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
-                        (game_id, game_id, SNAPSHOTS_KEPT))
-                if action is not None:
-                    await self.db.execute(
-                        "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at)"
-                        " VALUES (?,?,?,?,?,?,?)",
-                        (game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
-                         json.dumps(action.get("choices", [])), new_version, now))
-                if timers is not None:
-                    await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-                    for kind, due, payload in timers:
-                        await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                                              (game_id, kind, due, json.dumps(payload)))
-                await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.lock, self._txn():
+            sets = "state=?, version=version+1, updated=?, attention=NULL"
+            params: list[Any] = [state_json, now]
+            if status:
+                sets += ", status=?"
+                params.append(status)
+            if posted_log is not None:
+                sets += ", posted_log=?"
+                params.append(posted_log)
+            cur = await self.db.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
+                                        (*params, game_id, expected_version))
+            if cur.rowcount != 1:
+                raise Conflict("the game moved on")
+            new_version = expected_version + 1
+            if drop_snapshots_after is not None:
+                await self.db.execute("DELETE FROM snapshots WHERE game_id=? AND id>?",
+                                      (game_id, drop_snapshots_after))
+            for actor, move, sj in snapshots:
+                await self.db.execute(
+                    "INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                    (game_id, actor, move, sj, now))
+            if snapshots:
+                await self.db.execute(
+                    "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                    "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                    (game_id, game_id, SNAPSHOTS_KEPT))
+            if action is not None:
+                await self._action(game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
+                                   list(action.get("choices", [])), new_version, now)
+            if timers is not None:
+                await self._replace_timers(game_id, timers)
+            await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
             return new_version
+
+    async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
+        """Close a game (``abandoned`` ...): status, version bump (a racing
+        submit then fails its check), timers dropped and the action logged, in
+        one transaction. Raises Conflict if the game is no longer open."""
+        now = time.time()
+        async with self.lock, self._txn():
+            cur = await self.db.execute(
+                "UPDATE games SET status=?, version=version+1, updated=? WHERE id=? AND status IN ('setup','active')",
+                (status, now, game_id))
+            if cur.rowcount != 1:
+                raise Conflict("the game is not open")
+            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+            await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
+            await self._action(game_id, user, None, kind, [], 0, now)
+
+    async def set_attention(self, game_id: int, why: str) -> bool:
+        """Flag a game whose stored state cannot be used and drop its timers.
+        Returns True the first time (so its manager is told once); a later
+        successful save clears the flag."""
+        async with self.lock, self._txn():
+            cur = await self.db.execute("UPDATE games SET attention=? WHERE id=? AND attention IS NULL",
+                                        (why, game_id))
+            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+            return cur.rowcount == 1
 
     # -- seats -------------------------------------------------------------
 
-    async def set_seats(self, game_id: int, seats: dict[str, str | None]) -> None:
-        """Set (user id) or clear (None) seats in one transaction."""
-        async with self.lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for faction, user in seats.items():
-                    if user is None:
-                        await self.db.execute("DELETE FROM seats WHERE game_id=? AND faction=?", (game_id, faction))
-                    else:
+    async def claim_seats(self, game_id: int, groups: list[tuple[str, ...]], user: str, *,
+                          take_bot_seats: bool) -> tuple[str, ...]:
+        """Give ``user`` the first group of ``groups`` that no one else holds,
+        checked and written in one transaction (two users racing for one seat:
+        one gets it, the other gets SeatBusy). A bot-played group counts as
+        free only if ``take_bot_seats``. Bumps the game's version (prompts
+        built before are stale) and logs a "join" action.
+
+        Returns the group claimed. Raises SeatBusy: ``"yours"``, ``"taken"``
+        (with the holder), ``"bot"`` when a single group was asked for, or
+        ``"none"`` when none of several is free."""
+        now = time.time()
+        async with self.lock, self._txn():
+            cur = await self.db.execute("SELECT faction, user_id, bot FROM seats WHERE game_id=?", (game_id,))
+            held = {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
+            refusal = None
+            for grp in groups:
+                users = {held[f][0] for f in grp if f in held and not held[f][1]}
+                bot = any(held.get(f, (None, 0))[1] for f in grp)
+                if user in users:
+                    refusal = refusal or SeatBusy("yours", grp[0], user)
+                elif users:
+                    refusal = refusal or SeatBusy("taken", grp[0], sorted(users)[0])
+                elif bot and not take_bot_seats:
+                    refusal = refusal or SeatBusy("bot", grp[0])
+                else:
+                    for f in grp:
                         await self.db.execute(
-                            "INSERT INTO seats (game_id, faction, user_id) VALUES (?,?,?) "
-                            "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id",
-                            (game_id, faction, user))
-                await self.db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                            "INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,?,0) "
+                            "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id, bot=0",
+                            (game_id, f, user))
+                    await self._bump(game_id, now)
+                    await self._action(game_id, user, ",".join(grp), "join", [], 0, now)
+                    return grp
+            if len(groups) != 1:
+                raise SeatBusy("none")
+            raise refusal
+
+    async def set_seat_holders(self, game_id: int, seats: dict[str, Any], *, user: str | None, kind: str,
+                               choices: list[str] = ()) -> None:
+        """Set seats to a user id, to :data:`BOT`, or clear them (None), bump the
+        game's version and log the action, in one transaction."""
+        now = time.time()
+        async with self.lock, self._txn():
+            for faction, holder in seats.items():
+                if holder is None:
+                    await self.db.execute("DELETE FROM seats WHERE game_id=? AND faction=?", (game_id, faction))
+                else:
+                    uid, bot = (None, 1) if holder is BOT else (str(holder), 0)
+                    await self.db.execute(
+                        "INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,?,?) "
+                        "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id, bot=excluded.bot",
+                        (game_id, faction, uid, bot))
+            await self._bump(game_id, now)
+            await self._action(game_id, user, ",".join(seats), kind, list(choices), 0, now)
+
+    async def _bump(self, game_id: int, now: float) -> None:
+        await self.db.execute("UPDATE games SET version=version+1, updated=? WHERE id=?", (now, game_id))
+        await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
 
     # -- actions, snapshots ---------------------------------------------------
 
@@ -323,9 +501,7 @@ class Store:
                          choices: list[str] | None = None, version: int = 0) -> None:
         """Append an action row outside a state write (join, leave, abandon ...)."""
         async with self.lock:
-            await self.db.execute(
-                "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
-                (game_id, user, actor, kind, json.dumps(choices or []), version, time.time()))
+            await self._action(game_id, user, actor, kind, list(choices or []), version, time.time())
 
     async def actions(self, game_id: int, limit: int = 50) -> list[dict[str, Any]]:
         """The last ``limit`` action rows, oldest first."""
@@ -402,17 +578,14 @@ class Store:
 
     async def set_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
         """Replace a game's timers with ``(kind, due, payload)`` rows."""
-        async with self.lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-                for kind, due, payload in timers:
-                    await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                                          (game_id, kind, due, json.dumps(payload)))
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.lock, self._txn():
+            await self._replace_timers(game_id, timers)
+
+    async def _replace_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
+        await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
+        for kind, due, payload in timers:
+            await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
+                                  (game_id, kind, due, json.dumps(payload)))
 
     async def clear_timers(self, game_id: int) -> None:
         async with self.lock:

@@ -131,7 +131,7 @@ def _svc(interaction: discord.Interaction):
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"dk:c:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<c>.+)"):
+                   template=r"dk:c:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<c>.+)"):
     def __init__(self, g: int, v: int, n: int, cid: str, label: str | None = None, row: int | None = None):
         super().__init__(discord.ui.Button(label=label or cid, style=discord.ButtonStyle.primary,
                                            custom_id=f"dk:c:{g}:{v}:{n}:{cid}"[:100], row=row))
@@ -149,7 +149,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"dk:s:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<page>\d+)"):
+                   template=r"dk:s:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<page>\d{1,6})"):
     def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None):
         opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100]) for cid, label in (options or [])]
         sel = discord.ui.Select(custom_id=f"dk:s:{g}:{v}:{n}:{page}", placeholder=placeholder,
@@ -171,7 +171,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"dk:p:(?P<g>\d+):(?P<v>\d+):(?P<n>\d+):(?P<page>\d+)"):
+                 template=r"dk:p:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<page>\d{1,6})"):
     def __init__(self, g: int, v: int, n: int, page: int, label: str = "…", row: int | None = None):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"dk:p:{g}:{v}:{n}:{page}", row=row))
@@ -191,7 +191,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         await _guard(interaction, go())
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:(?P<g>\d+):(?P<v>\d+)"):
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:(?P<g>\d{1,18}):(?P<v>\d{1,18})"):
     def __init__(self, g: int, v: int, label: str = "Confirm"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
                                            custom_id=f"dk:ok:{g}:{v}", row=0))
@@ -215,7 +215,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:
         await _guard(interaction, go())
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:bk:(?P<g>\d+):(?P<v>\d+)"):
+class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:bk:(?P<g>\d{1,18}):(?P<v>\d{1,18})"):
     def __init__(self, g: int, v: int, label: str = "Back", row: int | None = None):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"dk:bk:{g}:{v}", row=row))
@@ -231,7 +231,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:bk:(?P
         await _guard(interaction, go())
 
 
-class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:x:(?P<g>\d+):(?P<v>\d+)"):
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:x:(?P<g>\d{1,18}):(?P<v>\d{1,18})"):
     def __init__(self, g: int, v: int, label: str = "Cancel", row: int | None = None):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
                                            custom_id=f"dk:x:{g}:{v}", row=row))

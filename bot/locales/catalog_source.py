@@ -2,6 +2,10 @@
 descriptions in Italian, Spanish, Japanese). Regenerate with
 ``python -m bot.locales.catalog_source``."""
 IT = {
+'error.state_unreadable': 'Lo stato salvato di **{name}** (partita {id}) non può essere letto da questa versione di dakbot. Non è cambiato nulla. Chi gestisce la partita può abbandonarla con /game abandon, o chiedere a chi gestisce il bot di ripristinarla o correggerla.',
+'error.attention': '**{name}** (partita {id}) ha bisogno di chi la gestisce: il suo stato salvato non può essere letto da questa versione di dakbot, quindi i promemoria sono sospesi. <@{manager}>: /game abandon la termina; chi gestisce il bot può ripristinarla o correggerla.',
+'error.hours': 'Indica un numero di ore tra 1 e {max}.',
+'console.start_new': 'Inizia una nuova partita con: dakbot console --new',
 'card.order': 'Ordine delle Fazioni: {order}',
 'card.shaded': 'Ombreggiato:',
 'card.unshaded': 'Non ombreggiato:',

@@ -13,9 +13,9 @@ import json
 from types import ModuleType
 from typing import Any, Iterable
 
-from .errors import GameOver, IllegalChoice, NotYourTurn
+from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
 from .messages import Decision, LogEntry, Message
-from .state import BaseState
+from .state import STATE_VERSION, BaseState
 from .steps import handler
 
 GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
@@ -88,20 +88,43 @@ def apply(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
         )
     top = state.stack[-1]
     if d.find(choice_id) is None:
-        reason = handler(top).refuse(state, top, choice_id)
-        if reason is None:
-            reason = Message(
-                "error.not_offered",
-                {"choice": choice_id, "choices": ", ".join(d.ids()[:30])},
-                "'{choice}' is not one of the choices here: {choices}.",
-            )
-        raise IllegalChoice(reason)
+        raise IllegalChoice(_refusal(state, top, d, choice_id))
     start = len(state.log)
     state.stack.pop()
     handler(top).apply(state, top, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
+
+
+# A refusal quotes the refused id; anything longer than a choice id could be is
+# cut, so that a forged id of a megabyte never reaches a chat message.
+MAX_QUOTED_ID = 60
+
+
+def _refusal(state: BaseState, top: dict[str, Any], d: Decision, choice_id: Any) -> Message:
+    """Why ``choice_id`` is not on offer: the step's own reason in the game's
+    terms when it has one, else the generic "not one of the choices".
+
+    A step's ``refuse`` sees any string a user can type; if it fails on an id
+    of an unexpected shape, the generic refusal is given instead (the player
+    still learns the choice is not on offer, and nothing is applied)."""
+    reason = None
+    if isinstance(choice_id, str):
+        try:
+            reason = handler(top).refuse(state, top, choice_id)
+        except Exception:  # noqa: BLE001 - any failure means "not on offer"
+            reason = None
+    if reason is not None:
+        return reason
+    quoted = str(choice_id)
+    if len(quoted) > MAX_QUOTED_ID:
+        quoted = quoted[:MAX_QUOTED_ID] + "…"
+    return Message(
+        "error.not_offered",
+        {"choice": quoted, "choices": ", ".join(d.ids()[:30])},
+        "'{choice}' is not one of the choices here: {choices}.",
+    )
 
 
 def apply_many(state: BaseState, actor: str, choice_ids: Iterable[str]) -> tuple[BaseState, list[LogEntry]]:
@@ -132,7 +155,33 @@ def load_state(data: str | dict[str, Any]) -> BaseState:
     if isinstance(data, str):
         data = json.loads(data)
     module = game_module(data["game"])
-    return module.load_state(data)
+    return module.load_state(migrate_state(module, data))
+
+
+def migrate_state(module: ModuleType, data: dict[str, Any]) -> dict[str, Any]:
+    """Bring stored state JSON up to the game's ``STATE_VERSION`` (default
+    :data:`~engine.core.state.STATE_VERSION`) through the game's
+    ``STATE_MIGRATIONS`` (``{n: function(dict) -> dict}``, from version n to
+    n + 1), so a game saved by an older release continues after an upgrade.
+
+    Raises StateVersionError for a state newer than this engine, or an older
+    one without a migration step."""
+    current = getattr(module, "STATE_VERSION", STATE_VERSION)
+    steps = getattr(module, "STATE_MIGRATIONS", {})
+    have = int(data.get("version", 1))
+    if have > current:
+        raise StateVersionError(Message(
+            "error.state_newer", {"have": have, "known": current},
+            "This game was saved by a newer release (state version {have}; this one knows {known})."))
+    while have < current:
+        if have not in steps:
+            raise StateVersionError(Message(
+                "error.state_old", {"have": have, "known": current},
+                "This game was saved in state version {have}, which this release ({known}) cannot convert."))
+        data = steps[have](dict(data))
+        have += 1
+        data["version"] = have
+    return data
 
 
 def export_state(state: BaseState) -> dict[str, Any]:

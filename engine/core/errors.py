@@ -31,3 +31,8 @@ class DataError(Exception):
 
     The text names the file, the entry and the problem.
     """
+
+
+class StateVersionError(EngineError):
+    """A stored state from a newer release than this engine (``version``
+    above the game's), or from an older one with no migration path."""
