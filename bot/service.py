@@ -29,6 +29,7 @@ submit racing a seat change fails its check instead of undoing it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import random
@@ -41,7 +42,9 @@ from engine.core.errors import EngineError
 from engine.core.rng import seed_hash
 
 from . import bots as botmod
-from .i18n import faction_name, render, t
+from .i18n import LOCALES, faction_name, render, t
+from engine.gandhi.seats import PAIRS, seat_groups
+
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
@@ -55,6 +58,41 @@ SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
     4: [("raj",), ("inc",), ("ml",), ("rev",)],
 }
 MAX_BOT_MOVES = 20000
+#: What a missed deadline does (the group chooses at /game new; the manager may
+#: change it): remind only; an Arjuna bot plays that Faction's turn; the
+#: Faction Passes (when Pass is offered, else the bot plays the decision);
+#: the seat is freed for a substitute (/game join) and the game waits.
+DEADLINE_ACTIONS = ("remind", "bot", "pass", "substitute")
+
+
+def parse_factions(value: list[str] | str | None) -> list[str]:
+    """Faction ids from ids or names in any language, any case, separated by
+    commas or spaces ("INC, Muslim League", "rivoluzionari"). Raises BadInput
+    naming the word not understood."""
+    if not value:
+        return []
+    words = value if isinstance(value, list) else [w for w in value.replace(";", ",").split(",")]
+    known: dict[str, str] = {}
+    for f in FACTIONS:
+        known[f] = f
+        for loc in LOCALES:
+            known[faction_name(loc, f).casefold()] = f
+            known[faction_name(loc, f).casefold().replace(" ", "")] = f
+    out: list[str] = []
+    for w in words:
+        key = str(w).strip().casefold()
+        if not key:
+            continue
+        f = known.get(key) or known.get(key.replace(" ", ""))
+        if f is None:
+            parts = key.split()
+            if len(parts) > 1 and all(p in known for p in parts):
+                out.extend(known[p] for p in parts if known[p] not in out)
+                continue
+            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.", faction=w)
+        if f not in out:
+            out.append(f)
+    return out
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
@@ -195,6 +233,8 @@ class Service:
                              name=g.name, id=g.id) from None
 
     def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
+        if "groups" in g.options:
+            return [tuple(grp) for grp in g.options["groups"]]
         return SEAT_GROUPS[int(g.options.get("seats", 4))]
 
     def _bots(self, g: GameRow) -> set[str]:
@@ -242,10 +282,18 @@ class Service:
                            raj=e["tracks"]["resources"]["raj"], rev=e["tracks"]["resources"]["rev"]))
             lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
                 f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
-            d = engine.decision(state)
+            d = engine.decision(state) if g.status == "active" else None
             if d is not None:
                 who = ", ".join(f"<@{u}>" for u in self.users_for(g, d.actor)) or t(loc, "status.bot", "bot")
                 lines.append(t(loc, "status.to_act", "To decide: {faction} ({who}).", faction=d.actor, who=who))
+                if g.paused:
+                    lines.append(t(loc, "status.paused", "Paused: no reminders or deadlines until /game resume."))
+                elif g.clock_since and d.actor not in self._bots(g):
+                    lines.append(t(loc, "status.clock", "On the clock since <t:{since}:R>{deadline}.",
+                                   since=int(g.clock_since),
+                                   deadline=(t(loc, "status.deadline_at", ", deadline <t:{at}:R>",
+                                               at=int(g.clock_since + g.deadline_hours * 3600))
+                                             if g.deadline_hours else "")))
             elif state.result:
                 lines.append(self._result_text(g, state))
         return "\n".join(lines)
@@ -267,29 +315,41 @@ class Service:
 
     async def create(self, channel: str, creator: str, scenario: str = "short", *, options: dict | None = None,
                      seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
-                     seed: int | None = None, bots: list[str] | None = None) -> Result:
-        """Create a game in ``setup`` in ``channel``. ``seats``: number of
-        players 1-4 (see the module doc); ``bots``: Factions played by the
-        bot. Raises BadInput (scenario, seats, bots) or Forbidden (the channel
-        already has an open game)."""
+                     seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
+                     deadline_action: str = "remind") -> Result:
+        """Create a game in ``setup`` in ``channel``. ``seats``: human players
+        1-4 (see the module doc); ``bots``: Factions played by the Arjuna bot
+        (ids or names in any language, a list or "inc, ML, Revolutionaries");
+        the human players share the other Factions by the 1.5 pairs
+        (``layout`` "raj_rev": with three players one holds the Raj and the
+        Revolutionaries); ``deadline_action``: what a missed deadline does
+        (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
+        layout) or Forbidden (the channel already has an open game)."""
         if scenario not in SCENARIOS:
             raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
         if seats not in SEAT_GROUPS:
             raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
-        bots = list(bots or [])
-        for f in bots:
-            if f not in FACTIONS:
-                raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.", faction=f)
-        opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log")}
+        bots = parse_factions(bots)
+        if len(bots) == len(FACTIONS):
+            raise BadInput("error.all_bots", "At least one Faction needs a human player.")
+        if layout not in PAIRS:
+            raise BadInput("error.layout", "Unknown seat layout '{layout}': choose standard or raj_rev.",
+                           layout=layout)
+        self._check_deadline_action(deadline_action)
+        opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
-        bot_seats = [f for grp in SEAT_GROUPS[seats] if grp[0] in bots for f in grp]
+        groups = seat_groups(seats, bots, layout)
+        if bots or layout != "standard":
+            opts["groups"] = [list(grp) for grp in groups]
+        bot_seats = list(bots)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
         name = name or f"Gandhi {scenario}"
         try:
             g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
                                              game="gandhi", scenario=scenario, seed=seed, options=opts,
-                                             creator=str(creator), locale=locale, bots=bot_seats)
+                                             creator=str(creator), locale=locale, bots=bot_seats,
+                                             deadline_action=deadline_action)
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
@@ -363,11 +423,13 @@ class Service:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
                            factions=", ".join(faction_name(loc, f) for f in empty))
-        opts = dict(g.options)
-        # 1.5: the engine reads the number of players to pair factions (2 or 3
-        # players: one holds two factions, wins a check only if both pass, and
-        # scores the lower margin).
-        opts["seats"] = int(g.options.get("seats", 4))
+        opts = {k: v for k, v in g.options.items() if k != "groups"}
+        # 1.5: the engine reads who holds which factions (one player holding two
+        # wins a check only if both pass, and scores the lower margin): the
+        # number of players for the standard groups, or the groups themselves.
+        groups = self._groups(g)
+        opts["seats"] = ({f: "+".join(grp) for grp in groups for f in grp}
+                         if "groups" in g.options else int(g.options.get("seats", 4)))
         opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
         if bots:
             # 2.1 NP options, 8.6.2: the Non-player Raj and Revolutionaries play
@@ -375,7 +437,8 @@ class Service:
             opts.setdefault("np_rules", True)
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
-        self._play_bots(g, state, snaps)
+        moves: list[tuple[int, str, str]] = []
+        self._play_bots(g, state, snaps, moves)
         d = engine.decision(state)
         if d is not None:
             snaps.append((d.actor, state.move, engine.dump_state(state)))
@@ -383,7 +446,8 @@ class Service:
         try:
             version = await self.store.save_state(g.id, g.version, engine.dump_state(state), status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
-                                                  timers=self._timers(g, state), posted_log=len(state.log))
+                                                  timers=self._timers(g, state), posted_log=len(state.log),
+                                                  moves=moves)
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)
@@ -402,17 +466,21 @@ class Service:
 
     # -- play --------------------------------------------------------------
 
-    def _play_bots(self, g: GameRow, state, snaps: list) -> int:
-        """Let bot seats decide until a human must (or the game ends);
-        appends a snapshot each time the deciding Faction changes."""
-        bots = self._bots(g)
+    def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None) -> int:
+        """Let bot seats (or, with ``only``, that one Faction: a deadline's
+        consequence) decide until a human must (or the game ends); appends a
+        snapshot each time the deciding Faction changes and each applied
+        choice to ``moves`` as ``(move, actor, choice)``."""
+        bots = {only} if only else self._bots(g)
         n = 0
         last = None
         while (d := engine.decision(state)) is not None and d.actor in bots:
             if d.actor != last:
                 snaps.append((d.actor, state.move, engine.dump_state(state)))
                 last = d.actor
-            engine.apply(state, d.actor, botmod.choose(state, d))
+            cid = botmod.choose(state, d)
+            engine.apply(state, d.actor, cid)
+            moves.append((state.move, d.actor, cid))
             n += 1
             if n > MAX_BOT_MOVES:
                 raise RuntimeError("bots did not hand back")
@@ -421,13 +489,18 @@ class Service:
     def _timers(self, g: GameRow, state) -> list[tuple[str, float, dict]]:
         """Reminder (and deadline) rows for whoever owes the next decision."""
         d = engine.decision(state) if state.result is None else None
-        if d is None or d.actor in self._bots(g):
+        if d is None or d.actor in self._bots(g) or g.paused:
             return []
         now = self.clock()
         out = [("reminder", now + g.reminder_hours * 3600, {"actor": d.actor, "move": state.move})]
         if g.deadline_hours:
             out.append(("deadline", now + g.deadline_hours * 3600, {"actor": d.actor, "move": state.move}))
         return out
+
+    def _check_deadline_action(self, action: str) -> None:
+        if action not in DEADLINE_ACTIONS:
+            raise BadInput("error.deadline_action", "Unknown deadline consequence '{action}': choose {choices}.",
+                           action=action, choices=", ".join(DEADLINE_ACTIONS))
 
     def _log_text(self, g: GameRow, state, start: int) -> str:
         lines = []
@@ -477,10 +550,20 @@ class Service:
             new, _ = engine.apply_many(state, d.actor, choices)
         except EngineError as e:
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
-        snaps: list[tuple[str | None, int, str]] = []
-        self._play_bots(g, new, snaps)
+        return await self._commit(g, state, new, d, user, list(choices), "submit")
+
+    async def _commit(self, g: GameRow, state, new, d, user: str | None, choices: list[str], kind: str,
+                      *, snaps: list | None = None, moves: list | None = None) -> Result:
+        """Save ``new`` (reached from ``state`` by ``d.actor``'s ``choices``)
+        after the bots play, with the optimistic check; the turn post when the
+        turn passes on. Shared by submit and a deadline's consequence."""
+        snaps = list(snaps or [])
+        moves = list(moves) if moves is not None else [
+            (state.move + i, d.actor, c) for i, c in enumerate(choices, 1)]
+        self._play_bots(g, new, snaps, moves)
         nd = engine.decision(new)
-        changed = nd is None or nd.actor != d.actor or bool(snaps)
+        changed = (nd is None or nd.actor != d.actor or bool(snaps)
+                   or engine.stretch_marker(new) != engine.stretch_marker(state))
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, engine.dump_state(new)))
         status = "finished" if new.result is not None else None
@@ -488,17 +571,17 @@ class Service:
         try:
             v = await self.store.save_state(
                 g.id, g.version, engine.dump_state(new), status=status,
-                action={"user": user, "actor": d.actor, "kind": "submit", "choices": list(choices)},
+                action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
                 snapshots=snaps, timers=self._timers(g, new) if changed else None,
-                posted_log=len(new.log) if changed else None)
+                posted_log=len(new.log) if changed else None, moves=moves)
         except Conflict:
-            raise await self._stale(await self.game(g.id), user)
+            raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
         if status:
             g.status = status
         res = Result(game=g, prompt=self._prompt(g, new, v))
         if changed:
-            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user))
+            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None))
         if new.result is not None:
             await self.store.clear_timers(g.id)
             res.posts.append(Post(self._result_text(g, new), kind="end"))
@@ -645,7 +728,8 @@ class Service:
                                             action={"user": user, "actor": target["actor"], "kind": "undo",
                                                     "choices": [str(old.move)]},
                                             drop_snapshots_after=drop_after, timers=self._timers(g, old),
-                                            posted_log=min(g.posted_log, len(old.log)))
+                                            posted_log=min(g.posted_log, len(old.log)),
+                                            drop_moves_after=old.move)
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g = await self.game(g.id)
@@ -726,12 +810,21 @@ class Service:
         return self._log_text(g, state, max(0, len(state.log) - n)) or t(g.locale, "log.empty", "The log is empty.")
 
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
-                            deadline_hours: float | None = None, *, manager: bool = False) -> Result:
-        """Set the reminder interval (hours, >= 1) and optional deadline."""
+                            deadline_hours: float | None = None, *, manager: bool = False,
+                            deadline_action: str | None = None) -> Result:
+        """Set the reminder interval (hours, >= 1), the optional deadline per
+        decision and, for the game's manager, what a missed deadline does
+        (:data:`DEADLINE_ACTIONS`). Raises BadInput / Forbidden."""
         g = await self.game(game_id)
         if not self._may_manage(g, str(user), manager) and str(user) not in g.seats.values():
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         fields: dict[str, Any] = {}
+        if deadline_action is not None and deadline_action != g.deadline_action:
+            if not self._may_manage(g, str(user), manager):
+                raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do "
+                                "this.")
+            self._check_deadline_action(deadline_action)
+            fields["deadline_action"] = deadline_action
         for v in (hours, deadline_hours):
             if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
                 raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
@@ -749,11 +842,15 @@ class Service:
         g = await self.game(g.id)
         text = t(g.locale, "game.reminders", "Reminders every {hours} h; deadline: {deadline}.",
                  hours=g.reminder_hours, deadline=f"{g.deadline_hours} h" if g.deadline_hours else "-")
+        if g.deadline_hours:
+            text += " " + self._deadline_action_text(g)
         return Result(game=g, reply=text)
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
-        """Posts for the timers due now, pinging only whoever owes the move;
-        reminders are rescheduled one interval later, deadlines dropped.
+        """Posts for the timers due now, pinging only whoever owes the move.
+        Each timer is claimed once (several bot processes may run this at
+        once); a reminder comes back one interval later; a deadline applies
+        the game's consequence (:data:`DEADLINE_ACTIONS`) once.
 
         Each timer is handled on its own: a game whose stored state cannot be
         read is flagged, its timers dropped and its manager told once (a post
@@ -763,36 +860,210 @@ class Service:
         for tm in await self.store.due_timers(now):
             g = None
             try:
+                if not await self.store.claim_timer(tm["id"]):
+                    continue
                 g = await self.store.get_game(tm["game_id"])
-                post = await self._reminder(tm, g, now)
+                posts = await self._timer_fired(tm, g, now)
             except Exception as e:  # noqa: BLE001 - one bad game must not stop the others
-                log.error("reminder %s of game %s failed: %s: %s", tm["id"], tm["game_id"], type(e).__name__,
+                log.error("timer %s of game %s failed: %s: %s", tm["id"], tm["game_id"], type(e).__name__,
                           str(e)[:200])
                 post = await self._attention(g, tm["game_id"], e)
-            if post is not None:
-                out.append((g, post))
+                posts = [post] if post else []
+            out.extend((g, p) for p in posts)
         return out
 
-    async def _reminder(self, tm: dict[str, Any], g: GameRow | None, now: float) -> Post | None:
-        if g is None or g.status != "active":
-            await self.store.reschedule_timer(tm["id"], None)
-            return None
+    async def _timer_fired(self, tm: dict[str, Any], g: GameRow | None, now: float) -> list[Post]:
+        if g is None or g.status != "active" or g.paused:
+            return []
         state = self.state_of(g)
         d = engine.decision(state)
-        if d is None or d.actor in self._bots(g):
-            await self.store.reschedule_timer(tm["id"], None)
-            return None
+        if d is None or d.actor in self._bots(g) or d.actor != tm["payload"].get("actor", d.actor):
+            return []  # the turn moved on: its own timers were set when it did
         users = self.users_for(g, d.actor)
         who = ", ".join(f"<@{u}>" for u in users) or "-"
-        if tm["kind"] == "deadline":
-            text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
-                     game=g.name, faction=d.actor, who=who)
-            await self.store.reschedule_timer(tm["id"], None)
-        else:
+        if tm["kind"] != "deadline":
+            await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
             text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
                      game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
-            await self.store.reschedule_timer(tm["id"], now + g.reminder_hours * 3600)
-        return Post(text, pings=users, kind="reminder")
+            return [Post(text, pings=users, kind="reminder")]
+        text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
+                 game=g.name, faction=d.actor, who=who)
+        notice = Post(text + " " + self._deadline_action_text(g), pings=users, kind="reminder")
+        if g.deadline_action == "remind":
+            return [notice]
+        if g.deadline_action == "substitute":
+            grp = next(grp for grp in self._groups(g) if d.actor in grp)
+            await self.store.set_seat_holders(g.id, {f: None for f in grp}, user=None, kind="deadline")
+            return [notice]
+        new = engine.clone(state)
+        snaps: list = []
+        moves: list = []
+        if g.deadline_action == "pass" and d.find("pass") is not None:
+            engine.apply(new, d.actor, "pass")
+            moves.append((new.move, d.actor, "pass"))
+        # "bot"; or what a Pass leaves to decide (the 2.3.3 follow-ups), or a
+        # decision without Pass: the Arjuna bot ends that Faction's stretch
+        self._play_bots(g, new, snaps, moves, only=d.actor)
+        try:
+            res = await self._commit(g, state, new, d, None, [m[2] for m in moves], "deadline", snaps=snaps,
+                                     moves=moves)
+        except Stale:
+            return []  # the player acted at the same moment: their move stands
+        return [notice] + res.posts
+
+    def _deadline_action_text(self, g: GameRow) -> str:
+        texts = {"remind": "A missed deadline is only announced.",
+                 "bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
+                 "pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
+                 "substitute": "At a missed deadline the seat is freed for a substitute (/game join)."}
+        return t(g.locale, f"deadline.{g.deadline_action}", texts.get(g.deadline_action, g.deadline_action))
+
+    # -- time out, seats to bots, moving, looking back -------------------------------------
+
+    async def pause(self, game_id: int, user: str) -> Result:
+        """A player's vote to pause the clock (vacation): when every human
+        player has voted, reminders and deadlines stop until /game resume.
+        Raises Forbidden (no seat, game not in play)."""
+        user = str(user)
+        g = await self.game(game_id)
+        if g.status != "active":
+            raise Forbidden("error.finished", "This game is over.")
+        if user not in g.seats.values():
+            raise BadInput("error.no_seat", "You hold no seat in this game.")
+        votes = sorted(set(g.pause_votes) | {user})
+        humans = set(g.seats.values())
+        paused = humans <= set(votes)
+        await self.store.update_game(g.id, pause_votes=json.dumps(votes), paused=int(paused),
+                                     timers=[] if paused else None)
+        g = await self.game(g.id)
+        if paused:
+            text = t(g.locale, "game.paused", "**{name}** is paused: no reminders or deadlines until /game resume.",
+                     name=g.name)
+        else:
+            waiting = ", ".join(f"<@{u}>" for u in sorted(humans - set(votes)))
+            text = t(g.locale, "game.pause_vote", "<@{user}> asks to pause **{name}**; waiting for {waiting} "
+                     "(/game pause).", user=user, name=g.name, waiting=waiting)
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    async def resume(self, game_id: int, user: str, *, manager: bool = False) -> Result:
+        """End a pause (any player or the manager); the clock starts again."""
+        user = str(user)
+        g = await self.game(game_id)
+        if user not in g.seats.values() and not self._may_manage(g, user, manager):
+            raise BadInput("error.no_seat", "You hold no seat in this game.")
+        g.paused = 0
+        timers = self._timers(g, self.state_of(g)) if g.status == "active" else []
+        await self.store.update_game(g.id, pause_votes="[]", paused=0, timers=timers, clock_since=self.clock())
+        g = await self.game(g.id)
+        text = t(g.locale, "game.resumed", "**{name}** goes on: the clock runs again.", name=g.name)
+        return Result(game=g, posts=[Post(text)], reply=text)
+
+    async def set_bot(self, game_id: int, user: str, faction: str, *, manager: bool = False) -> Result:
+        """Hand a seat group to the Arjuna bot: its holder may (consent), or
+        the manager when no one holds it. Back to a person: /game replace or,
+        for the manager, /game join by the new player. Bots then play at once
+        if it is their turn."""
+        user = str(user)
+        g = await self.game(game_id)
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        faction = (parse_factions(faction) or [None])[0]
+        grp = next(grp for grp in self._groups(g) if faction in grp)
+        holder = g.seats.get(grp[0])
+        if grp[0] in self._bots(g):
+            raise BadInput("error.seat_bot", "{faction} is played by the bot.", faction=faction)
+        if holder != user and not (holder is None and self._may_manage(g, user, manager)):
+            raise Forbidden("error.bot_consent", "Only {faction}'s player (or the manager, for a free seat) can "
+                            "hand it to the bot.", faction=faction)
+        await self.store.set_seat_holders(g.id, {f: BOT for f in grp}, user=user, kind="bot")
+        g = await self.game(g.id)
+        text = t(g.locale, "game.to_bot", "{factions} now played by the Arjuna bot.",
+                 factions=", ".join(faction_name(g.locale, f) for f in grp))
+        res = Result(game=g, posts=[Post(text)], reply=text)
+        if g.status == "active":
+            state = self.state_of(g)
+            d = engine.decision(state)
+            if d is not None and d.actor in self._bots(g):
+                more = await self._commit(g, state, engine.clone(state), d, user, [], "bot", moves=[])
+                res.posts += more.posts
+                res.game = more.game
+        return res
+
+    async def move(self, game_id: int, user: str, channel: str, *, manager: bool = False) -> Result:
+        """Move an open game to another channel (the manager); its dashboard is
+        posted there anew. Raises Forbidden (not the manager, target busy)."""
+        user = str(user)
+        g = await self.game(game_id)
+        if not self._may_manage(g, user, manager):
+            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        try:
+            await self.store.move_game(g.id, str(channel))
+        except Conflict:
+            raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
+        g = await self.game(g.id)
+        text = t(g.locale, "game.moved", "**{name}** moved to <#{channel}>.", name=g.name, channel=channel)
+        return Result(game=g, posts=[Post(text, kind="start")], reply=text)
+
+    async def export(self, game_id: int) -> tuple[str, str]:
+        """``(filename, text)``: a finished game's transcript (``dakbot
+        replay`` reproduces it, ``dakbot verify`` checks its shuffle); during
+        play only the public log — never the seed or the deck order, from
+        which every future card follows."""
+        g = await self.game(game_id)
+        if g.state is None:
+            raise BadInput("error.not_started", "The game has not started yet.")
+        state = self.state_of(g)
+        if g.status == "active":
+            return f"game{g.id}-log.txt", self._log_text(g, state, 0) + "\n"
+        rows = await self.store.moves(g.id)
+        if not rows:
+            raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
+                           "all there is (/log).")
+        from engine.core.transcript import Transcript
+
+        tr = Transcript(g.game, g.scenario, g.seed, self._start_options(state),
+                        [(r["actor"], r["choice"]) for r in rows])
+        return f"game{g.id}.dakbot.txt", tr.dumps()
+
+    @staticmethod
+    def _start_options(state) -> dict[str, Any]:
+        return dict(state.options)
+
+    async def replay(self, game_id: int, step: int | None = None) -> tuple[int, int, str, bytes | None]:
+        """Look back: the game after confirmed move ``step`` (1 = the first
+        confirmed move; None or past the end = the last). Returns ``(step,
+        steps, log text of that move, map PNG)``. Raises BadInput before the
+        start or for a game from before transcripts were kept."""
+        g = await self.game(game_id)
+        if g.state is None:
+            raise BadInput("error.not_started", "The game has not started yet.")
+        rows = await self.store.moves(g.id)
+        if not rows:
+            raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
+                           "all there is (/log).")
+        versions = sorted({r["version"] for r in rows})
+        steps = len(versions)
+        step = steps if step is None or step > steps else max(1, step)
+        state = self.state_of(g)
+        work = await asyncio.to_thread(self._replay_to, g, state, rows, versions[step - 1],
+                                       versions[step - 2] if step > 1 else None)
+        before_len, work = work
+        text = self._log_text(g, work, before_len) or t(g.locale, "log.empty", "The log is empty.")
+        png = await asyncio.to_thread(render_map, work) if self.render_maps else None
+        return step, steps, text, png
+
+    def _replay_to(self, g: GameRow, state, rows: list[dict], version: int, prev: int | None):
+        work = engine.new_game(g.game, g.scenario, g.seed, self._start_options(state))
+        before = len(work.log) if prev is None else None
+        for r in rows:
+            if r["version"] > version:
+                break
+            engine.apply(work, r["actor"], r["choice"])
+            if prev is not None and r["version"] <= prev:
+                before = len(work.log)
+        return (before or 0), work
 
     async def _attention(self, g: GameRow | None, game_id: int, e: Exception) -> Post | None:
         """Flag game ``game_id`` (its timers dropped) and, the first time, a

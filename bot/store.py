@@ -131,6 +131,36 @@ MIGRATIONS: list[str] = [
     UPDATE games SET posted_log = COALESCE(json_extract(options, '$.posted_log'), 0),
         options = json_remove(options, '$.bots', '$.posted_log') WHERE json_valid(options);
     """,
+    # 3: time controls (what a deadline does, pause by consent, who is on the
+    # clock since when), every applied choice as a transcript row (replay,
+    # export), and an outbox of channel posts that failed after a saved move.
+    """
+    ALTER TABLE games ADD COLUMN deadline_action TEXT NOT NULL DEFAULT 'remind';
+    ALTER TABLE games ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN pause_votes TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE games ADD COLUMN clock_since REAL;
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        move INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        choice TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        PRIMARY KEY (game_id, move)
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        text TEXT NOT NULL,
+        pings TEXT NOT NULL DEFAULT '[]',
+        kind TEXT NOT NULL,
+        with_map INTEGER NOT NULL DEFAULT 0,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        due REAL NOT NULL,
+        error TEXT
+    );
+    CREATE INDEX outbox_due ON outbox(due);
+    """,
 ]
 
 GAME_SELECT = ("SELECT *,"
@@ -174,6 +204,10 @@ class GameRow:
     updated: float
     posted_log: int = 0
     attention: str | None = None
+    deadline_action: str = "remind"
+    paused: int = 0
+    pause_votes: list[str] = field(default_factory=list)
+    clock_since: float | None = None
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
@@ -274,13 +308,14 @@ class Store:
             d["options"] = json.loads(d["options"] or "{}")
         except ValueError:
             d["options"] = {}
+        d["pause_votes"] = json.loads(d.get("pause_votes") or "[]")
         d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
         d["bots"] = sorted(json.loads(d.pop("bots_json", None) or "[]"))
         return GameRow(**d)
 
     async def create_game(self, *, channel: str, guild: str | None, name: str, game: str, scenario: str,
                           seed: int, options: dict[str, Any], creator: str, locale: str = "en",
-                          bots: list[str] = ()) -> GameRow:
+                          bots: list[str] = (), deadline_action: str = "remind") -> GameRow:
         """Insert a game in ``setup`` with its bot seats and the "create" action,
         in one transaction. Raises Conflict if the channel has an open game."""
         now = time.time()
@@ -288,9 +323,9 @@ class Store:
             try:
                 cur = await self.db.execute(
                     "INSERT INTO games (channel, guild, name, game, scenario, seed, options, status, creator,"
-                    " locale, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " locale, created, updated, deadline_action) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (channel, guild, name, game, scenario, seed, json.dumps(options), "setup", creator,
-                     locale, now, now))
+                     locale, now, now, deadline_action))
             except aiosqlite.IntegrityError as e:
                 raise Conflict("channel has an open game") from e
             gid = cur.lastrowid
@@ -365,12 +400,17 @@ class Store:
                          snapshots: list[tuple[str | None, int, str]] = (),
                          drop_snapshots_after: int | None = None,
                          timers: list[tuple[str, float, dict]] | None = None,
-                         posted_log: int | None = None) -> int:
+                         posted_log: int | None = None,
+                         moves: list[tuple[int, str, str]] = (),
+                         drop_moves_after: int | None = None) -> int:
         """Write a new state if the stored version is still ``expected_version``;
         in the same transaction append the action row, the snapshots
         ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
         (undo), replace the game's timers (when ``timers`` is not None), set
-        ``posted_log`` (how much of this state's log the channel has seen) and
+        ``posted_log`` (how much of this state's log the channel has seen),
+        append the applied choices ``moves`` ``(move, actor, choice id)`` (the
+        game's transcript; an undo drops those after ``drop_moves_after``),
+        start the clock of the next decision when ``timers`` is given, and
         clear drafts. Returns the new version; raises Conflict if someone else
         wrote first."""
         now = time.time()
@@ -383,6 +423,9 @@ class Store:
             if posted_log is not None:
                 sets += ", posted_log=?"
                 params.append(posted_log)
+            if timers is not None:
+                sets += ", clock_since=?"
+                params.append(now)
             cur = await self.db.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
                                         (*params, game_id, expected_version))
             if cur.rowcount != 1:
@@ -405,6 +448,11 @@ class Store:
                                    list(action.get("choices", [])), new_version, now)
             if timers is not None:
                 await self._replace_timers(game_id, timers)
+            if drop_moves_after is not None:
+                await self.db.execute("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after))
+            for move, actor, choice in moves:
+                await self.db.execute("INSERT OR REPLACE INTO moves (game_id, move, actor, choice, version)"
+                                      " VALUES (?,?,?,?,?)", (game_id, move, actor, choice, new_version))
             await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
             return new_version
 
@@ -595,3 +643,81 @@ class Store:
         async with self.lock:
             cur = await self.db.execute("SELECT COUNT(*) FROM games")
             return (await cur.fetchone())[0]
+
+
+    # -- transcript rows ------------------------------------------------------
+
+    async def moves(self, game_id: int) -> list[dict[str, Any]]:
+        """Every applied choice of a game in order: {move, actor, choice, version}."""
+        async with self.lock:
+            cur = await self.db.execute("SELECT move, actor, choice, version FROM moves WHERE game_id=? ORDER BY move",
+                                        (game_id,))
+            return [dict(r) for r in await cur.fetchall()]
+
+    # -- timers claimed once ------------------------------------------------------
+
+    async def add_timer(self, game_id: int, kind: str, due: float, payload: dict) -> None:
+        async with self.lock:
+            await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
+                                  (game_id, kind, due, json.dumps(payload)))
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Take a due timer for handling: True for exactly one caller (the
+        row is deleted), False if another process or pass took it first."""
+        async with self.lock:
+            cur = await self.db.execute("DELETE FROM timers WHERE id=?", (timer_id,))
+            return cur.rowcount == 1
+
+    # -- outbox ------------------------------------------------------------------
+
+    async def queue_post(self, game_id: int, channel: str, text: str, pings: list[str], kind: str,
+                         with_map: bool, due: float, error: str) -> int:
+        """Keep a channel post that could not be delivered, for a later retry."""
+        async with self.lock:
+            cur = await self.db.execute(
+                "INSERT INTO outbox (game_id, channel, text, pings, kind, with_map, due, error)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (game_id, channel, text, json.dumps(pings), kind, int(with_map), due, error))
+            return cur.lastrowid
+
+    async def due_posts(self, now: float) -> list[dict[str, Any]]:
+        async with self.lock:
+            cur = await self.db.execute("SELECT * FROM outbox WHERE due<=? ORDER BY id", (now,))
+            out = []
+            for r in await cur.fetchall():
+                d = dict(r)
+                d["pings"] = json.loads(d["pings"])
+                out.append(d)
+            return out
+
+    async def pending_posts(self, game_id: int) -> int:
+        async with self.lock:
+            cur = await self.db.execute("SELECT COUNT(*) FROM outbox WHERE game_id=?", (game_id,))
+            return (await cur.fetchone())[0]
+
+    async def post_done(self, post_id: int) -> None:
+        async with self.lock:
+            await self.db.execute("DELETE FROM outbox WHERE id=?", (post_id,))
+
+    async def post_failed(self, post_id: int, due: float, error: str) -> None:
+        async with self.lock:
+            await self.db.execute("UPDATE outbox SET attempts=attempts+1, due=?, error=? WHERE id=?",
+                                  (due, error, post_id))
+
+    async def next_post_due(self) -> float | None:
+        async with self.lock:
+            cur = await self.db.execute("SELECT MIN(due) FROM outbox")
+            return (await cur.fetchone())[0]
+
+    # -- moving a game -------------------------------------------------------------
+
+    async def move_game(self, game_id: int, channel: str) -> None:
+        """Move an open game to ``channel`` (its dashboard is re-posted there).
+        Raises Conflict if that channel already has an open game."""
+        async with self.lock, self._txn():
+            try:
+                await self.db.execute("UPDATE games SET channel=?, dashboard=NULL, updated=? WHERE id=?",
+                                      (channel, time.time(), game_id))
+            except aiosqlite.IntegrityError as e:
+                raise Conflict("channel has an open game") from e
+            await self.db.execute("UPDATE outbox SET channel=? WHERE game_id=?", (channel, game_id))

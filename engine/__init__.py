@@ -17,6 +17,7 @@ from .core.engine import (  # noqa: F401
     export_state,
     load_state,
     new_game,
+    stretch_marker,
     view,
 )
 from .core.errors import DataError, EngineError, GameOver, IllegalChoice, NotYourTurn  # noqa: F401

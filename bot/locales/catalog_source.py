@@ -2,6 +2,23 @@
 descriptions in Italian, Spanish, Japanese). Regenerate with
 ``python -m bot.locales.catalog_source``."""
 IT = {
+'error.all_bots': 'Almeno una Fazione deve avere un giocatore umano.',
+'error.bot_consent': 'Solo il giocatore di {faction} (o chi gestisce la partita, per un posto libero) può affidarlo al bot.',
+'error.deadline_action': "Conseguenza della scadenza sconosciuta '{action}': scegli {choices}.",
+'error.layout': "Disposizione dei posti sconosciuta '{layout}': scegli standard o raj_rev.",
+'error.no_transcript': 'Questa partita è iniziata prima che dakbot registrasse le trascrizioni: resta solo il registro (/log).',
+'game.moved': '**{name}** è stata spostata in <#{channel}>.',
+'game.pause_vote': '<@{user}> chiede di sospendere **{name}**; si attende {waiting} (/game pause).',
+'game.paused': '**{name}** è sospesa: niente promemoria né scadenze fino a /game resume.',
+'game.resumed': '**{name}** riprende: il tempo torna a scorrere.',
+'game.to_bot': '{factions} ora giocata dal bot Arjuna.',
+'status.clock': 'Tempo in corso da <t:{since}:R>{deadline}.',
+'status.deadline_at': ', scadenza <t:{at}:R>',
+'status.paused': 'Sospesa: niente promemoria né scadenze fino a /game resume.',
+'deadline.remind': 'Una scadenza mancata viene solo annunciata.',
+'deadline.bot': 'A scadenza mancata il bot Arjuna gioca il turno di quella Fazione.',
+'deadline.pass': 'A scadenza mancata quella Fazione Passa (dove non può, decide il bot Arjuna).',
+'deadline.substitute': 'A scadenza mancata il posto si libera per un sostituto (/game join).',
 'error.state_unreadable': 'Lo stato salvato di **{name}** (partita {id}) non può essere letto da questa versione di dakbot. Non è cambiato nulla. Chi gestisce la partita può abbandonarla con /game abandon, o chiedere a chi gestisce il bot di ripristinarla o correggerla.',
 'error.attention': '**{name}** (partita {id}) ha bisogno di chi la gestisce: il suo stato salvato non può essere letto da questa versione di dakbot, quindi i promemoria sono sospesi. <@{manager}>: /game abandon la termina; chi gestisce il bot può ripristinarla o correggerla.',
 'error.hours': 'Indica un numero di ore tra 1 e {max}.',

@@ -23,6 +23,10 @@ EXTRA = {
     "faction.rev": "Revolutionaries",
     "status.setup": "waiting for players", "status.active": "in play", "status.finished": "finished",
     "status.abandoned": "abandoned",
+    "deadline.remind": "A missed deadline is only announced.",
+    "deadline.bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
+    "deadline.pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
+    "deadline.substitute": "At a missed deadline the seat is freed for a substitute (/game join).",
 }
 
 

@@ -194,6 +194,14 @@ def view(state: BaseState, viewer: str | None) -> dict[str, Any]:
     return game_module(state.game).view(state, viewer)
 
 
+def stretch_marker(state: BaseState) -> Any:
+    """A value that changes when a new stretch of play begins even for the
+    same deciding faction (a new card, a new Campaign phase): front ends
+    announce the turn again then. Games without the notion return None."""
+    fn = getattr(game_module(state.game), "stretch_marker", None)
+    return fn(state) if fn else None
+
+
 def display_names(game: str) -> dict[str, str]:
     """English display names of the ids a game's messages carry as parameters
     (spaces, piece kinds, factions, Operations ...): ``{"delhi": "Delhi", ...}``.

@@ -33,6 +33,20 @@ def advance(state: GandhiState) -> None:
     push(state, frame("sop.card"))
 
 
+# The Campaign round's phases (6.1-6.6) as frames on the stack; sub-steps of a
+# phase (a Redeploy's destination, a Strike choice ...) are not listed.
+_PHASES = frozenset({"campaign.gate", "campaign.strikes", "campaign.earnings", "campaign.imperialism",
+                     "campaign.gandhi_check", "campaign.constructive", "campaign.base", "campaign.game_end",
+                     "campaign.new_viceroy", "campaign.redeploy", "campaign.raj_upkeep", "campaign.reset"})
+
+
+def stretch_marker(state: GandhiState) -> tuple:
+    """What tells one stretch of play from the next for the same faction: the
+    current card (2.3.7) and, in a Campaign round, how many phases are left
+    (6.0). A front end announces a faction's turn again when it changes."""
+    return (state.current, len(state.played), sum(1 for f in state.stack if f.get("step") in _PHASES))
+
+
 def load_state(data: dict[str, Any]) -> GandhiState:
     return GandhiState.model_validate(data)
 

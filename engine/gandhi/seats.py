@@ -1,0 +1,51 @@
+"""Who holds which Factions (1.5) when a game has fewer players than
+Factions, or bot seats (8.x).
+
+1.5: with two players, one holds the British Raj and the Revolutionaries, the
+other Congress and the Muslim League; with three, one player holds Congress
+and the Muslim League — or, in the alternative layout, the Raj and the
+Revolutionaries. A Faction played by the Arjuna bot is a seat of its own;
+the human players share the other Factions by the same pairs.
+"""
+from __future__ import annotations
+
+from .state import FACTIONS
+
+#: The two 1.5 pairs, in the order they are formed for three players.
+PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
+    "standard": (("inc", "ml"), ("raj", "rev")),
+    "raj_rev": (("raj", "rev"), ("inc", "ml")),
+}
+
+
+def seat_groups(players: int, bots: tuple[str, ...] | list[str] = (), layout: str = "standard"
+                ) -> list[tuple[str, ...]]:
+    """The seat groups, human groups first then one per bot Faction, each in
+    FACTIONS order. ``players``: human players; more players than human
+    Factions count as one each. ``layout``: "standard" or "raj_rev" (1.5,
+    three players).
+
+    Raises ValueError: unknown Faction or layout, no human player, or every
+    Faction a bot."""
+    if layout not in PAIRS:
+        raise ValueError(f"unknown seat layout {layout!r}")
+    bots = [f for f in FACTIONS if f in set(bots)]
+    if len(set(bots)) != len(list(bots)) or any(f not in FACTIONS for f in bots):
+        raise ValueError("unknown Faction")
+    humans = [f for f in FACTIONS if f not in bots]
+    if players < 1 or not humans:
+        raise ValueError("a game needs at least one human player")
+    k = min(players, len(humans))
+    groups: list[list[str]] = [[f] for f in humans]
+    for a, b in PAIRS[layout]:
+        if len(groups) <= k:
+            break
+        ga = next((g for g in groups if a in g), None)
+        gb = next((g for g in groups if b in g), None)
+        if ga is not None and gb is not None and ga is not gb:
+            ga.extend(gb)
+            groups.remove(gb)
+    while len(groups) > k:  # what the pairs leave: one player takes the rest
+        groups[0].extend(groups.pop())
+    out = [tuple(f for f in FACTIONS if f in g) for g in groups]
+    return out + [(f,) for f in bots]
