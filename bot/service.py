@@ -756,6 +756,15 @@ class Service:
     def _may_manage(self, g: GameRow, user: str, manager: bool) -> bool:
         return manager or user == g.creator
 
+    async def _managed_open_game(self, game_id: int, user: str, manager: bool) -> GameRow:
+        """The game, if ``user`` may manage it and it is open; else Forbidden."""
+        g = await self.game(game_id)
+        if not self._may_manage(g, user, manager):
+            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
+        if g.status not in ("setup", "active"):
+            raise Forbidden("error.finished", "This game is over.")
+        return g
+
     async def replace(self, game_id: int, by: str, faction: str, new_user: str, *, manager: bool = False) -> Result:
         """Give ``faction``'s seat group to ``new_user``: the creator or a
         member with Manage Channels only."""
@@ -780,11 +789,7 @@ class Service:
     async def abandon(self, game_id: int, user: str, *, manager: bool = False) -> Result:
         """End the game unfinished (creator or Manage Channels); reveals the seed."""
         user = str(user)
-        g = await self.game(game_id)
-        if not self._may_manage(g, user, manager):
-            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
-        if g.status not in ("setup", "active"):
-            raise Forbidden("error.finished", "This game is over.")
+        g = await self._managed_open_game(game_id, user, manager)
         try:
             await self.store.finish_game(g.id, "abandoned", user=user, kind="abandon")
         except Conflict:
@@ -993,11 +998,7 @@ class Service:
         """Move an open game to another channel (the manager); its dashboard is
         posted there anew. Raises Forbidden (not the manager, target busy)."""
         user = str(user)
-        g = await self.game(game_id)
-        if not self._may_manage(g, user, manager):
-            raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
-        if g.status not in ("setup", "active"):
-            raise Forbidden("error.finished", "This game is over.")
+        g = await self._managed_open_game(game_id, user, manager)
         try:
             await self.store.move_game(g.id, str(channel))
         except Conflict:

@@ -596,14 +596,7 @@ class Store:
     async def due_timers(self, now: float | None = None) -> list[dict[str, Any]]:
         """Timers due at ``now`` (default: the clock), oldest first."""
         now = time.time() if now is None else now
-        async with self.lock:
-            cur = await self.db.execute("SELECT * FROM timers WHERE due<=? ORDER BY due", (now,))
-            out = []
-            for r in await cur.fetchall():
-                d = dict(r)
-                d["payload"] = json.loads(d["payload"])
-                out.append(d)
-            return out
+        return await self._rows("SELECT * FROM timers WHERE due<=? ORDER BY due", (now,), "payload")
 
     async def next_timer_due(self) -> float | None:
         async with self.lock:
@@ -681,12 +674,16 @@ class Store:
             return cur.lastrowid
 
     async def due_posts(self, now: float) -> list[dict[str, Any]]:
+        return await self._rows("SELECT * FROM outbox WHERE due<=? ORDER BY id", (now,), "pings")
+
+    async def _rows(self, sql: str, params: tuple, json_field: str) -> list[dict[str, Any]]:
+        """Rows as dicts, with one JSON column decoded."""
         async with self.lock:
-            cur = await self.db.execute("SELECT * FROM outbox WHERE due<=? ORDER BY id", (now,))
+            cur = await self.db.execute(sql, params)
             out = []
             for r in await cur.fetchall():
                 d = dict(r)
-                d["pings"] = json.loads(d["pings"])
+                d[json_field] = json.loads(d[json_field])
                 out.append(d)
             return out
 
