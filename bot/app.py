@@ -105,9 +105,13 @@ class DakBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
+                from cogs.publish import deliver_outbox
+
                 await self.deliver_reminders()
-                nxt = await self.store.next_timer_due()
-                delay = 300.0 if nxt is None else max(5.0, min(300.0, nxt - self.service.clock()))
+                await deliver_outbox(self)
+                dues = [x for x in (await self.store.next_timer_due(), await self.store.next_post_due())
+                        if x is not None]
+                delay = 300.0 if not dues else max(5.0, min(300.0, min(dues) - self.service.clock()))
             except Exception:  # noqa: BLE001 - the dispatcher must survive
                 log.exception("reminder dispatch failed")
                 delay = 60.0

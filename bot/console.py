@@ -1,31 +1,61 @@
 """The console front end (DESIGN §4): the same service in a terminal, hotseat.
 
     dakbot console [--db PATH] [--scenario short|main] [--seed N] [--new]
-                   [--maps] [--locale en|it|es-ES|ja]
+                   [--bots inc,ml,rev] [--maps] [--locale en|it|es-ES|ja]
 
 With no game open in the console's "channel" it asks for a scenario, creates
-a one-player game holding all four Factions and starts it. Then it prints the
-decision with numbered choices and reads a number or a choice id per line.
-Commands: /map (write a PNG to ./maps/), /status, /undo, /log [n], /help,
-/quit. The game lives in the same SQLite store as the bot's, so it continues
-after a restart. Works with piped stdin; exits cleanly (0) at end of input.
+a one-player game and starts it: the player holds every Faction, except those
+named by ``--bots`` (ids or names, any language), which the Arjuna bots play
+(8.0), as ``/game new players:1 bots:…`` does on Discord. Then it prints the
+decision with numbered choices and reads a number (the choice's place in the
+list; a number never means a choice id) or a choice id per line.
+Commands, as on Discord: /map (write a PNG to ./maps/), /status, /undo,
+/log [n], /card N, /space NAME, /rules 3.2.1, /help, /quit. Discord markup
+(bold, mentions, timestamps) is shown as plain text. The game lives in the
+same SQLite store as the bot's, so it continues after a restart. Works with
+piped stdin; exits cleanly (0) at end of input or at the first Ctrl-C.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import os
+import re
 import sys
 from typing import IO
 
-from .i18n import t
+from .i18n import faction_name, t
+from .lookup import card_text, find_space, rules_text, space_text
 from .service import Post, Prompt, Service, ServiceError, Stale
 from .store import Store, StoreError
 
 CHANNEL = "console"
 USER = "console"
 HELP = ("Type a choice's number or id. Commands: /map (write the map to ./maps/), /status, /undo, "
-        "/log [n], /help, /quit.")
+        "/log [n], /card N, /space NAME, /rules 3.2.1, /help, /quit.")
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_USER = re.compile(r"<@!?([0-9A-Za-z_]+)>")
+_CHANNEL = re.compile(r"<#([0-9]+)>")
+_TIME = re.compile(r"<t:(-?[0-9]{1,12})(?::[tTdDfFR])?>")
+
+
+def plain(text: str, locale: str = "en") -> str:
+    """Discord markup as terminal text: ``**bold**`` -> ``bold``, a mention
+    of the console player -> "you", other mentions -> "@id", ``<t:N:R>`` ->
+    a UTC date and time, `` `code` `` -> ``code``."""
+    def user(m: re.Match) -> str:
+        return t(locale, "console.you", "you") if m.group(1) == USER else f"@{m.group(1)}"
+
+    def when(m: re.Match) -> str:
+        try:
+            return dt.datetime.fromtimestamp(int(m.group(1)), dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        except (OverflowError, OSError, ValueError):
+            return m.group(0)
+    text = _BOLD.sub(r"\1", text)
+    text = _USER.sub(user, text)
+    text = _CHANNEL.sub(r"#\1", text)
+    return _TIME.sub(when, text).replace("`", "")
 
 
 def choice_number(line: str, n: int) -> int | None:
@@ -42,7 +72,7 @@ class Console:
         self.svc, self.inp, self.out, self.maps_dir, self.locale = service, inp, out, maps_dir, locale
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(plain(text, self.locale), file=self.out, flush=True)
 
     def read(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -63,6 +93,19 @@ class Console:
             fh.write(png)
         self.say(t(self.locale, "console.map_written", "Map written to {path}", path=path))
 
+    async def show_space_now(self, game_id: int, sid: str) -> None:
+        """The space as it stands in the game, as a picture in the maps folder
+        (the picture /space attaches on Discord)."""
+        g = await self.svc.game(game_id)
+        if not g.state:
+            return
+        try:
+            from render.gandhi import render_space
+        except ImportError:  # the console runs without Pillow too
+            self.write_map(None, "")
+            return
+        self.write_map(render_space(self.svc.state_of(g), sid, self.locale), f"game{game_id}-{sid}.png")
+
     def show_posts(self, posts: list[Post], game_id: int, version: int) -> None:
         for p in posts:
             self.say(p.text)
@@ -76,7 +119,8 @@ class Console:
             same = label.lower().replace(" ", "_") == cid
             self.say(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
 
-    async def setup(self, scenario: str | None, seed: int | None, new: bool) -> int | None:
+    async def setup(self, scenario: str | None, seed: int | None, new: bool,
+                    bots: str | None = None) -> int | None:
         g = await self.svc.store.open_game_in(CHANNEL)
         if g is not None and new:
             await self.svc.abandon(g.id, USER, manager=True)
@@ -95,7 +139,10 @@ class Console:
                 self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose short or main.",
                            scenario=scenario))
         r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
-                                  locale=self.locale)
+                                  locale=self.locale, bots=bots)
+        if r.game.bots:
+            self.say(t(self.locale, "console.bots", "The Arjuna bot plays {factions}.",
+                       factions=", ".join(faction_name(self.locale, f) for f in r.game.bots)))
         await self.svc.join(r.game.id, USER)
         r = await self.svc.start(r.game.id, USER)
         self.show_posts(r.posts, r.game.id, r.game.version)
@@ -145,6 +192,18 @@ class Console:
             arg = arg.strip()
             n = min(int(arg), 1000) if arg.isascii() and arg.isdigit() and len(arg) <= 6 else 20
             self.say(await self.svc.log_text(game_id, n))
+        elif cmd == "card":
+            arg = arg.strip().lstrip("#")
+            if not (arg.isascii() and arg.isdigit() and len(arg) <= 3):
+                self.say(t(self.locale, "console.no_card_number", "Type /card and a card number, e.g. /card 51."))
+                return
+            self.say(card_text(int(arg), self.locale))
+        elif cmd == "space":
+            sid = find_space(arg)
+            self.say(space_text(sid, self.locale))
+            await self.show_space_now(game_id, sid)
+        elif cmd == "rules":
+            self.say(rules_text(arg, self.locale))
         elif cmd == "help":
             self.say(t(self.locale, "console.help", HELP))
         else:
@@ -161,6 +220,7 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
     ap.add_argument("--maps", action="store_true", help="write the map after every turn to ./maps/")
     ap.add_argument("--maps-dir", default="maps")
     ap.add_argument("--locale", default="en")
+    ap.add_argument("--bots", default=None, help="Factions the Arjuna bots play, e.g. inc,ml,rev (a new game only)")
     args = ap.parse_args(argv)
     try:
         store = await Store.open(args.db)
@@ -170,7 +230,11 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
     try:
         con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, args.locale)
         con.say(t(args.locale, "console.welcome", "dakbot console: Gandhi, hotseat. /help for commands."))
-        gid = await con.setup(args.scenario, args.seed, args.new)
+        try:
+            gid = await con.setup(args.scenario, args.seed, args.new, args.bots)
+        except ServiceError as e:  # e.g. --bots naming no Faction, or all four
+            con.say(e.text(args.locale))
+            return 2
         if gid is None:
             return 0
         return await con.loop(gid)
@@ -179,8 +243,17 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
 
 
 def main(argv: list[str] | None = None, inp: IO[str] | None = None, out: IO[str] | None = None) -> int:
-    """Entry point of ``dakbot console``; returns the exit status."""
+    """Entry point of ``dakbot console``; returns the exit status (0 also at
+    the first Ctrl-C)."""
+    # Not asyncio.run: its SIGINT handler only cancels the task, which waits
+    # in a blocking readline until the next line is typed; with the default
+    # handler Ctrl-C interrupts the read at once (the store still closes in
+    # run()'s finally).
+    loop = asyncio.new_event_loop()
     try:
-        return asyncio.run(run(list(argv or []), inp or sys.stdin, out or sys.stdout))
+        return loop.run_until_complete(run(list(argv or []), inp or sys.stdin, out or sys.stdout))
     except KeyboardInterrupt:
+        print(file=out or sys.stdout)
         return 0
+    finally:
+        loop.close()

@@ -134,9 +134,10 @@ class Post:
     """A public message for the game's channel."""
 
     text: str
-    image: bytes | None = None
+    image: bytes | None = None  # after a turn: the phone-sized picture of what changed
     pings: list[str] = field(default_factory=list)
-    kind: str = "info"  # info | start | turn | end
+    kind: str = "info"  # info | start | turn | end | reminder | attention
+    full_map: bytes | None = None  # the whole map, posted beside ``image``
 
 
 @dataclass
@@ -179,6 +180,32 @@ def render_map(state) -> bytes | None:
     except Exception:  # noqa: BLE001 - a broken picture must not stop a game
         log.exception("map render failed")
         return None
+
+
+def render_turn_pictures(state, spaces: list[str], locale: str = "en") -> tuple[bytes | None, bytes | None]:
+    """``(phone picture, full map)`` of a turn that touched ``spaces``
+    (render.gandhi.render_turn), or ``(None, None)`` when the renderer is
+    missing or fails (the game goes on without a picture)."""
+    try:
+        from render.gandhi import render_turn
+    except ImportError:
+        return None, None
+    try:
+        return render_turn(state, spaces, locale)
+    except Exception:  # noqa: BLE001 - a broken picture must not stop a game
+        log.exception("turn picture failed")
+        return None, None
+
+
+def touched_ids(log_entries: list[dict]) -> list[str]:
+    """Every id a stretch of log entries names as a parameter, in order (the
+    renderer keeps the spaces and Railways among them)."""
+    out: list[str] = []
+    for e in log_entries:
+        for v in (e.get("params") or {}).values():
+            if isinstance(v, str) and v not in out:
+                out.append(v)
+    return out
 
 
 def _hidden_revealed(before, after) -> bool:
@@ -244,10 +271,11 @@ class Service:
         u = g.seats.get(faction)
         return [u] if u else []
 
-    async def _render(self, state) -> bytes | None:
+    async def _pictures(self, g: GameRow, state, start: int) -> tuple[bytes | None, bytes | None]:
+        """The turn's phone picture and the full map (log entries from ``start``)."""
         if not self.render_maps:
-            return None
-        return await asyncio.to_thread(render_map, state)
+            return None, None
+        return await asyncio.to_thread(render_turn_pictures, state, touched_ids(state.log[start:]), g.locale)
 
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False) -> Prompt | None:
@@ -458,7 +486,8 @@ class Service:
         if d is not None:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
                            prompt=render(loc, d.prompt)))
-        post = Post("\n".join(x for x in lines if x), await self._render(state), pings, "start")
+        phone, full = await self._pictures(g, state, 0)
+        post = Post("\n".join(x for x in lines if x), phone, pings, "start", full)
         posts = [post]
         if state.result is not None:
             posts.append(Post(self._result_text(g, state), kind="end"))
@@ -506,8 +535,9 @@ class Service:
         lines = []
         for e in state.log[start:]:
             line = render(g.locale, e)
-            actor = e.get("actor")
-            lines.append(f"- {faction_name(g.locale, actor)}: {line}" if actor else f"- {line}")
+            actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
+            # a line that already begins with its Faction is not prefixed again
+            lines.append(f"- {actor}: {line}" if actor and not line.startswith(actor) else f"- {line}")
         return "\n".join(lines)
 
     def _check_actor(self, g: GameRow, state, user: str):
@@ -598,7 +628,8 @@ class Service:
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
                            faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
-        return Post("\n".join(x for x in lines if x), await self._render(state), pings, "turn")
+        phone, full = await self._pictures(g, state, start)
+        return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
 
     async def _stale(self, g: GameRow, user: str) -> Stale:
         e = Stale("error.stale", "The game moved on: here is a fresh prompt.")

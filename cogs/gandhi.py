@@ -1,9 +1,10 @@
 """Slash commands (DESIGN §5): turn an interaction into a service call and a
 service result into messages.
 
-``/game new|join|leave|start|status|abandon|replace|resign|reminders``,
-``/play``, ``/undo``, ``/map``, ``/card``, ``/space``, ``/log``, ``/rules``,
-``/help``. Names and descriptions are :class:`app_commands.locale_str` with a
+``/game new|join|leave|start|status|abandon|replace|resign|reminders|pause|
+resume|bot|move|export``, ``/play``, ``/undo``, ``/map``, ``/card``, ``/space``,
+``/replay``, ``/log``, ``/rules``, ``/help``. Look-ups (card, space, rule
+texts) live in :mod:`bot.lookup`, shared with the console. Names and descriptions are :class:`app_commands.locale_str` with a
 catalog ``key`` (translated by :class:`bot.app.CatalogTranslator`).
 """
 from __future__ import annotations
@@ -16,26 +17,27 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.i18n import faction_name, normalize_locale, t
+from bot.lookup import card_text, find_space, rules_text, space_text
 from bot.service import FACTIONS, ServiceError
 from engine.gandhi.data import get_data
 
-from .publish import publish_posts
-from .ui import build_view, loc_of, prompt_text, send_error
-
-RULE_CHAPTERS = {
-    "1": "Introduction: the map, pieces, Control, victory",
-    "2": "Sequence of Play: Eligible Factions, options, Campaign cards",
-    "3": "Operations",
-    "4": "Special Activities",
-    "5": "Events",
-    "6": "Campaign rounds",
-    "7": "Victory",
-    "8": "Non-player Factions",
-}
+from .publish import missing_permissions, publish_posts
+from .ui import build_view, loc_of, prompt_text, replay_message, saved_text
 
 
 def L(name: str, key: str) -> app_commands.locale_str:
     return _(name, key=key)
+
+
+LAYOUT_CHOICES = [app_commands.Choice(name=L("standard (Congress + League together)", "opt.layout.standard"),
+                                      value="standard"),
+                  app_commands.Choice(name=L("Raj + Revolutionaries together", "opt.layout.raj_rev"),
+                                      value="raj_rev")]
+CONSEQUENCE_CHOICES = [
+    app_commands.Choice(name=L("only announce it", "opt.consequence.remind"), value="remind"),
+    app_commands.Choice(name=L("the Arjuna bot plays that turn", "opt.consequence.bot"), value="bot"),
+    app_commands.Choice(name=L("that Faction Passes", "opt.consequence.pass"), value="pass"),
+    app_commands.Choice(name=L("free the seat for a substitute", "opt.consequence.substitute"), value="substitute")]
 
 
 def _svc(interaction: discord.Interaction):
@@ -98,17 +100,28 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name=L("new", "cmd.new.name"), description=L("Create a game in this channel",
                                                                        "cmd.new.desc"))
     @app_commands.describe(scenario=L("short or main", "opt.scenario.desc"),
-                           players=L("number of players, 1-4", "opt.players.desc"),
-                           bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"))
+                           players=L("number of human players, 1-4", "opt.players.desc"),
+                           bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"),
+                           layout=L("3 players: who holds two Factions", "opt.layout.desc"),
+                           deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"),
+                           consequence=L("what a missed deadline does", "opt.consequence.desc"))
     @app_commands.choices(scenario=[app_commands.Choice(name="short", value="short"),
-                                    app_commands.Choice(name="main", value="main")])
+                                    app_commands.Choice(name="main", value="main")],
+                          layout=LAYOUT_CHOICES, consequence=CONSEQUENCE_CHOICES)
     async def new(self, interaction: discord.Interaction, scenario: str = "short",
-                  players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None):
-        botlist = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+                  players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None, layout: str = "standard",
+                  deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str = "remind"):
+        missing = missing_permissions(getattr(interaction, "app_permissions", None))
+        if missing:
+            raise ServiceError("error.permissions", "dakbot cannot play here yet: in this channel's settings, "
+                               "grant it {missing}.", missing=", ".join(missing))
         locale = normalize_locale(str(interaction.guild_locale or interaction.locale))
-        res = await _svc(interaction).create(str(interaction.channel_id), str(interaction.user.id), scenario,
-                                             seats=players, guild=str(interaction.guild_id or ""), locale=locale,
-                                             bots=botlist)
+        svc = _svc(interaction)
+        res = await svc.create(str(interaction.channel_id), str(interaction.user.id), scenario,
+                               seats=players, guild=str(interaction.guild_id or ""), locale=locale,
+                               bots=bots, layout=layout, deadline_action=consequence)
+        if deadline:
+            await svc.set_reminders(res.game.id, str(interaction.user.id), None, deadline, manager=True)
         await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=L("join", "cmd.join.name"), description=L("Take a seat", "cmd.join.desc"))
@@ -126,10 +139,12 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name=L("start", "cmd.start.name"), description=L("Start the game", "cmd.start.desc"))
     async def start(self, interaction: discord.Interaction):
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True)  # a refusal stays between the bot and the caller
         res = await _svc(interaction).start(await _game_id(interaction), str(interaction.user.id))
-        await interaction.followup.send(t(loc_of(interaction), "game.starting", "Starting…"))
-        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+        why = await publish_posts(interaction.client, interaction.channel, res.game, res.posts,
+                                  interaction.app_permissions)
+        await interaction.followup.send(saved_text(loc_of(interaction), why, res.game) if why else
+                                        t(loc_of(interaction), "game.starting", "Starting…"), ephemeral=True)
 
     @app_commands.command(name=L("status", "cmd.status.name"), description=L("Seats, cards, tracks and who is to act",
                                                                              "cmd.status.desc"))
@@ -167,12 +182,60 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name=L("reminders", "cmd.reminders.name"),
                           description=L("Reminder interval and deadline in hours", "cmd.reminders.desc"))
     @app_commands.describe(hours=L("hours between reminders (default 24)", "opt.hours.desc"),
-                           deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"))
+                           deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"),
+                           consequence=L("what a missed deadline does", "opt.consequence.desc"))
+    @app_commands.choices(consequence=CONSEQUENCE_CHOICES)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 720] = 24.0,
-                        deadline: app_commands.Range[float, 0, 2160] = 0.0):
+                        deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str | None = None):
         res = await _svc(interaction).set_reminders(await _game_id(interaction), str(interaction.user.id), hours,
-                                                    deadline, manager=_manager(interaction))
+                                                    deadline, manager=_manager(interaction),
+                                                    deadline_action=consequence)
         await _reply(interaction, res.reply)
+
+    @app_commands.command(name=L("pause", "cmd.pause.name"), description=L("Ask to pause the clock (all players "
+                                                                           "must agree)", "cmd.pause.desc"))
+    async def pause(self, interaction: discord.Interaction):
+        res = await _svc(interaction).pause(await _game_id(interaction), str(interaction.user.id))
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("resume", "cmd.resume.name"), description=L("End a pause", "cmd.resume.desc"))
+    async def resume(self, interaction: discord.Interaction):
+        res = await _svc(interaction).resume(await _game_id(interaction), str(interaction.user.id),
+                                             manager=_manager(interaction))
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=L("bot", "cmd.bot.name"), description=L("Hand your seat to the Arjuna bot",
+                                                                       "cmd.bot.desc"))
+    @app_commands.describe(faction=L("the seat's Faction", "opt.seat.desc"))
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    async def bot(self, interaction: discord.Interaction, faction: str):
+        await interaction.response.defer(ephemeral=True)
+        res = await _svc(interaction).set_bot(await _game_id(interaction), str(interaction.user.id), faction,
+                                              manager=_manager(interaction))
+        why = await publish_posts(interaction.client, interaction.channel, res.game, res.posts,
+                                  interaction.app_permissions)
+        await _reply(interaction, saved_text(loc_of(interaction), why, res.game) if why else res.reply)
+
+    @app_commands.command(name=L("move", "cmd.move.name"), description=L("Move the game to another channel",
+                                                                         "cmd.move.desc"))
+    @app_commands.describe(channel=L("the new channel", "opt.channel.desc"))
+    async def move(self, interaction: discord.Interaction, channel: discord.TextChannel):
+        res = await _svc(interaction).move(await _game_id(interaction), str(interaction.user.id), str(channel.id),
+                                           manager=_manager(interaction))
+        target = interaction.client.get_channel(channel.id) or channel
+        await publish_posts(interaction.client, target, res.game, res.posts)
+        await _reply(interaction, res.reply, ephemeral=False)
+
+    @app_commands.command(name=L("export", "cmd.export.name"), description=L("The game's transcript (when over) "
+                                                                             "or its log", "cmd.export.desc"))
+    async def export(self, interaction: discord.Interaction):
+        svc = _svc(interaction)
+        g = await svc.store.latest_game_in(str(interaction.channel_id))
+        if g is None:
+            await svc.game_in(str(interaction.channel_id))  # the polite NotFound
+        name, text = await svc.export(g.id)
+        await _reply(interaction, t(loc_of(interaction), "export.done", "Here is {name}.", name=name),
+                     file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
 
 
 class Gandhi(commands.Cog):
@@ -235,44 +298,37 @@ class Gandhi(commands.Cog):
     @app_commands.autocomplete(number=card_autocomplete)
     async def card(self, interaction: discord.Interaction, number: int):
         loc = loc_of(interaction)
-        cards = get_data().cards
-        if number in cards.events:
-            c = cards.events[number]
-            order = ", ".join(faction_name(loc, f) for f in c.faction_order)
-            text = (f"**#{number} {c.title}**\n{t(loc, 'card.order', 'Faction order: {order}', order=order)}\n"
-                    f"{t(loc, 'card.unshaded', 'Unshaded:')} {c.unshaded}\n{t(loc, 'card.shaded', 'Shaded:')} "
-                    f"{c.shaded}")
-        elif number in cards.campaigns:
-            c = cards.campaigns[number]
-            text = f"**#{number} Campaign: {c.viceroy}** ({c.tenure})\n{c.capability}: {c.raj_capability}"
-        else:
-            raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
-        await _reply(interaction, text)
+        text = card_text(number, loc)
+        png = await _picture(render_card_png, number, loc)
+        await _reply(interaction, text, **({"file": discord.File(io.BytesIO(png), filename=f"card{number}.png")}
+                                           if png else {}))
 
     @app_commands.command(name=L("space", "cmd.space.name"), description=L("Show a space", "cmd.space.desc"))
     @app_commands.describe(name=L("the space", "opt.space.desc"))
     @app_commands.autocomplete(name=space_autocomplete)
     async def space(self, interaction: discord.Interaction, name: str):
         loc = loc_of(interaction)
-        data = get_data().map
-        sid = name if name in data.spaces else next((k for k, s in data.spaces.items()
-                                                     if s.name.lower() == name.lower()), None)
-        if sid is None:
-            raise ServiceError("error.no_space", "There is no space '{name}'.", name=name)
-        s = data.spaces[sid]
-        adj = ", ".join(sorted(data.spaces[a].name for a in data.adjacent.get(sid, ())))
-        lines = [f"**{s.name}** ({s.type}), " + t(loc, "space.pop", "Population {pop}", pop=s.population)
-                 + (", Muslim" if s.muslim else "") + (f", Econ {s.econ}" if s.econ else ""),
-                 t(loc, "space.adjacent", "Adjacent: {spaces}", spaces=adj or "-")]
+        sid = find_space(name)
+        text = space_text(sid, loc)
         svc = _svc(interaction)
         g = await svc.store.open_game_in(str(interaction.channel_id))
+        png = None
         if g is not None and g.state:
-            import engine
-            sp = engine.export_state(svc.state_of(g))["spaces"][sid]
-            pieces = ", ".join(f"{k} {v}" for k, v in sp["pieces"].items() if v) or "-"
-            lines.append(t(loc, "space.now", "Now: support {support}, Raj Control {control}, pieces: {pieces}",
-                           support=sp["support"], control=sp["raj_control"], pieces=pieces))
-        await _reply(interaction, "\n".join(lines))
+            png = await _picture(render_space_png, svc.state_of(g), sid, loc)
+        await _reply(interaction, text, **({"file": discord.File(io.BytesIO(png), filename="space.png")}
+                                                      if png else {}))
+
+    @app_commands.command(name=L("replay", "cmd.replay.name"), description=L("Step through past moves",
+                                                                             "cmd.replay.desc"))
+    @app_commands.describe(move=L("which move (default: the last)", "opt.move.desc"))
+    async def replay(self, interaction: discord.Interaction, move: app_commands.Range[int, 1, 100000] | None = None):
+        await interaction.response.defer(ephemeral=True)
+        svc = _svc(interaction)
+        g = await svc.store.latest_game_in(str(interaction.channel_id))
+        if g is None:
+            await svc.game_in(str(interaction.channel_id))
+        content, view, file = await replay_message(svc, g.id, move, loc_of(interaction))
+        await interaction.followup.send(content, view=view, file=file, ephemeral=True)
 
     @app_commands.command(name=L("log", "cmd.log.name"), description=L("The last lines of the game log",
                                                                        "cmd.log.desc"))
@@ -288,12 +344,7 @@ class Gandhi(commands.Cog):
     @app_commands.command(name=L("rules", "cmd.rules.name"), description=L("Where a rule is", "cmd.rules.desc"))
     @app_commands.describe(section=L("a rule number such as 3.2.1", "opt.section.desc"))
     async def rules(self, interaction: discord.Interaction, section: str):
-        loc = loc_of(interaction)
-        chapter = RULE_CHAPTERS.get(section.strip().split(".")[0])
-        if chapter is None:
-            raise ServiceError("error.no_rule", "There is no rule {section}: chapters are 1 to 8.", section=section)
-        await _reply(interaction, t(loc, "rules.where", "Rule {section} is in chapter {chapter}: {title}.",
-                                    section=section, chapter=section.split(".")[0], title=chapter))
+        await _reply(interaction, rules_text(section, loc_of(interaction)))
 
     @app_commands.command(name=L("help", "cmd.help.name"), description=L("How to play with dakbot", "cmd.help.desc"))
     async def help(self, interaction: discord.Interaction):
@@ -304,6 +355,30 @@ class Gandhi(commands.Cog):
                                     "/map, /card, /space, /log, /rules, /game status: look things up.\n"
                                     "/game reminders: reminder interval and deadline. /game resign, /game replace, "
                                     "/game abandon: seats and endings."))
+
+
+def render_card_png(number: int, locale: str) -> bytes:
+    from render.gandhi import render_card
+
+    return render_card(number, locale)
+
+
+def render_space_png(state, sid: str, locale: str) -> bytes:
+    from render.gandhi import render_space
+
+    return render_space(state, sid, locale)
+
+
+async def _picture(fn, *args) -> bytes | None:
+    """A picture for /card or /space, or None if drawing fails (the text answers)."""
+    import asyncio
+    import logging
+
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except Exception:
+        logging.getLogger("dakbot.cogs").exception("picture failed")
+        return None
 
 
 async def setup(bot) -> None:

@@ -16,6 +16,7 @@ custom_id formats (all <= 100 characters):
 """
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
@@ -111,12 +112,31 @@ async def show(interaction: discord.Interaction, prompt: Prompt | None, page: in
                                             view=build_view(prompt, loc, page))
 
 
-async def publish(client, channel, result: Result) -> None:
+async def publish(client, channel, result: Result, perms: discord.Permissions | None = None) -> str | None:
     """Post a service result's public posts in the channel, then refresh the
-    game's pinned dashboard. Pings only the posts' ``pings`` users."""
+    game's pinned dashboard. Pings only the posts' ``pings`` users. Returns
+    None, or what failed (the posts are then kept and retried)."""
     from .publish import publish_posts
 
-    await publish_posts(client, channel, result.game, result.posts)
+    return await publish_posts(client, channel, result.game, result.posts, perms)
+
+
+def saved_text(locale: str, why: str, game) -> str:
+    """The truth after a saved move whose channel post failed."""
+    return t(locale, "error.post_failed", "Your move is saved. Posting it to the channel failed ({why}); dakbot "
+             "will retry until it goes through, and the next player will be pinged then. The game's manager "
+             "(<@{manager}>) can fix this in the channel's settings.", why=why, manager=game.creator)
+
+
+async def replay_message(svc, game_id: int, step: int | None, locale: str):
+    """``(content, view, file)`` of /replay at ``step`` with ◀ ▶ buttons."""
+    step, steps, text, png = await svc.replay(game_id, step)
+    head = t(locale, "replay.head", "Move {step} of {steps}:", step=step, steps=steps)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id, max(1, step - 1), "◀", disabled=step <= 1))
+    view.add_item(ReplayButton(game_id, min(steps, step + 1), "▶", disabled=step >= steps))
+    file = discord.File(io.BytesIO(png), filename=f"move{step}.png") if png else discord.utils.MISSING
+    return _cut(f"{head}\n{text}", 2000), view, file
 
 
 async def _guard(interaction: discord.Interaction, coro) -> None:
@@ -206,12 +226,39 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:
             loc = loc_of(interaction)
             await interaction.response.defer()  # the map may take a moment: answer within 3 s
             res = await _svc(interaction).confirm(self.g, interaction.user.id, self.v)
-            await publish(interaction.client, interaction.channel, res)
+            # saved: from here on nothing may report the move as lost
+            why = await publish(interaction.client, interaction.channel, res, interaction.app_permissions)
             p = res.prompt if res.prompt and res.game.seats.get(res.prompt.actor) == str(interaction.user.id) else None
-            if p is not None:
-                await interaction.edit_original_response(content=prompt_text(p, loc), view=build_view(p, loc))
-            else:
-                await interaction.edit_original_response(content=t(loc, "play.played", "Played."), view=None)
+            try:
+                if why:
+                    await interaction.edit_original_response(content=saved_text(loc, why, res.game), view=None)
+                elif p is not None:
+                    await interaction.edit_original_response(content=prompt_text(p, loc), view=build_view(p, loc))
+                else:
+                    await interaction.edit_original_response(content=t(loc, "play.played", "Played."), view=None)
+            except discord.HTTPException:
+                log.warning("could not update the prompt after a saved move in game %s", self.g)
+        await _guard(interaction, go())
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:r:(?P<g>\d{1,18}):(?P<s>\d{1,6})"):
+    """◀ / ▶ in /replay: show move ``s`` of game ``g`` (anyone may step)."""
+
+    def __init__(self, g: int, step: int, label: str = "▶", disabled: bool = False):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dk:r:{g}:{step}", disabled=disabled))
+        self.g, self.step = g, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["g"]), int(match["s"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go():
+            await interaction.response.defer()
+            content, view, file = await replay_message(_svc(interaction), self.g, self.step, loc_of(interaction))
+            kw = {"attachments": [file]} if file is not discord.utils.MISSING else {"attachments": []}
+            await interaction.edit_original_response(content=content, view=view, **kw)
         await _guard(interaction, go())
 
 
@@ -247,4 +294,4 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:x:(?
         await _guard(interaction, go())
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, ConfirmButton, BackButton, CancelButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, ConfirmButton, BackButton, CancelButton, ReplayButton)

@@ -27,6 +27,12 @@ EXTRA = {
     "deadline.bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
     "deadline.pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
     "deadline.substitute": "At a missed deadline the seat is freed for a substitute (/game join).",
+    # bot/lookup.py: space kinds and the rulebook's chapter titles
+    "space.type.city": "City", "space.type.province": "Province", "space.type.princely_state": "Princely State",
+    "space.type.railway": "Railway",
+    "rules.chapter.1": "Introduction", "rules.chapter.2": "Sequence of Play", "rules.chapter.3": "Operations",
+    "rules.chapter.4": "Special Activities", "rules.chapter.5": "Events", "rules.chapter.6": "Campaign Rounds",
+    "rules.chapter.7": "Victory", "rules.chapter.8": "Non-player Factions",
 }
 
 

@@ -7,8 +7,27 @@ and the console when no catalog is loaded.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+
+_PLURAL = re.compile(r"\(s\)")
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def english_plurals(text: str, params: dict[str, Any]) -> str:
+    """``"{n} Guerrilla(s)"`` as "1 Guerrilla" or "2 Guerrillas": each
+    ``(s)`` follows the count of the nearest ``{field}`` before it (an
+    ``(s)`` with no numeric field before it becomes "s"). The English
+    fallback only: catalogs carry their own plural forms."""
+    out, last = [], 0
+    for m in _PLURAL.finditer(text):
+        before = _FIELD.findall(text, 0, m.start())
+        n = params.get(before[-1]) if before else None
+        out.append(text[last:m.start()] + ("" if isinstance(n, int) and abs(n) == 1 else "s"))
+        last = m.end()
+    return "".join(out) + text[last:]
 
 
 @dataclass(frozen=True)
@@ -29,7 +48,7 @@ class Message:
             params = {k: names.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
         if self.text:
             try:
-                return self.text.format(**params)
+                return english_plurals(self.text, params).format(**params)
             except (KeyError, IndexError, ValueError):
                 return self.text
         if params:

@@ -155,7 +155,7 @@ class Act(Step):
     def decision(self, state, fr):
         f, role = fr["faction"], fr["role"]
         choices = [simple(o, f"choice.{o}", LABELS[o]) for o in action_options(state, f, role)]
-        return Decision(f, msg("prompt.act", "{faction}: {role} Eligible on {card}. Choose an action.",
+        return Decision(f, msg("prompt.act", "As {role} Eligible on {card}, choose an action.",
                                faction=f, role=role, card=card_title(state.current)), choices, self.name)
 
     def refuse(self, state, fr, cid):

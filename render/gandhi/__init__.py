@@ -11,5 +11,6 @@ the same bytes, and the state is never changed. The map layout is data
 from .board import HitBoxes, draw_board, render  # noqa: F401
 from .card import render_card  # noqa: F401
 from .space import render_space  # noqa: F401
+from .turn import render_turn  # noqa: F401
 
-__all__ = ["render", "render_space", "render_card", "draw_board", "HitBoxes"]
+__all__ = ["render", "render_space", "render_card", "render_turn", "draw_board", "HitBoxes"]

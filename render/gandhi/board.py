@@ -194,8 +194,8 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
     if row_w(items) > w + 8:
         items = [(th.t(locale, f"support_short.{sp['support']}") if s == sup else s, *rest)
                  for s, *rest in items]
-    if row_w(items) > w + 8 and not city:
-        items = [(s.replace(" ", ""), *rest) if s.startswith("Pop") else (s, *rest) for s, *rest in items]
+    if row_w(items) > w + 8:
+        f_st = font(14, "bold")  # a smaller type rather than "Pop1": the legend's words stay whole
     px = x + (w - row_w(items)) // 2
     cy += 2
     for s, fill, fg, outline in items:
@@ -369,7 +369,10 @@ def _bar(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, value: int, top
 def _title_panel(d, box, st, locale) -> None:
     x, y, w, h = _panel(d, box)
     scen = th.t(locale, f"scenario.{st['scenario']}") if st["scenario"] in ("main", "short") else st["scenario"]
-    d.text((x, y + h / 2 + 2), f"GANDHI  ·  {scen}  ·  {th.t(locale, 'move', n=st['move'])}",
+    # the turn as players count it (the card in play, 2.3.7), not an internal move counter
+    cur = (st["card"] or {}).get("current")
+    turn = th.t(locale, "turn_card", n=st["card"].get("played", 0) + 1, c=cur["number"]) if cur else ""
+    d.text((x, y + h / 2 + 2), "  ·  ".join(p for p in ("GANDHI", scen, turn) if p),
            font=font(24, "bold"), fill=th.PANEL_TEXT, anchor="lm")
     if st["result"]:
         win = st["result"].get("winner") if isinstance(st["result"], dict) else None
@@ -520,6 +523,8 @@ def _cards_panel(d, box, st, locale, hb: HitBoxes) -> None:
         cx = x + i * (cw + 6)
         _chip(d, cx, y, fac, locale, h=28, w=cw)
         e = st["eligibility"][fac]
+        if e == "acted" and fac == actor:  # chose its action (2.3.4) and is still carrying it out
+            e = "acting"
         text = th.t(locale, f"elig.{e}")
         good = e == "eligible"
         d.rounded_rectangle((cx, y + 32, cx + cw, y + 58), radius=5,

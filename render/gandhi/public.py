@@ -43,7 +43,8 @@ def public_state(state: Any) -> dict[str, Any]:
     out["protest_boxes"] += [False] * (6 - len(out["protest_boxes"]))
     card = state.get("card") or {}
     out["card"] = {"current": card.get("current"), "next": card.get("next"), "viceroy": card.get("viceroy"),
-                   "deck_size": card.get("deck_size"), "campaigns_left": card.get("campaigns_left")}
+                   "deck_size": card.get("deck_size"), "campaigns_left": card.get("campaigns_left"),
+                   "played": len(card.get("played") or ())}
     elig = state.get("eligibility") or {}
     out["eligibility"] = {f: str(elig.get(f, "eligible")) for f in FACTIONS}
     tr = state.get("tracks") or {}

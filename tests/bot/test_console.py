@@ -49,3 +49,69 @@ def test_console_undo_and_map(db_path, tmp_path, monkeypatch):
     assert code == 0
     assert "undid" in out and "There is nothing to undo" in out
     assert "Map written to" in out or "no map picture" in out
+
+
+def test_solo_console_game_against_three_bots_plays_to_its_result(db_path):
+    """Issue 16: ``dakbot console --bots inc,ml,rev``, always choosing the
+    first option, plays a whole Short game: the player holds only the Raj,
+    the Arjuna bots the rest (8.0), and the game ends with a result."""
+    code, out = run(db_path, ["1"] * 3000, "--scenario", "short", "--seed", "7", "--bots", "INC, ml,Revolutionaries")
+    assert code == 0 and "Traceback" not in out
+    assert "The Arjuna bot plays Congress, Muslim League, Revolutionaries." in out
+    assert "Game over:" in out
+    asked = {line[1:line.index("]")] for line in out.splitlines() if line.startswith("[")}
+    assert asked == {"British Raj"}  # the player was only ever asked as the Raj
+
+
+def test_console_shows_plain_text_and_looks_things_up(db_path):
+    """Issue 16 item 8: /card, /space, /rules as on Discord; no Discord markup."""
+    code, out = run(db_path, ["/card 51", "/card x", "/space nw frontier", "/space atlantis", "/rules 3.2.4",
+                              "/rules 9.1", "/log 2"], "--scenario", "short", "--seed", "4")
+    assert code == 0
+    assert "#51 " in out and "Faction order:" in out
+    assert "Type /card and a card number" in out
+    assert "There is no space 'atlantis'." in out
+    assert "Rule 3.2.4 is in chapter 3: Operations." in out
+    assert "There is no rule 9.1" in out
+    assert "Northwest Frontier (Province)" in out and "Population 1" in out
+    assert "**" not in out and "<@" not in out and "<t:" not in out
+
+
+def test_plain_turns_discord_markup_into_terminal_text():
+    from bot.console import plain
+
+    assert plain("**Game** (<@console>) due <t:0:R>, see <#123>") == "Game (you) due 1970-01-01 00:00 UTC, see #123"
+    assert plain("<@42> and `hash`", "it") == "@42 and hash"
+    assert plain("<@console>", "it") == "tu"
+
+
+def test_console_refuses_unknown_bots_politely(db_path):
+    code, out = run(db_path, [], "--scenario", "short", "--bots", "inc,bogus")
+    assert code == 2 and "Unknown Faction 'bogus'" in out and "Traceback" not in out
+
+
+def test_one_ctrl_c_quits_the_console(tmp_path):
+    """A blocking read is interrupted by the first Ctrl-C (not after the next line)."""
+    import os
+    import pty
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    leader, follower = pty.openpty()
+    p = subprocess.Popen([sys.executable, "-m", "bot.cli", "console", "--db", str(tmp_path / "c.sqlite3"),
+                          "--scenario", "short", "--seed", "3"], stdin=follower, stdout=follower, stderr=follower,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    try:
+        buf = b""
+        deadline = time.time() + 60
+        while b"> " not in buf and time.time() < deadline:  # wait for the first prompt
+            buf += os.read(leader, 65536)
+        p.send_signal(signal.SIGINT)
+        assert p.wait(timeout=20) == 0
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(leader)
+        os.close(follower)

@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import json
 
+import discord
 from discord import ClientUser
 from discord.webhook.async_ import async_context
 
@@ -16,6 +17,7 @@ from bot.app import DakBot
 APP = 900000000000000001
 GUILD = 800000000000000001
 CHANNEL = 700000000000000001
+PNG = b"\x89PNG\r\n\x1a\nfake"  # stands in for map pictures (the renderer has its own tests)
 _ids = itertools.count(100000000000000001)
 
 
@@ -40,8 +42,15 @@ class Adapter:
     def __getattr__(self, name):
         async def call(*args, **kwargs):
             params = kwargs.get("params")
-            payload = getattr(params, "payload", None) if params is not None else None
-            files = getattr(params, "files", None) if params is not None else None
+            # responses pass ``params``; edits and followups pass payload/multipart/files directly
+            payload = getattr(params, "payload", None) if params is not None else kwargs.get("payload")
+            files = getattr(params, "files", None) if params is not None else kwargs.get("files")
+            multipart = getattr(params, "multipart", None) if params is not None else kwargs.get("multipart")
+            if payload is None and multipart:
+                # with attachments the JSON travels as the multipart field payload_json
+                for part in multipart:
+                    if part.get("name") == "payload_json":
+                        payload = json.loads(part["value"])
             self.log.append({"via": "interaction", "op": name, "payload": payload or {}, "files": files or []})
             if name == "create_interaction_response":
                 return {"interaction": {"id": str(args[0]) if args else snowflake(), "type": 2}}
@@ -76,6 +85,10 @@ class Harness:
                           "files": files, "route": route})
             if route.method in ("POST", "PATCH") and "/messages" in route.path:
                 return message_payload((body or {}).get("content", ""))
+            if route.method == "GET" and route.path == "/channels/{channel_id}":
+                # a restarted bot fetches the game's channel (no gateway cache offline)
+                return {"id": str(route.channel_id), "type": 0, "guild_id": str(GUILD), "name": "game",
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
             return None
 
         bot.http.request = request  # type: ignore[assignment]
@@ -93,13 +106,16 @@ class Harness:
                 "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
                 "permissions": str(perms)}
 
+    #: the bot's permissions in the channel (``app_permissions``): all of them unless a test says otherwise
+    app_perms: int = discord.Permissions.all().value
+
     def base(self, itype: int, uid: int, data: dict, locale: str = "en-US", perms: int = 0, message=None) -> dict:
         p = {"id": snowflake(), "application_id": str(APP), "type": itype, "token": "tok-" + snowflake(),
              "version": 1, "data": data, "guild_id": str(GUILD),
              "channel": {"id": str(CHANNEL), "type": 0, "guild_id": str(GUILD), "name": "gandhi", "position": 0,
                          "permission_overwrites": [], "nsfw": False, "parent_id": None},
              "channel_id": str(CHANNEL), "member": self.member(uid, perms), "locale": locale, "guild_locale": "en-US",
-             "app_permissions": "0", "entitlements": [], "authorizing_integration_owners": {},
+             "app_permissions": str(self.app_perms), "entitlements": [], "authorizing_integration_owners": {},
              "attachment_size_limit": 10 * 1024 * 1024}
         if message is not None:
             p["message"] = message

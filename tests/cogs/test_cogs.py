@@ -1,22 +1,7 @@
 """Slash commands and components through discord.py's real dispatch, offline."""
-import pytest
-
-import bot.service as service_mod
-from bot.store import Store
-from harness import Harness, channel_posts, components, responses, text_of
+from harness import channel_posts, components, responses, text_of
 
 U = {"raj": 11, "inc": 12, "ml": 13, "rev": 14}
-PNG = b"\x89PNG\r\n\x1a\nfake"
-
-
-@pytest.fixture
-async def h(tmp_path, monkeypatch):
-    monkeypatch.setattr(service_mod, "render_map", lambda state: PNG)
-    store = await Store.open(str(tmp_path / "c.sqlite3"))
-    h = await Harness.create(store)
-    yield h
-    h.close()
-    await store.close()
 
 
 async def setup_game(h, seed=11):

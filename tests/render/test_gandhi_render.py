@@ -179,3 +179,40 @@ def test_layout_errors_name_the_entry():
 def test_public_state_rejects_garbage():
     with pytest.raises(TypeError):
         public_state(42)
+
+
+def test_phone_picture_is_panels_over_the_touched_spaces(midgame):
+    """Issue 16: the turn picture a phone shows (<= 740 px wide, about half
+    size at a phone's 360-400 px) holds the title and tracks panels and the
+    crop around the touched spaces, without the map's panels repeated beside
+    it; the full map comes with it."""
+    from render.gandhi import render_turn
+
+    phone, full = render_turn(midgame, ["punjab", "northwest_frontier", "delhi", "no_such_space"], "en")
+    img, big = _png(phone), _png(full)
+    lay = get_layout()
+    assert img.width <= 740 and big.size == (lay.width, lay.height)
+    tx, ty, tw, th_ = lay.panels["title"]
+    kx, ky, kw, kh = lay.panels["tracks"]
+    assert img.height > th_ + kh + 200  # panels plus a map crop
+    # the crop starts right under the panels; the map's own panels (which lie
+    # beside Punjab and Delhi) are not repeated in it
+    top = (ky + kh - ty) + 8
+    crop = img.crop((0, top + 2, img.width, img.height)).convert("RGB")
+    panel_px = dict((c, n) for n, c in crop.getcolors(1 << 20)).get(th.PANEL, 0)
+    assert panel_px < 0.01 * crop.width * crop.height
+    only_panels, _ = render_turn(midgame, [], "en")
+    assert _png(only_panels).height == top - 8
+
+
+def test_the_decider_that_chose_its_action_reads_acting_not_acted(midgame):
+    st = public_state(midgame)
+    actor = st["decision"]["actor"] if st["decision"] else "raj"
+    st["decision"] = {"actor": actor}
+    st["eligibility"][actor] = "acted"
+    img, hb = draw_board(st, "en")
+    x0, y0, x1, y1 = hb.panels[f"eligibility.{actor}"]
+    chip = img.crop((x0, y0 + 32, x1, y1)).convert("RGB")
+    st["eligibility"][actor] = "eligible"
+    img2, _ = draw_board(st, "en")
+    assert chip.tobytes() != img2.crop((x0, y0 + 32, x1, y1)).convert("RGB").tobytes()

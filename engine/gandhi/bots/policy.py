@@ -11,6 +11,7 @@ Everything else goes to a generic policy that classifies the offered ids
 """
 from __future__ import annotations
 
+from ...core.messages import Message
 from .. import derived as dv
 from ..data import get_data
 from . import arjuna_deck, eligibility, movement, priorities
@@ -29,7 +30,13 @@ def _spaces():
 
 
 def _text(d) -> str:
-    return (d.step + " " + d.prompt.fallback()).lower()
+    """The decision's English wording, which the column guess reads. An Event
+    prompt names its card by title for players ("#8 Mass Arrests: ..."); the
+    title's words must not steer the bot, so it reads "Event #8" there."""
+    p = d.prompt
+    if "event" in p.params and p.key.startswith("prompt.event.c"):
+        p = Message(p.key, {**p.params, "event": f"Event #{int(p.key[len('prompt.event.c'):])}"}, p.text)
+    return (d.step + " " + p.fallback()).lower()
 
 
 def guess_column(faction: str, text: str) -> str:

@@ -42,14 +42,15 @@ eligibility effects (2.3.6), replacement (5.1.1).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
-from ...core.messages import Choice, Decision, msg
+from ...core.messages import Choice, Decision, Message, msg
 from ...core.steps import Frame, Step, frame, push, register
 from .. import board
 from .. import derived as dv
 from ..choose import ask
-from ..common import log, space_name
+from ..common import card_title, log, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
 
@@ -325,8 +326,21 @@ def q(actor: str, card: int, text: str, options: list[str], on: str, ctx: dict |
     there is nothing to choose (5.1.2)."""
     if not options:
         return []
-    return [ask(actor, msg(f"prompt.event.c{card:02d}", text, **params), options, on, ctx or {}, labels, done,
+    return [ask(actor, event_prompt(card, text, **params), options, on, ctx or {}, labels, done,
                 call_on_done)]
+
+
+_EVENT_NO = re.compile(r"^Event #\d+")
+
+
+def event_prompt(number: int, text: str, /, **params) -> Message:
+    """The prompt of a decision inside Event ``number`` (key
+    ``prompt.event.cNN``). A leading "Event #N" names the card as players
+    see it ("#8 Mass Arrests: ..."), through the ``event`` parameter."""
+    if _EVENT_NO.match(text):
+        text = _EVENT_NO.sub("{event}", text)
+        params = {**params, "event": card_title(number)}
+    return msg(f"prompt.event.c{number:02d}", text, **params)
 
 
 def ctx0(f: str, card: int, **kw) -> dict:
@@ -369,7 +383,7 @@ class Ask(Step):
         prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
         if "left" in ctx and "{left}" not in prompt:
             prompt += " ({left} left)"
-        return Decision(ctx["actor"], msg(f"prompt.event.c{ctx['card']:02d}", prompt, **{
+        return Decision(ctx["actor"], event_prompt(ctx["card"], prompt, **{
             k: v for k, v in ctx.items() if isinstance(v, (int, str))}), choices, f"event:{fr['fn']}")
 
     def apply(self, state, fr, cid):
