@@ -22,7 +22,7 @@ from engine.core.messages import Message
 LOCALES = ("en", "it", "es-ES", "ja")
 FACTIONS = ("raj", "inc", "ml", "rev")
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locales")
-_FACTION_PARAMS = ("faction", "actor", "expected", "winner", "target")
+_FACTION_PARAMS = ("faction", "actor", "expected", "winner", "target", "giver", "taker", "other")
 
 
 @functools.lru_cache(maxsize=None)

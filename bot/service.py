@@ -1061,7 +1061,11 @@ class Service:
 
     @staticmethod
     def _start_options(state) -> dict[str, Any]:
-        return dict(state.options)
+        """The options the game began with (a game stored before rulesets
+        existed replays under ruleset 1)."""
+        from engine.core.transcript import legacy_options
+
+        return legacy_options(dict(state.options))
 
     async def replay(self, game_id: int, step: int | None = None) -> tuple[int, int, str, bytes | None]:
         """Look back: the game after confirmed move ``step`` (1 = the first

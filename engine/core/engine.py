@@ -68,7 +68,17 @@ def decision(state: BaseState) -> Decision | None:
     d = handler(top).decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {top['step']!r} offered no choices")
-    return d
+    side = _side_choices(state, d)
+    return Decision(d.actor, d.prompt, d.choices + side, d.step) if side else d
+
+
+def _side_choices(state: BaseState, d: Decision) -> list:
+    """Choices a game offers beside any decision of a faction (e.g. Gandhi's
+    Resource transfer, 1.5.2): the game module's ``side_choices(state, d)``,
+    carried out by its ``apply_side(state, actor, choice_id)`` on top of the
+    pending decision, which is offered again afterwards."""
+    fn = getattr(game_module(state.game), "side_choices", None)
+    return list(fn(state, d)) if fn else []
 
 
 def apply(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
@@ -90,8 +100,11 @@ def apply(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
     if d.find(choice_id) is None:
         raise IllegalChoice(_refusal(state, top, d, choice_id))
     start = len(state.log)
-    state.stack.pop()
-    handler(top).apply(state, top, choice_id)
+    if any(c.id == choice_id for c in _side_choices(state, d)):
+        game_module(state.game).apply_side(state, actor, choice_id)  # the pending decision stays below
+    else:
+        state.stack.pop()
+        handler(top).apply(state, top, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]

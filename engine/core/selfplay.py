@@ -87,6 +87,7 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
     pick = POLICIES[policy]
     try:
         state = new_game(game, scenario, seed, tr.options)
+        tr.options = dict(state.options)  # with the ruleset the game begins under
         while True:
             d = decision(state)
             if d is None:

@@ -64,7 +64,7 @@ class Transcript:
             game=header["game"],
             scenario=header["scenario"],
             seed=int(header["seed"]),
-            options=json.loads(header.get("options") or "{}"),
+            options=legacy_options(json.loads(header.get("options") or "{}")),
             moves=moves,
         )
 
@@ -83,12 +83,20 @@ class Transcript:
         return state
 
 
+def legacy_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's start options as recorded before rulesets existed: without a
+    ``ruleset`` entry it was played under ruleset 1 and replays under it
+    (see engine/gandhi/ruleset.py). New games record their ruleset."""
+    return options if "ruleset" in options else {**options, "ruleset": 1}
+
+
 class Recorder:
     """Plays a game through the engine and records it as a transcript."""
 
     def __init__(self, game: str, scenario: str, seed: int, options: dict[str, Any] | None = None):
-        self.transcript = Transcript(game, scenario, seed, dict(options or {}))
-        self.state = new_game(game, scenario, seed, self.transcript.options)
+        self.state = new_game(game, scenario, seed, dict(options or {}))
+        # the state's options: what was asked for plus the ruleset the game begins under
+        self.transcript = Transcript(game, scenario, seed, dict(self.state.options))
 
     def apply(self, actor: str, choice: str):
         logs = apply(self.state, actor, choice)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Frame, Step, frame, push, register
 from .common import done_choice, log, simple, space_choice, space_name
+from .ruleset import at_least
 from .state import GandhiState
 
 Ctx = dict[str, Any]
@@ -157,14 +158,14 @@ def space_limit_reached(ctx: Ctx) -> bool:
 
 
 def may_end_operation(state: GandhiState, ctx: Ctx) -> bool:
-    """May the Operation end now? A Special Activity accompanies an Operation
-    "in one or more spaces" (2.3.4, 4.1), so once a Special Activity was made
-    the Operation may end only after a space was chosen for it — unless no
-    space can be chosen now (the Special Activity spent the Resources).
-    Without a Special Activity an Operation may end with no space
-    (docs/rulings/sop.md R-2.3.4c)."""
-    if ctx["spaces"] or ctx["sa_state"] == "none" or space_limit_reached(ctx):
+    """May the Operation end now? An Operation is made "in one or more
+    spaces" (2.3.4), so it may end only after a space was chosen for it --
+    unless no space can be chosen any more (a Special Activity spent the
+    Resources), so that no game can get stuck (docs/rulings/sop.md R-2.3.4c)."""
+    if ctx["spaces"] or space_limit_reached(ctx):
         return True
+    if not at_least(state, 2) and ctx["sa_state"] == "none":
+        return True  # ruleset 1 allowed it (games begun before the correction replay as they were)
     return not op_of(ctx).selectable(state, ctx)
 
 
@@ -243,8 +244,8 @@ class OperationLoop(Step):
         ctx = state.action
         op = op_of(ctx)
         if cid == "done":
-            return msg("error.op_no_space", "A Special Activity accompanies an Operation in one or more "
-                       "spaces: choose a space for {op} first (2.3.4, 4.1).", op=op.label)
+            return msg("error.op_no_space", "An Operation is made in one or more spaces: choose a space for "
+                       "{op} first (2.3.4).", op=op.label)
         if cid.startswith("sa:"):
             if ctx["kind"] == "limited":
                 return msg("error.limited_sa", "A Limited Operation has no Special Activity (2.3.5).")

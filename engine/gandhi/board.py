@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.engine import log
 from . import derived as dv
+from .ruleset import at_least
 from .state import GandhiState
 
 BOX_KIND = {"guerrilla_active": "guerrilla", "guerrilla_underground": "guerrilla"}
@@ -128,13 +129,18 @@ def set_support(state: GandhiState, sid: str, level: int) -> None:
 
 def add_protest(state: GandhiState, sid: str, for_operation: bool) -> bool:
     """Place a Protest marker (1.10). During an Operation only the Available
-    boxes (by Restraint) may be drawn from; during an Event the lowest-numbered
-    occupied box is used. One Protest per space. Returns True if placed."""
+    boxes (by Restraint) may be drawn from, the highest-numbered first (the
+    playbook's practice, docs/rulings/nonviolent.md R-1.10), which keeps the
+    boxes that stay Available when Restraint rises; during an Event the
+    lowest-numbered occupied box is used (1.10 "pescate dalla casella ... di
+    numero minore"). One Protest per space. Returns True if placed. Games
+    begun under ruleset 1 drew the lowest box for Operations too."""
     sp = state.spaces[sid]
     if sp.protest:
         return False
     limit = dv.PROTEST_BOXES_AVAILABLE[state.restraint] if for_operation else len(state.protest_boxes)
-    for i in range(limit):
+    order = range(limit - 1, -1, -1) if for_operation and at_least(state, 2) else range(limit)
+    for i in order:
         if state.protest_boxes[i]:
             state.protest_boxes[i] = False
             sp.protest = True

@@ -10,6 +10,7 @@ from . import derived as dv
 from .data import get_data
 from .rules_loader import load_rules
 from .scenarios import build_state, scenario_defs
+from .side_actions import apply_side, side_choices  # noqa: F401  (engine side-choice hooks)
 from .state import FACTIONS, GandhiState
 
 GAME = "gandhi"

@@ -18,6 +18,7 @@ import yaml
 from ..core import rng
 from ..core.errors import DataError
 from .data import DATA_DIR, get_data, load_yaml
+from .ruleset import RULESET
 from .state import BOX_KINDS, FACTIONS, INVENTORY, MAP_KINDS, PROTEST_MARKERS, GandhiState, SpaceState
 
 
@@ -61,7 +62,7 @@ def build_state(scenario: str, seed: int, options: dict[str, Any]) -> GandhiStat
     state = GandhiState(
         scenario=scenario,
         seed=seed,
-        options=dict(options),
+        options={"ruleset": RULESET, **options},  # a new game: the current rules unless replaying
         spaces=spaces,
         available={k: v for k, v in sc["available"].items() if v},
         out_of_play={k: v for k, v in sc["out_of_play"].items() if v},

@@ -50,8 +50,9 @@ def pc(s, sid, kind):
 
 
 def ids(s):
-    """The choice ids offered now."""
-    return engine.decision(s).ids()
+    """The choice ids the pending decision's rule offers now (side choices,
+    tested in test_side_actions.py, left out)."""
+    return rule_ids(engine.decision(s))
 
 
 def answer(s, *choices, end=True):
@@ -90,3 +91,12 @@ def finish_taking_done(s, limit: int = 60):
     else:
         raise AssertionError("event did not end")
     assert piece_totals(s) == INVENTORY
+
+
+SIDE_CHOICES = ("transfer", "take-back")  # engine/gandhi/side_actions.py (1.5.2, 1.4.1)
+
+
+def rule_ids(d) -> list[str]:
+    """The ids a decision's own rule offers, without the side choices that
+    may be offered beside any Operation or Special Activity decision."""
+    return [c for c in d.ids() if c not in SIDE_CHOICES]

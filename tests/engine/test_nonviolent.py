@@ -770,3 +770,27 @@ def test_random_games_with_nonviolent_actions_keep_the_inventory():
             engine.apply(s, d.actor, cid)
             check(s, d, cid)
     assert {"nv.rally.place", "nv.demonstrate.move", "nv.cd.rail"} <= seen
+
+
+def test_operations_draw_protests_from_the_highest_available_box_1_10():
+    """R-1.10 (ruleset 2): an Operation takes the highest-numbered Available
+    box, an Event the lowest, a removal refills the highest empty one. After a
+    Protest placed by Civil Disobedience at Restraint 3 and a rise to 4, two
+    Protests remain Available (issue 12 item 6), not one."""
+    s = blank(restraint=3, protests_free=6)
+    assert dv.protest_available(s) == 4
+    assert board.add_protest(s, "bihar", for_operation=True)
+    assert s.protest_boxes == [True, True, True, False, True, True]
+    s.restraint = 4
+    assert dv.protest_available(s) == 2
+    assert board.add_protest(s, "orissa", for_operation=False)  # an Event: the lowest box
+    assert s.protest_boxes == [False, True, True, False, True, True]
+    assert board.remove_protest(s, "orissa")  # back to the highest empty box
+    assert s.protest_boxes == [False, True, True, True, True, True]
+
+
+def test_games_of_ruleset_1_keep_drawing_the_lowest_box():
+    s = blank(restraint=3, protests_free=6)
+    s.options.pop("ruleset")
+    assert board.add_protest(s, "bihar", for_operation=True)
+    assert s.protest_boxes == [False, True, True, True, True, True]

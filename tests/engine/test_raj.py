@@ -9,6 +9,7 @@ from engine.gandhi import derived as dv
 from engine.gandhi.actions import begin_operation
 from engine.gandhi.operations.raj import garrison_reach
 from engine.gandhi.state import INVENTORY
+from helpers import rule_ids
 
 VICEROYS = {"chelmsford": 73, "reading": 74, "irwin": 75, "willingdon": 76, "linlithgow": 77,
             "wavell": 78, "mountbatten": 79}
@@ -58,7 +59,7 @@ def play(s, *choices, actor="raj"):
 
 
 def ids(s):
-    return engine.decision(s).ids()
+    return rule_ids(engine.decision(s))  # side choices (1.5.2, 1.4.1) are tested in test_side_actions.py
 
 
 def step(s):
@@ -254,8 +255,7 @@ def test_assault_bihar_example_with_chelmsford_3_2_4():
     s = bihar_example()
     play(s, "op", "assault", "bihar", "sepoy")
     assert s.resources["raj"] == 9
-    assert ids(s) == ["4", "3", "2", "1"]         # cubes taking part (R-3.2.4c)
-    play(s, "4")
+    assert step(s) == "raj.remove"              # all 4 cubes take part (R-3.2.4c retired)
     assert set(ids(s)) == {"inc", "ml", "gandhi", "done"}   # no Faction targeted yet (3.1.4)
     play(s, "inc")
     assert "done" not in ids(s)                 # NV targeted: all must go (1.4.4)
@@ -295,7 +295,7 @@ def test_gandhi_optional_when_cubes_fewer_than_activists_plus_gandhi():
     s = empty_board(restraint=2, resources=10)
     put(s, "bihar", troop=2, gandhi=1, inc_activist=3)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar", "2", "inc", "inc")
+    play(s, "op", "assault", "bihar", "inc", "inc")
     assert pc(s, "bihar", "gandhi") == 1 and not s.gandhi_arrested
 
 
@@ -305,7 +305,7 @@ def test_gandhi_forced_before_muslim_league_base():
     s = empty_board(restraint=2, resources=10)
     put(s, "bihar", troop=3, gandhi=1, inc_activist=1, ml_base=1)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar", "3")
+    play(s, "op", "assault", "bihar")
     assert "ml_base" not in ids(s)
     with pytest.raises(IllegalChoice, match="Bases go last"):
         engine.apply(s, "raj", "ml_base")
@@ -576,40 +576,36 @@ def test_deploy_only_in_cities_message():
 # ---------------------------------------------------------------- audit fixes (docs/rulings/raj.md)
 
 
-def test_assault_fewer_cubes_spare_gandhi_3_2_4():
-    """R-3.2.4c: the Raj chooses how many cubes take part ("any number of
-    Troops/Sepoys", ES 3.2.4). 4 Troops, 3 Active Activists and Gandhi: with
-    all 4 cubes, targeting the NV forces Gandhi's arrest (1.4.4); with 3 the
-    Raj arrests the 3 Activists and Gandhi stays."""
+def test_assault_uses_every_cube_so_gandhi_cannot_be_spared_3_2_4():
+    """3.2.4 and its worked example (Bihar: 1 Troop + 3 Sepoys "deve muovere
+    tutti e 4 i pezzi in Prigione"); R-3.2.4c retired: the number removed
+    follows from the cubes present, so 4 Troops facing 3 Active Activists and
+    Gandhi arrest all four once the NV is targeted (1.4.4)."""
     s = empty_board(restraint=2, resources=0)
     put(s, "bihar", troop=4, gandhi=1, inc_activist=3)
     board.add_protest(s, "bihar", for_operation=False)
     play(s, "op", "assault", "bihar")
-    assert step(s) == "raj.assault.cubes" and ids(s) == ["4", "3", "2", "1"]
-    play(s, "3", "inc", "inc", "inc")
-    assert step(s) == "op.loop"
-    assert pc(s, "bihar", "gandhi") == 1 and not s.gandhi_arrested
-    assert s.prison.get("inc_activist") == 3
+    assert step(s) == "raj.remove"               # no "how many cubes" question
+    play(s, "inc", "inc", "inc")
+    assert ids(s) == ["gandhi"]                  # the 4th removal must take Gandhi
+    play(s, "gandhi")
+    assert s.gandhi_arrested and s.prison.get("inc_activist") == 3
 
 
-def test_assault_all_cubes_force_gandhi_3_2_4():
+def test_a_game_saved_at_the_retired_cube_question_continues():
+    """A game stored while the old R-3.2.4c question was open still plays on."""
+    from engine.core.steps import frame, push
+
     s = empty_board(restraint=2, resources=0)
     put(s, "bihar", troop=4, gandhi=1, inc_activist=3)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar", "4", "inc", "inc", "inc")
-    assert ids(s) == ["gandhi"]                  # the 4th removal must take Gandhi
-    with pytest.raises(IllegalChoice, match="Choose a number"):
-        s2 = empty_board(restraint=2, resources=0)
-        put(s2, "bihar", troop=4, gandhi=1, inc_activist=3)
-        board.add_protest(s2, "bihar", for_operation=False)
-        play(s2, "op", "assault", "bihar", "5")
-
-
-def test_assault_cube_count_not_asked_when_it_cannot_matter():
-    s = empty_board(restraint=2, resources=0)
-    put(s, "hyderabad", troop=3, guerrilla_active=1, guerrilla_underground=1, rev_base=1)
-    play(s, "op", "assault", "hyderabad")
-    assert step(s) == "raj.remove"               # 1 removable piece: no count to choose
+    play(s, "op", "assault", "bihar")
+    s.stack.pop()                                 # as saved by the old engine
+    push(s, frame("raj.assault.cubes", sid="bihar", top=4, troops=True))
+    s = engine.load_state(engine.dump_state(s))   # stored and loaded as the service does
+    assert ids(s) == ["4", "3", "2", "1"]
+    play(s, "3", "inc", "inc", "inc")
+    assert step(s) == "op.loop" and not s.gandhi_arrested
 
 
 def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
@@ -658,14 +654,26 @@ def test_limited_garrison_one_destination_from_several_origins_2_3_5():
     assert ids(s) == ["done"]                     # one destination only
 
 
+def test_an_operation_only_needs_a_space_and_deploy_brings_no_cubes_without_one_2_3_4():
+    """2.3.4 "in uno o più spazi": "Operation only" cannot end with no space
+    at no cost, so a Deploy cannot fetch cubes from Out of Play without a City."""
+    s = empty_board(restraint=3, resources=10)
+    oop = dict(s.out_of_play)
+    play(s, "op", "deploy")
+    assert "done" not in ids(s)
+    with pytest.raises(IllegalChoice, match="one or more spaces"):
+        engine.apply(s, "raj", "done")
+    assert s.out_of_play == oop and s.resources["raj"] == 10
+
+
 def test_operation_needs_a_space_after_a_special_activity_2_3_4():
-    """R-2.3.4c (docs/rulings/sop.md): a Special Activity accompanies an
-    Operation "in one or more spaces": after Govern the Raj may not end its
+    """R-2.3.4c (docs/rulings/sop.md): an Operation is made "in one or more
+    spaces" (2.3.4): neither before nor after Govern may the Raj end its
     Assault with no space while a space can be chosen."""
     s = empty_board(restraint=3, resources=10)
     put(s, "bihar", troop=1, guerrilla_active=2)
     play(s, "op+sa", "assault")
-    assert "done" in ids(s)                      # no Special Activity yet: may still end
+    assert "done" not in ids(s)
     play(s, "sa:govern", "bihar", "remove", "guerrilla", "done")
     assert step(s) == "op.loop" and "done" not in ids(s)
     with pytest.raises(IllegalChoice, match="one or more spaces"):

@@ -7,6 +7,7 @@ from engine.gandhi import board
 from engine.gandhi import derived as dv
 from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
+from helpers import rule_ids
 
 
 def piece_totals(state):
@@ -62,7 +63,7 @@ def play(s, *choices, actor="rev"):
 
 
 def ids(s):
-    return engine.decision(s).ids()
+    return rule_ids(engine.decision(s))  # side choices (1.5.2, 1.4.1) are tested in test_side_actions.py
 
 
 def step(s):
@@ -170,7 +171,7 @@ def test_no_resources_no_operation_but_free_march_from_railway():
     play(s, "op")
     assert ids(s) == ["march"]  # a Railway origin costs 0 (3.4.2)
     play(s, "march")
-    assert ids(s) == ["rail_calcutta_northwest", "done"]
+    assert ids(s) == ["rail_calcutta_northwest"]  # an Operation needs a space (2.3.4)
 
 
 # --- March (3.4.2) -------------------------------------------------------------
@@ -281,11 +282,11 @@ def test_attack_example_east_bengal_and_bihar():
     put(s, "bihar", protest=True, sepoy=5, guerrilla_underground=2)
     assert dv.raj_control(s, "east_bengal")
     avail = dict(s.available)
-    play(s, "op", "attack", "east_bengal")
+    play(s, "op", "attack", "east_bengal", "sepoy", "troop")  # Troops last (1.4.4)
     assert pieces(s, "east_bengal") == {"guerrilla_active": 3}
     assert s.spaces["east_bengal"].unrest == 1
     assert s.available["troop"] == avail["troop"] + 1 and s.available["sepoy"] == avail["sepoy"] + 1
-    play(s, "bihar")
+    play(s, "bihar", "sepoy", "sepoy")
     assert pieces(s, "bihar") == {"sepoy": 3, "guerrilla_active": 2}
     # Raj Control remains (3 cubes > 2 Active Guerrillas) but the Protest is enough (R-3.4.3)
     assert dv.raj_control(s, "bihar")
@@ -304,7 +305,7 @@ def test_attack_failure_activates_only():
 def test_attack_no_unrest_under_raj_control_without_protest():
     s = new(dice=[1])
     put(s, "bihar", sepoy=6, guerrilla_underground=1)
-    play(s, "op", "attack", "bihar")
+    play(s, "op", "attack", "bihar", "sepoy", "sepoy")
     assert pieces(s, "bihar") == {"sepoy": 4, "guerrilla_active": 1}
     assert s.spaces["bihar"].unrest == 0
 
@@ -314,11 +315,11 @@ def test_attack_troops_and_bases_last_never_gandhi():
     put(s, "bombay_presidency", protest=True, troop=1, sepoy=1, inc_activist=1, ml_base=1, gandhi=1,
         guerrilla_underground=2)
     play(s, "op", "attack", "bombay_presidency")
-    assert ids(s) == ["sepoy", "inc_activist"]
+    assert ids(s) == ["sepoy", "inc_activist", "done"]
     assert "gandhi" not in ids(s)
     play(s, "inc_activist")
     # no Activist left: the Base may go; the Sepoy still shields the Troop
-    assert ids(s) == ["sepoy", "ml_base"]
+    assert ids(s) == ["sepoy", "ml_base", "done"]
     play(s, "ml_base")
     assert pieces(s, "bombay_presidency") == {"troop": 1, "sepoy": 1, "gandhi": 1, "guerrilla_active": 2}
     assert s.available["inc_activist"] >= 1  # removed NV pieces go to Available, not Prison
@@ -330,6 +331,24 @@ def test_attack_inactive_activists_not_removed_and_shield_ml_base():
     play(s, "op", "attack", "sind")
     assert pieces(s, "sind") == {"ml_activist": 1, "ml_base": 1, "guerrilla_active": 1}
     assert s.spaces["sind"].unrest == 1  # no Raj Control
+
+
+def test_attack_removes_up_to_two_and_may_stop():
+    """1.4.4 "sino a due pezzi" (ES "puede escoger"), 3.4.3: the removals are
+    "up to" two. With only Active Congress Activists present they are not
+    taken without a question, and the Revolutionaries may stop at once --
+    Attacking only to place Unrest (the 3.4.3 note) -- or after one."""
+    s = new(dice=[1, 1])
+    put(s, "bihar", protest=True, inc_activist=2, guerrilla_underground=1)
+    put(s, "orissa", troop=1, sepoy=2, guerrilla_underground=2)
+    play(s, "op", "attack", "bihar")
+    assert ids(s) == ["inc_activist", "done"]
+    play(s, "done")
+    assert pieces(s, "bihar") == {"inc_activist": 2, "guerrilla_active": 1}
+    assert s.spaces["bihar"].unrest == 1  # the Unrest still comes (Protest)
+    # the player holding the Raj too spares its cubes after the first
+    play(s, "orissa", "sepoy", "done")
+    assert pieces(s, "orissa") == {"troop": 1, "sepoy": 1, "guerrilla_active": 2}
 
 
 def test_attack_not_on_railways():

@@ -121,7 +121,7 @@ def test_available_protests_example_1_10():
 
 def test_protest_returns_to_highest_box():
     s = engine.new_game("gandhi", "main", 1)
-    assert board.add_protest(s, "bihar", for_operation=True)
+    assert board.add_protest(s, "bihar", for_operation=False)  # an Event draws the lowest box (1.10)
     assert s.protest_boxes[0] is False
     assert board.remove_protest(s, "bihar")
     assert s.protest_boxes == [False, True, True, True, True, True] or all(s.protest_boxes)

@@ -13,13 +13,14 @@ from engine.gandhi.events import event_playable
 from engine.gandhi.invariants import piece_totals
 from engine.gandhi.state import INVENTORY
 from tests.engine.helpers import blank, put
+from helpers import rule_ids
 
 # card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
 CARD3 = (3, 9, 10, 11, 12)
 
 
 def ids(s):
-    return engine.decision(s).ids()
+    return rule_ids(engine.decision(s))  # side choices (1.5.2, 1.4.1) are tested in test_side_actions.py
 
 
 def dec(s):
@@ -145,7 +146,7 @@ def test_limited_operation_is_one_space_without_special_activity_2_3_5():
     raj_deploy_op(s, "op")
     play(s, "rev", "limited-op", "rally", "bihar")
     d = dec(s)
-    assert d.step == "op.loop" and d.ids() == ["done"]   # one space, no Special Activity
+    assert d.step == "op.loop" and rule_ids(d) == ["done"]   # one space, no Special Activity
     with pytest.raises(IllegalChoice, match="one space only"):
         engine.apply(s, "rev", "punjab")
     with pytest.raises(IllegalChoice, match="Limited Operation has no Special Activity"):

@@ -11,14 +11,16 @@ Everything else goes to a generic policy that classifies the offered ids
 """
 from __future__ import annotations
 
-from ...core.messages import Message
+from ...core.messages import Decision, Message
 from .. import derived as dv
 from ..data import get_data
+from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
 from . import special
 from .random_spaces import det_random
 
+SIDE_IDS = (TRANSFER, TAKE_BACK)
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
 DONE_IDS = ("done", "none", "no", "refuse")
 REMOVE_WORDS = ("remove", "assault", "arrest", "attack", "replace", "persuade", "infiltrate", "assassinate",
@@ -85,7 +87,11 @@ def _ctx_column(state, faction: str, name: str | None, d) -> str:
 
 
 def decide(state, d) -> str:
-    """The bot's choice for decision ``d`` (always one of ``d.ids()``)."""
+    """The bot's choice for decision ``d`` (always one of ``d.ids()``). The
+    side choices (Resource transfer 1.5.2, voluntary removal 1.4.1) are
+    players' options the Arjuna charts never use."""
+    if any(c.id in SIDE_IDS for c in d.choices):
+        d = Decision(d.actor, d.prompt, [c for c in d.choices if c.id not in SIDE_IDS], d.step)
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
@@ -305,6 +311,13 @@ def _rally_after(state, d):
     return own if own in d.ids() else d.ids()[0]
 
 
+def _attack_remove(state, d):
+    """8.5: the NP Revolutionaries remove as much as an Attack allows, by the
+    Adversary Priorities (never "Remove no more")."""
+    offered = [c for c in d.ids() if c != "done"]
+    return priorities.rank_adversary(state, d.actor, offered)[0]
+
+
 def _max_number(state, d):
     nums = [c for c in d.ids() if c.isdigit()]
     return max(nums, key=int) if nums else d.ids()[0]
@@ -345,6 +358,7 @@ HANDLERS = {
     "rev.rally.oop": _first_of("guerrilla", "done"),
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
+    "choose:rev.attack.remove": _attack_remove,
 }
 
 

@@ -33,6 +33,7 @@ from .. import derived as dv
 from ..actions import Operation, operation
 from ..common import done_choice, log, simple, space_name
 from ..data import get_data
+from ..ruleset import at_least
 from ..state import GandhiState
 
 MAX_DEPLOY = 6          # cubes per City (3.2.1)
@@ -924,11 +925,12 @@ def assault_targets(state: GandhiState, sid: str) -> int:
 
 @register
 class AssaultResolve(Step):
-    """Resolve the Assault in one space (3.2.4). The Raj chooses how many of
-    its cubes there take part (ES "cualquier cantidad de Tropas / Cipayos",
-    IT "cubi Raj coinvolti"; docs/rulings/raj.md R-3.2.4c): asked as the
-    number of removals, from all the cubes down to 1, whenever fewer could
-    matter (more than one removal possible and more than one target)."""
+    """Resolve the Assault in one space (3.2.4): every Troop there takes part,
+    and every Sepoy when the Raj paid for them (the Sepoy decision is the
+    Raj's only say in how many); the removals follow from those cubes. The
+    rule's worked example settles it: Chelmsford Assaulting Bihar with 1
+    Troop + 3 Sepoys "deve muovere tutti e 4 i pezzi in Prigione"
+    (docs/rulings/raj.md R-3.2.4c, retired)."""
 
     name = "raj.assault.resolve"
     auto = True
@@ -942,7 +944,7 @@ class AssaultResolve(Step):
         log(state, "log.raj_assault", "Assault in {space}: {troops} Troop(s) and {sepoys} Sepoy(s) remove up to "
             "{n} piece(s).", actor="raj", space=sid, troops=troops, sepoys=sepoys, n=k)
         top = min(k, assault_targets(state, sid))
-        if top >= 2:
+        if top >= 2 and not at_least(state, 2):  # ruleset 1 asked how many cubes took part
             push(state, frame("raj.assault.cubes", sid=sid, top=top, troops=troops > 0))
             return
         push(state, *removal_frame(state, sid, "assault", k))
@@ -950,11 +952,10 @@ class AssaultResolve(Step):
 
 @register
 class AssaultCubes(Step):
-    """How many cubes take part in the Assault in one space (3.2.4): choice
-    ``"<n>"`` = up to n removals (n cubes when Troops are used, 2n Sepoys
-    otherwise), from ``top`` (all that can matter) down to 1. Once a Faction is
-    targeted its pieces must be taken as far as these cubes allow (1.4.4), so
-    fewer cubes can spare Gandhi (3.2.4 "GANDHI")."""
+    """Retired (R-3.2.4c): how many cubes took part in an Assault. Asked only
+    in games begun under ruleset 1 (:mod:`engine.gandhi.ruleset`), so that
+    they replay as they were played. Choice ``"<n>"`` = up to n removals,
+    from ``top`` down to 1."""
 
     name = "raj.assault.cubes"
 

@@ -21,6 +21,7 @@ from ..actions import Ctx, Operation, operation
 from ..choose import ask, callback
 from ..common import log, space_name
 from ..data import get_data
+from ..ruleset import at_least
 from ..state import GandhiState
 
 F = "rev"
@@ -386,8 +387,9 @@ class Attack(Operation):
     """Attack (3.4.3): Cities, Provinces and States with Guerrillas; 1 Resource
     per space. Activate all Guerrillas there and roll a die; if the roll is at
     most the number of Guerrillas there, the Revolutionaries remove up to two
-    Active adversary pieces of their choice (never Gandhi; order per
-    :func:`attack_removable`; removed pieces go to Available, 1.4.1) and then,
+    Active adversary pieces of their choice, asked one at a time with "Remove
+    no more" (never Gandhi; order per :func:`attack_removable`; removed
+    pieces go to Available, 1.4.1) and then,
     if the space has a Protest or is without Raj Control, add an Unrest marker
     (reading R-3.4.3: ES and JA say "or"; the IT "and" is a slip)."""
 
@@ -425,18 +427,25 @@ class Attack(Operation):
 
 
 def _attack_remove(state: GandhiState, sid: str, left: int) -> list[Frame]:
-    while left > 0:
-        kinds = attack_removable(state, sid)
-        if not kinds:
-            return []
-        if len(kinds) > 1:
-            return [ask(F, msg("prompt.rev.attack_remove", "Attack in {space}: remove which piece ({left} left)?",
-                               space=sid, left=left),
-                        kinds, on="rev.attack.remove", ctx={"sid": sid, "left": left}, labels=labels_for(kinds))]
+    """Ask for the next of "up to" ``left`` removals (1.4.4 "sino a due pezzi",
+    ES "puede escoger"; 3.4.3): the Revolutionaries may stop at any time,
+    e.g. to spare their own side's cubes when one player holds the Raj too, or
+    when Attacking only to place Unrest (3.4.3 note). Games begun under
+    ruleset 1 (:mod:`engine.gandhi.ruleset`) replay as they were: both
+    removals made, asked only when there was a choice of kind."""
+    upto = at_least(state, 2)
+    kinds = attack_removable(state, sid) if left > 0 else []
+    while not upto and len(kinds) == 1:
         board.remove(state, sid, kinds[0], 1)
         _note_removed(state, sid, kinds[0], "Attack")
         left -= 1
-    return []
+        kinds = attack_removable(state, sid) if left > 0 else []
+    if not kinds:
+        return []
+    return [ask(F, msg("prompt.rev.attack_remove", "Attack in {space}: remove which piece ({left} left)?",
+                       space=sid, left=left),
+                kinds, on="rev.attack.remove", ctx={"sid": sid, "left": left}, labels=labels_for(kinds),
+                done="Remove no more" if upto else None)]
 
 
 @callback("rev.attack.remove")

@@ -1,0 +1,34 @@
+"""Which edition of our rules code a game is played under.
+
+A running game and a transcript must replay to the same state after an
+upgrade, but corrections to the rules change what is asked or allowed (issue
+12: Attack removes "up to" two pieces, Assault uses every cube, an Operation
+needs a space). Each game records the ruleset it began under in
+``state.options["ruleset"]``: new games get :data:`RULESET`; games stored and
+transcripts written before rulesets existed have none and are ruleset 1, so
+they continue exactly as they began. A correction that would change an old
+game's replay checks :func:`at_least` instead of changing silently.
+
+Ruleset history:
+  1  (no ``ruleset`` option) the engine before the audit corrections.
+  2  Attack "up to" two removals (1.4.4, 3.4.3); Assault with every cube,
+     no cube-count question (3.2.4 example); an Operation needs a space
+     (2.3.4); Operations draw Protests from the highest Available box (1.10).
+Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
+ruleset: an old game never chose them and replays the same.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+RULESET = 2
+
+
+def ruleset(state: Any) -> int:
+    """The ruleset ``state`` is played under (1 when none was recorded)."""
+    return int((state.options or {}).get("ruleset", 1))
+
+
+def at_least(state: Any, n: int) -> bool:
+    """True when ``state`` is played under ruleset ``n`` or later."""
+    return ruleset(state) >= n
