@@ -1,7 +1,8 @@
 """The ``dakbot`` command.
 
     dakbot                      the Discord bot if DISCORD_TOKEN is set, else the console
-    dakbot run                  the Discord bot (needs DISCORD_TOKEN)
+    dakbot run [--shards N --shard-ids a,b] [--db DB]
+                                the Discord bot (needs DISCORD_TOKEN); several processes: docs/deploy.md
     dakbot console [...]        play in the terminal (hotseat)
     dakbot replay FILE [--state]  replay a transcript; print the final export_state JSON
     dakbot data status          what game data is verified, provisional or overridden
@@ -64,7 +65,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     from bot.app import main as app_main
 
-    return app_main()
+    return app_main(getattr(args, "shards", None), getattr(args, "shard_ids", None), getattr(args, "db", None))
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -103,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         c.add_argument("rest", nargs=argparse.REMAINDER)
         c.set_defaults(fn=fn)
     rr = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    rr.add_argument("--shards", type=int, help="total number of gateway shards (several processes: docs/deploy.md)")
+    rr.add_argument("--shard-ids", help="the shards this process runs, e.g. 0,1 (default: all)")
+    rr.add_argument("--db", help="SQLite file or postgresql:// URL (default $DAKBOT_DB)")
     rr.set_defaults(fn=_run)
     argv = sys.argv[1:] if argv is None else list(argv)
     passthrough = {"console": _console, "selfplay": _selfplay, "verify": _verify, "patch": _patch}
