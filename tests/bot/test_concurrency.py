@@ -118,3 +118,22 @@ def test_no_server_binaries_is_a_clear_reason_to_skip(monkeypatch):
     monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
     with pytest.raises(RuntimeError, match="install the 'postgresql' package"):
         pg_server.start_server()
+
+
+async def test_an_unreachable_postgres_is_one_line_without_the_password():
+    from bot.store import StoreError
+
+    with pytest.raises(StoreError) as e:
+        await Store.open("postgresql://dakbot:s3cret@127.0.0.1:1/dakbot")
+    assert "s3cret" not in str(e.value) and "\n" not in str(e.value) and "127.0.0.1" in str(e.value)
+
+
+async def test_a_newer_schema_on_postgres_is_refused(db_url):
+    from bot.store import StoreError
+
+    s = await Store.open(db_url)
+    async with s._conn() as c:
+        await c.execute("INSERT INTO schema_version VALUES (99)")
+    await s.close()
+    with pytest.raises(StoreError, match="schema version 99, newer than"):
+        await Store.open(db_url)
