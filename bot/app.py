@@ -52,10 +52,11 @@ class DakTree(app_commands.CommandTree):
 class DakBot(commands.Bot):
     """The bot: ``service`` is the game service over the store."""
 
-    def __init__(self, store: Store, *, sync: bool = True, reminders: bool = True, render_maps: bool = True):
+    def __init__(self, store: Store, *, sync: bool = True, reminders: bool = True, render_maps: bool = True,
+                 **client_options):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=DakTree,
-                         help_command=None)
+                         help_command=None, **client_options)
         self.store = store
         self.service = Service(store, render_maps=render_maps)
         self.sync_commands = sync
@@ -118,9 +119,38 @@ class DakBot(commands.Bot):
             await asyncio.sleep(delay)
 
 
-async def _amain(token: str) -> None:
-    store = await Store.open()  # StoreError: reported by main() in one line
-    bot = DakBot(store)
+class ShardedDakBot(DakBot, commands.AutoShardedBot):
+    """The bot on several gateway shards (discord.py's AutoShardedBot): one
+    process runs ``shard_ids`` of ``shard_count``. Several such processes on
+    one PostgreSQL database share the work: an interaction is handled by the
+    process whose shard received it (every write checked and locked per game
+    in the store), and each runs the reminder dispatcher, whose timers and
+    outbox posts are claimed once (docs/deploy.md)."""
+
+
+def parse_shards(shards: int | None, shard_ids: str | None) -> dict:
+    """The client options for ``--shards N --shard-ids a,b``: {} for one
+    unsharded process. Raises ValueError with a line for the operator."""
+    if shards is None:
+        if shard_ids:
+            raise ValueError("--shard-ids needs --shards (the total number of shards)")
+        return {}
+    if shards < 1:
+        raise ValueError("--shards must be 1 or more")
+    if not shard_ids:
+        return {"shard_count": shards}  # this process runs them all
+    try:
+        ids = sorted({int(x) for x in shard_ids.split(",") if x.strip()})
+    except ValueError:
+        raise ValueError(f"--shard-ids takes numbers separated by commas, not {shard_ids!r}") from None
+    if not ids or ids[0] < 0 or ids[-1] >= shards:
+        raise ValueError(f"--shard-ids must be between 0 and {shards - 1} (--shards {shards})")
+    return {"shard_count": shards, "shard_ids": ids}
+
+
+async def _amain(token: str, shard_options: dict, db: str | None = None) -> None:
+    store = await Store.open(db)  # StoreError: reported by main() in one line
+    bot = ShardedDakBot(store, **shard_options) if shard_options else DakBot(store)
     try:
         async with bot:
             await bot.start(token)
@@ -128,15 +158,21 @@ async def _amain(token: str) -> None:
         await store.close()
 
 
-def main() -> int:
-    """Run the bot with ``DISCORD_TOKEN``; returns the exit status."""
+def main(shards: int | None = None, shard_ids: str | None = None, db: str | None = None) -> int:
+    """Run the bot with ``DISCORD_TOKEN`` (on ``shard_ids`` of ``shards``
+    gateway shards when given); returns the exit status."""
     token = os.environ.get("DISCORD_TOKEN")
     if not token:
         print("dakbot run: set DISCORD_TOKEN in the environment.")
         return 2
+    try:
+        shard_options = parse_shards(shards, shard_ids)
+    except ValueError as e:
+        print(f"dakbot run: {e}", file=sys.stderr)
+        return 2
     discord.utils.setup_logging(level=logging.INFO)
     try:
-        asyncio.run(_amain(token))
+        asyncio.run(_amain(token, shard_options, db))
     except StoreError as e:
         print(f"dakbot run: {e}", file=sys.stderr)
         return 2
@@ -148,4 +184,4 @@ def main() -> int:
     return 0
 
 
-__all__ = ["DakBot", "CatalogTranslator", "main", "LOCALES"]
+__all__ = ["DakBot", "ShardedDakBot", "CatalogTranslator", "main", "parse_shards", "LOCALES"]

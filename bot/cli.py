@@ -1,12 +1,15 @@
 """The ``dakbot`` command.
 
     dakbot                      the Discord bot if DISCORD_TOKEN is set, else the console
-    dakbot run                  the Discord bot (needs DISCORD_TOKEN)
+    dakbot run [--shards N --shard-ids a,b] [--db DB]
+                                the Discord bot (needs DISCORD_TOKEN); several processes: docs/deploy.md
     dakbot console [...]        play in the terminal (hotseat)
     dakbot replay FILE [--state]  replay a transcript; print the final export_state JSON
     dakbot data status          what game data is verified, provisional or overridden
     dakbot selfplay ...         whole random games with invariants checked
     dakbot verify SEED ...      recompute a finished game's shuffle from its seed
+    dakbot patch [--game ID] [--dry-run] [--db DB]
+                                re-run live games' moves on this code; report those that differ
 """
 from __future__ import annotations
 
@@ -62,7 +65,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     from bot.app import main as app_main
 
-    return app_main()
+    return app_main(getattr(args, "shards", None), getattr(args, "shard_ids", None), getattr(args, "db", None))
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -77,6 +80,12 @@ def _verify(args: argparse.Namespace) -> int:
     return verify_main(args.rest)
 
 
+def _patch(args: argparse.Namespace) -> int:
+    from bot.patch import main as patch_main
+
+    return patch_main(args.rest)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="dakbot", description="Play-by-post board wargames (Gandhi).")
     sub = p.add_subparsers(dest="cmd")
@@ -89,14 +98,18 @@ def main(argv: list[str] | None = None) -> int:
     d.set_defaults(fn=_data)
     for name, fn, hlp in (("console", _console, "play in the terminal"),
                           ("selfplay", _selfplay, "random self-play with invariant checks"),
-                          ("verify", _verify, "verify a game's shuffle from its seed")):
+                          ("verify", _verify, "verify a game's shuffle from its seed"),
+                          ("patch", _patch, "re-run live games' moves on this code; report those that differ")):
         c = sub.add_parser(name, help=hlp, add_help=False)
         c.add_argument("rest", nargs=argparse.REMAINDER)
         c.set_defaults(fn=fn)
     rr = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    rr.add_argument("--shards", type=int, help="total number of gateway shards (several processes: docs/deploy.md)")
+    rr.add_argument("--shard-ids", help="the shards this process runs, e.g. 0,1 (default: all)")
+    rr.add_argument("--db", help="SQLite file or postgresql:// URL (default $DAKBOT_DB)")
     rr.set_defaults(fn=_run)
     argv = sys.argv[1:] if argv is None else list(argv)
-    passthrough = {"console": _console, "selfplay": _selfplay, "verify": _verify}
+    passthrough = {"console": _console, "selfplay": _selfplay, "verify": _verify, "patch": _patch}
     if argv and argv[0] in passthrough:  # argparse REMAINDER drops leading --options
         return passthrough[argv[0]](argparse.Namespace(rest=argv[1:]))
     args = p.parse_args(argv)

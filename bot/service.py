@@ -45,6 +45,7 @@ from . import bots as botmod
 from .i18n import LOCALES, faction_name, render, t
 from engine.gandhi.seats import PAIRS, seat_groups
 
+from .patch import code_version
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
@@ -475,7 +476,7 @@ class Service:
             version = await self.store.save_state(g.id, g.version, engine.dump_state(state), status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
                                                   timers=self._timers(g, state), posted_log=len(state.log),
-                                                  moves=moves)
+                                                  moves=moves, engine_version=code_version())
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)

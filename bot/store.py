@@ -1,5 +1,17 @@
-"""Storage (DESIGN §4): one SQLite file through aiosqlite, WAL mode, versioned
-migrations.
+"""Storage (DESIGN §4): one store interface, two backends, versioned migrations.
+
+Backends
+--------
+* SQLite (the embedded default): a file path, through aiosqlite, WAL mode.
+  :class:`SqliteStore`, below.
+* PostgreSQL, for several bot processes on one database: a ``postgresql://``
+  URL, through asyncpg. :class:`bot.store_pg.PgStore`.
+
+``await Store.open(path_or_url)`` picks the backend (default ``$DAKBOT_DB``,
+else ``./dakbot.sqlite3``). Every method below is written once, in SQL both
+dialects accept (``?`` placeholders; the PostgreSQL backend numbers them);
+what differs (the seats aggregate, the per-game row lock, the first schema,
+connection handling) is a class attribute or a method of the backend.
 
 Tables
 ------
@@ -7,15 +19,30 @@ Tables
                ``active``) per channel (a partial unique index). ``state`` is
                ``engine.dump_state`` JSON; ``version`` is bumped by every write
                of the state and is the optimistic-concurrency counter.
-``seats``      (game_id, faction) -> user id. One person may hold several seats.
+               ``engine_version`` is the code a game started on,
+               ``checked_version`` the last code ``dakbot patch`` found it
+               replays identically on.
+``seats``      (game_id, faction) -> user id or the bot.
 ``actions``    append-only log: who, for which faction, which choice ids, when.
+``moves``      every applied choice (the transcript: replay, export, patch).
 ``snapshots``  the state when the acting faction changed (for undo).
 ``timers``     reminders and deadlines (``kind``, ``due`` epoch seconds).
 ``drafts``     choices a Discord player picked but has not confirmed yet.
+``outbox``     channel posts that failed after a saved move, retried.
 
-All access goes through one connection guarded by an ``asyncio.Lock``, so a
-multi-statement write is never interleaved with another coroutine's
-statements. Path: env ``DAKBOT_DB``, default ``./dakbot.sqlite3``.
+Concurrency: every multi-statement write is one transaction (``_txn``). On
+SQLite one connection guarded by an ``asyncio.Lock`` and ``BEGIN IMMEDIATE``
+serialize writers; on PostgreSQL each transaction first takes the game's row
+lock (``SELECT ... FOR NO KEY UPDATE``), so two processes never interleave on
+one game, and the optimistic ``version`` check refuses the later of two moves.
+Timers are claimed by deleting their row (one caller sees it deleted); outbox
+posts by leasing them (``claim_post``).
+
+Migrations: the project's own numbered list per backend (``SQLITE_MIGRATIONS``,
+``PG_MIGRATIONS``), with the schema changes from number 4 on shared
+(``SHARED_MIGRATIONS``), applied at start in one transaction. Kept in-house
+rather than Alembic: four short scripts, no ORM in the project, and one
+``schema_version`` number that means the same on both backends.
 """
 from __future__ import annotations
 
@@ -26,6 +53,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from typing import Any
 
 import aiosqlite
@@ -42,7 +70,7 @@ def _no_statement_debug(record: logging.LogRecord) -> bool:
 # DEBUG records are dropped whatever level the root logger (or anyone) sets.
 logging.getLogger("aiosqlite").addFilter(_no_statement_debug)
 
-MIGRATIONS: list[str] = [
+SQLITE_MIGRATIONS: list[str] = [
     # 1: the first schema
     """
     CREATE TABLE games (
@@ -163,16 +191,22 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-GAME_SELECT = ("SELECT *,"
-               " (SELECT json_group_object(faction, user_id) FROM seats WHERE game_id=games.id AND bot=0)"
-               " AS seats_json,"
-               " (SELECT json_group_array(faction) FROM seats WHERE game_id=games.id AND bot=1) AS bots_json"
-               " FROM games")
+# Schema changes from number 4 on, in SQL both backends accept.
+SHARED_MIGRATIONS: list[str] = [
+    # 4: the code a game started on, and the last code that replayed it
+    # identically (`dakbot patch`).
+    """
+    ALTER TABLE games ADD COLUMN engine_version TEXT;
+    ALTER TABLE games ADD COLUMN checked_version TEXT;
+    """,
+]
+MIGRATIONS = SQLITE_MIGRATIONS + SHARED_MIGRATIONS
+
 # Per game. Undo goes back at most to the start of the previous player's
 # stretch, so it reads the last two snapshots; replay and `dakbot verify` use
 # the actions log and the seed, not snapshots. docs/storage.md.
 SNAPSHOTS_KEPT = 2
-# Ids are SQLite INTEGERs (signed 64 bits); a forged id beyond that is no game.
+# Ids are signed 64-bit INTEGERs / BIGINTs; a forged id beyond that is no game.
 MAX_ID = 2**63 - 1
 
 
@@ -208,6 +242,8 @@ class GameRow:
     paused: int = 0
     pause_votes: list[str] = field(default_factory=list)
     clock_since: float | None = None
+    engine_version: str | None = None
+    checked_version: str | None = None
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
@@ -227,7 +263,8 @@ class SeatBusy(Exception):
 
 
 class StoreError(Exception):
-    """The database cannot be used (not SQLite, missing folder, newer schema).
+    """The database cannot be used (not SQLite, missing folder, newer schema,
+    PostgreSQL server unreachable or refusing).
     ``str(e)`` is one line for the person who runs the bot."""
 
 
@@ -235,8 +272,534 @@ class StoreError(Exception):
 BOT = object()
 
 
+
+def is_postgres_url(path: str | None) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL: the PostgreSQL backend."""
+    return bool(path) and path.split(":", 1)[0].lower() in ("postgresql", "postgres")
+
+
 class Store:
-    """The database. ``await Store.open(path)``; ``await store.close()``."""
+    """The database, whatever the backend: ``await Store.open(path_or_url)``;
+    ``await store.close()``.
+
+    A backend provides ``_conn()`` (one connection for single statements and
+    reads), ``_txn()`` (one write transaction, committed on success, rolled
+    back on any error, cancellation included), both yielding a connection
+    with ``execute / fetch / fetchrow / fetchval / insert / script``, and the
+    dialect attributes below. Everything else is here, once."""
+
+    #: SELECT of a games row plus its seats as JSON (``seats_json``: {faction:
+    #: user}, ``bots_json``: [faction]).
+    GAME_SELECT: str
+    #: The numbered migrations of this backend (``schema_version`` = how many ran).
+    MIGRATIONS: list[str]
+    #: SQL taking the game's row lock for the rest of the transaction, or None
+    #: where the transaction itself already excludes other writers (SQLite).
+    LOCK_GAME: str | None = None
+    #: The driver's exception for a broken unique constraint.
+    INTEGRITY: tuple[type[BaseException], ...] = ()
+    path: str
+
+    @classmethod
+    async def open(cls, path: str | None = None) -> "Store":
+        """Open (creating and migrating) the database at ``path``: a
+        ``postgresql://`` URL opens :class:`bot.store_pg.PgStore`, anything
+        else is an SQLite file (default ``$DAKBOT_DB`` or ``./dakbot.sqlite3``).
+        Raises StoreError with one line for the operator."""
+        path = path or default_path()
+        if is_postgres_url(path):
+            from .store_pg import PgStore
+
+            return await PgStore.connect(path)
+        return await SqliteStore.connect(path)
+
+    async def close(self) -> None:  # pragma: no cover - every backend overrides
+        raise NotImplementedError
+
+    def _conn(self) -> contextlib.AbstractAsyncContextManager:  # pragma: no cover
+        raise NotImplementedError
+
+    def _txn(self) -> contextlib.AbstractAsyncContextManager:  # pragma: no cover
+        raise NotImplementedError
+
+    async def _migration_lock(self, c) -> None:
+        """Keep two processes starting at once from migrating together (the
+        SQLite write transaction already does)."""
+
+    async def migrate(self) -> int:
+        """Apply the migrations not yet applied, in one transaction; return the
+        schema version. Raises StoreError for a database from a newer dakbot."""
+        async with self._txn() as c:
+            await self._migration_lock(c)
+            await c.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            have = await c.fetchval("SELECT MAX(version) FROM schema_version") or 0
+            if have > len(self.MIGRATIONS):
+                raise StoreError(f"the database {self.path!r} has schema version {have}, newer than this "
+                                 f"dakbot knows ({len(self.MIGRATIONS)}): upgrade dakbot, or use a backup "
+                                 "taken before the upgrade")
+            for n, sql in enumerate(self.MIGRATIONS[have:], have + 1):
+                await c.script(sql)
+                await c.execute("INSERT INTO schema_version VALUES (?)", n)
+            return len(self.MIGRATIONS)
+
+    async def _lock_game(self, c, game_id: int) -> None:
+        if self.LOCK_GAME:
+            await c.execute(self.LOCK_GAME, game_id)
+
+    # -- games -------------------------------------------------------------
+
+    @staticmethod
+    def _row(row: Any) -> GameRow | None:
+        if row is None:
+            return None
+        d = dict(row)
+        try:
+            d["options"] = json.loads(d["options"] or "{}")
+        except ValueError:
+            d["options"] = {}
+        d["pause_votes"] = json.loads(d.get("pause_votes") or "[]")
+        d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
+        d["bots"] = sorted(json.loads(d.pop("bots_json", None) or "[]"))
+        return GameRow(**d)
+
+    async def _game(self, c, where: str, *params: Any) -> GameRow | None:
+        return self._row(await c.fetchrow(self.GAME_SELECT + " WHERE " + where, *params))
+
+    async def create_game(self, *, channel: str, guild: str | None, name: str, game: str, scenario: str,
+                          seed: int, options: dict[str, Any], creator: str, locale: str = "en",
+                          bots: list[str] = (), deadline_action: str = "remind") -> GameRow:
+        """Insert a game in ``setup`` with its bot seats and the "create" action,
+        in one transaction. Raises Conflict if the channel has an open game."""
+        now = time.time()
+        async with self._txn() as c:
+            try:
+                gid = await c.insert(
+                    "INSERT INTO games (channel, guild, name, game, scenario, seed, options, status, creator,"
+                    " locale, created, updated, deadline_action) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    channel, guild, name, game, scenario, seed, json.dumps(options), "setup", creator,
+                    locale, now, now, deadline_action)
+            except self.INTEGRITY as e:
+                raise Conflict("channel has an open game") from e
+            for f in bots:
+                await c.execute("INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,NULL,1)", gid, f)
+            await self._action(c, gid, creator, None, "create", [], 0, now)
+            return await self._game(c, "id=?", gid)
+
+    async def _action(self, c, game_id: int, user: str | None, actor: str | None, kind: str,
+                      choices: list[str], version: int, now: float) -> None:
+        await c.execute(
+            "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
+            game_id, user, actor, kind, json.dumps(choices), version, now)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """The game with that id, or None (also for an id no database can hold)."""
+        if not 0 < game_id <= MAX_ID:
+            return None
+        async with self._conn() as c:
+            return await self._game(c, "id=?", game_id)
+
+    async def open_game_in(self, channel: str) -> GameRow | None:
+        """The channel's game in setup or play, or None."""
+        async with self._conn() as c:
+            return await self._game(c, "channel=? AND status IN ('setup','active')", channel)
+
+    async def latest_game_in(self, channel: str) -> GameRow | None:
+        """The channel's open game, else its most recent game."""
+        async with self._conn() as c:
+            return await self._game(c, "channel=? ORDER BY status IN ('setup','active') DESC, id DESC LIMIT 1",
+                                    channel)
+
+    async def games(self, status: tuple[str, ...] = OPEN) -> list[GameRow]:
+        """Every game with one of these statuses, oldest first."""
+        q = ",".join("?" * len(status))
+        async with self._conn() as c:
+            return [self._row(r) for r in await c.fetch(f"{self.GAME_SELECT} WHERE status IN ({q}) ORDER BY id", *status)]
+
+    async def update_game(self, game_id: int, *, timers: list[tuple[str, float, dict]] | None = None,
+                          **fields: Any) -> None:
+        """Set plain columns (locale, dashboard, reminder_hours, ...) and, when
+        ``timers`` is given, replace the game's timers, in one transaction."""
+        if "options" in fields:
+            fields["options"] = json.dumps(fields["options"])
+        cols = "".join(f"{k}=?, " for k in fields)
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            await c.execute(f"UPDATE games SET {cols}updated=? WHERE id=?", *fields.values(), time.time(), game_id)
+            if timers is not None:
+                await self._replace_timers(c, game_id, timers)
+
+    async def save_state(self, game_id: int, expected_version: int, state_json: str, *,
+                         status: str | None = None, action: dict[str, Any] | None = None,
+                         snapshots: list[tuple[str | None, int, str]] = (),
+                         drop_snapshots_after: int | None = None,
+                         timers: list[tuple[str, float, dict]] | None = None,
+                         posted_log: int | None = None,
+                         moves: list[tuple[int, str, str]] = (),
+                         drop_moves_after: int | None = None,
+                         engine_version: str | None = None) -> int:
+        """Write a new state if the stored version is still ``expected_version``;
+        in the same transaction append the action row, the snapshots
+        ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
+        (undo), replace the game's timers (when ``timers`` is not None), set
+        ``posted_log`` (how much of this state's log the channel has seen),
+        append the applied choices ``moves`` ``(move, actor, choice id)`` (the
+        game's transcript; an undo drops those after ``drop_moves_after``),
+        start the clock of the next decision when ``timers`` is given, record
+        ``engine_version`` (the code the game starts on) when given, and
+        clear drafts. Returns the new version; raises Conflict if someone else
+        wrote first."""
+        now = time.time()
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            sets = "state=?, version=version+1, updated=?, attention=NULL"
+            params: list[Any] = [state_json, now]
+            for col, value in (("status", status), ("posted_log", posted_log),
+                               ("clock_since", now if timers is not None else None),
+                               ("engine_version", engine_version)):
+                if value is not None and value != "":
+                    sets += f", {col}=?"
+                    params.append(value)
+            if await c.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
+                               *params, game_id, expected_version) != 1:
+                raise Conflict("the game moved on")
+            new_version = expected_version + 1
+            if drop_snapshots_after is not None:
+                await c.execute("DELETE FROM snapshots WHERE game_id=? AND id>?", game_id, drop_snapshots_after)
+            for actor, move, sj in snapshots:
+                await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                                game_id, actor, move, sj, now)
+            if snapshots:
+                await c.execute(
+                    "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                    "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                    game_id, game_id, SNAPSHOTS_KEPT)
+            if action is not None:
+                await self._action(c, game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
+                                   list(action.get("choices", [])), new_version, now)
+            if timers is not None:
+                await self._replace_timers(c, game_id, timers)
+            if drop_moves_after is not None:
+                await c.execute("DELETE FROM moves WHERE game_id=? AND move>?", game_id, drop_moves_after)
+            for move, actor, choice in moves:
+                await c.execute("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
+                                " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
+                                " choice=excluded.choice, version=excluded.version",
+                                game_id, move, actor, choice, new_version)
+            await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+            return new_version
+
+    async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
+        """Close a game (``abandoned`` ...): status, version bump (a racing
+        submit then fails its check), timers dropped and the action logged, in
+        one transaction. Raises Conflict if the game is no longer open."""
+        now = time.time()
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            if await c.execute(
+                    "UPDATE games SET status=?, version=version+1, updated=? WHERE id=? AND status IN ('setup','active')",
+                    status, now, game_id) != 1:
+                raise Conflict("the game is not open")
+            await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
+            await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+            await self._action(c, game_id, user, None, kind, [], 0, now)
+
+    async def set_attention(self, game_id: int, why: str) -> bool:
+        """Flag a game whose stored state cannot be used and drop its timers.
+        Returns True the first time (so its manager is told once); a later
+        successful save clears the flag."""
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            first = await c.execute("UPDATE games SET attention=? WHERE id=? AND attention IS NULL", why, game_id)
+            await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
+            return first == 1
+
+    async def set_checked_version(self, game_id: int, version: str) -> None:
+        """Record that the game replays identically on code ``version``
+        (``dakbot patch``); its state and move counter are untouched."""
+        async with self._conn() as c:
+            await c.execute("UPDATE games SET checked_version=? WHERE id=?", version, game_id)
+
+    # -- seats -------------------------------------------------------------
+
+    async def claim_seats(self, game_id: int, groups: list[tuple[str, ...]], user: str, *,
+                          take_bot_seats: bool) -> tuple[str, ...]:
+        """Give ``user`` the first group of ``groups`` that no one else holds,
+        checked and written in one transaction (two users racing for one seat:
+        one gets it, the other gets SeatBusy). A bot-played group counts as
+        free only if ``take_bot_seats``. Bumps the game's version (prompts
+        built before are stale) and logs a "join" action.
+
+        Returns the group claimed. Raises SeatBusy: ``"yours"``, ``"taken"``
+        (with the holder), ``"bot"`` when a single group was asked for, or
+        ``"none"`` when none of several is free."""
+        now = time.time()
+        async with self._txn() as c:
+            # the seats are read and then written: the game's row lock keeps a
+            # second claimant (another process, on PostgreSQL) out in between
+            await self._lock_game(c, game_id)
+            rows = await c.fetch("SELECT faction, user_id, bot FROM seats WHERE game_id=?", game_id)
+            held = {r[0]: (r[1], r[2]) for r in rows}
+            refusal = None
+            for grp in groups:
+                users = {held[f][0] for f in grp if f in held and not held[f][1]}
+                bot = any(held.get(f, (None, 0))[1] for f in grp)
+                if user in users:
+                    refusal = refusal or SeatBusy("yours", grp[0], user)
+                elif users:
+                    refusal = refusal or SeatBusy("taken", grp[0], sorted(users)[0])
+                elif bot and not take_bot_seats:
+                    refusal = refusal or SeatBusy("bot", grp[0])
+                else:
+                    for f in grp:
+                        await self._set_seat(c, game_id, f, user, 0)
+                    await self._bump(c, game_id, now)
+                    await self._action(c, game_id, user, ",".join(grp), "join", [], 0, now)
+                    return grp
+            if len(groups) != 1:
+                raise SeatBusy("none")
+            raise refusal
+
+    async def set_seat_holders(self, game_id: int, seats: dict[str, Any], *, user: str | None, kind: str,
+                               choices: list[str] = ()) -> None:
+        """Set seats to a user id, to :data:`BOT`, or clear them (None), bump the
+        game's version and log the action, in one transaction."""
+        now = time.time()
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            for faction, holder in seats.items():
+                if holder is None:
+                    await c.execute("DELETE FROM seats WHERE game_id=? AND faction=?", game_id, faction)
+                else:
+                    await self._set_seat(c, game_id, faction, *((None, 1) if holder is BOT else (str(holder), 0)))
+            await self._bump(c, game_id, now)
+            await self._action(c, game_id, user, ",".join(seats), kind, list(choices), 0, now)
+
+    @staticmethod
+    async def _set_seat(c, game_id: int, faction: str, user: str | None, bot: int) -> None:
+        await c.execute("INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,?,?) "
+                        "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id, bot=excluded.bot",
+                        game_id, faction, user, bot)
+
+    @staticmethod
+    async def _bump(c, game_id: int, now: float) -> None:
+        await c.execute("UPDATE games SET version=version+1, updated=? WHERE id=?", now, game_id)
+        await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+
+    # -- actions, snapshots ---------------------------------------------------
+
+    async def log_action(self, game_id: int, user: str | None, actor: str | None, kind: str,
+                         choices: list[str] | None = None, version: int = 0) -> None:
+        """Append an action row outside a state write (join, leave, abandon ...)."""
+        async with self._conn() as c:
+            await self._action(c, game_id, user, actor, kind, list(choices or []), version, time.time())
+
+    async def actions(self, game_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The last ``limit`` action rows, oldest first."""
+        return await self._rows(
+            "SELECT * FROM (SELECT * FROM actions WHERE game_id=? ORDER BY id DESC LIMIT ?) AS last ORDER BY id",
+            (game_id, limit), "choices")
+
+    async def snapshots(self, game_id: int, limit: int = 2) -> list[dict[str, Any]]:
+        """The last ``limit`` snapshots, newest first: {id, actor, move, state}."""
+        return await self._rows("SELECT id, actor, move, state FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?",
+                                (game_id, limit))
+
+    # -- drafts -------------------------------------------------------------
+
+    async def get_draft(self, game_id: int, user: str) -> tuple[int, list[str]] | None:
+        """``(version, choices)`` of the user's unconfirmed choices, or None."""
+        async with self._conn() as c:
+            r = await c.fetchrow("SELECT version, choices FROM drafts WHERE game_id=? AND user_id=?", game_id, user)
+            return (r[0], json.loads(r[1])) if r else None
+
+    async def set_draft(self, game_id: int, user: str, version: int, choices: list[str] | None) -> None:
+        """Keep the user's unconfirmed choices (None: drop them)."""
+        async with self._conn() as c:
+            if choices is None:
+                await c.execute("DELETE FROM drafts WHERE game_id=? AND user_id=?", game_id, user)
+            else:
+                await c.execute(
+                    "INSERT INTO drafts (game_id, user_id, version, choices) VALUES (?,?,?,?) "
+                    "ON CONFLICT(game_id, user_id) DO UPDATE SET version=excluded.version, choices=excluded.choices",
+                    game_id, user, version, json.dumps(choices))
+
+    # -- timers -------------------------------------------------------------
+
+    async def due_timers(self, now: float | None = None) -> list[dict[str, Any]]:
+        """Timers due at ``now`` (default: the clock), oldest first."""
+        now = time.time() if now is None else now
+        return await self._rows("SELECT * FROM timers WHERE due<=? ORDER BY due, id", (now,), "payload")
+
+    async def next_timer_due(self) -> float | None:
+        return await self._value("SELECT MIN(due) FROM timers")
+
+    async def timers(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's timers, soonest first (``payload`` as stored JSON text)."""
+        return await self._rows("SELECT * FROM timers WHERE game_id=? ORDER BY due", (game_id,))
+
+    async def reschedule_timer(self, timer_id: int, due: float | None) -> None:
+        """Move a timer to ``due``, or delete it (None)."""
+        async with self._conn() as c:
+            if due is None:
+                await c.execute("DELETE FROM timers WHERE id=?", timer_id)
+            else:
+                await c.execute("UPDATE timers SET due=? WHERE id=?", due, timer_id)
+
+    async def set_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
+        """Replace a game's timers with ``(kind, due, payload)`` rows."""
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            await self._replace_timers(c, game_id, timers)
+
+    async def _replace_timers(self, c, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
+        await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
+        for kind, due, payload in timers:
+            await self._add_timer(c, game_id, kind, due, payload)
+
+    @staticmethod
+    async def _add_timer(c, game_id: int, kind: str, due: float, payload: dict) -> None:
+        await c.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
+                        game_id, kind, due, json.dumps(payload))
+
+    async def clear_timers(self, game_id: int) -> None:
+        async with self._conn() as c:
+            await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
+
+    async def count_games(self) -> int:
+        return await self._value("SELECT COUNT(*) FROM games")
+
+    async def _value(self, sql: str, *params: Any) -> Any:
+        async with self._conn() as c:
+            return await c.fetchval(sql, *params)
+
+    # -- transcript rows ------------------------------------------------------
+
+    async def moves(self, game_id: int) -> list[dict[str, Any]]:
+        """Every applied choice of a game in order: {move, actor, choice, version}."""
+        return await self._rows("SELECT move, actor, choice, version FROM moves WHERE game_id=? ORDER BY move",
+                                (game_id,))
+
+    # -- timers claimed once ------------------------------------------------------
+
+    async def add_timer(self, game_id: int, kind: str, due: float, payload: dict) -> None:
+        async with self._conn() as c:
+            await self._add_timer(c, game_id, kind, due, payload)
+
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Take a due timer for handling: True for exactly one caller (the
+        row is deleted), False if another process or pass took it first."""
+        async with self._conn() as c:
+            # one statement: on PostgreSQL a second DELETE waits for the first
+            # and then finds no row, so exactly one caller counts 1
+            return await c.execute("DELETE FROM timers WHERE id=?", timer_id) == 1
+
+    # -- outbox ------------------------------------------------------------------
+
+    async def queue_post(self, game_id: int, channel: str, text: str, pings: list[str], kind: str,
+                         with_map: bool, due: float, error: str) -> int:
+        """Keep a channel post that could not be delivered, for a later retry."""
+        async with self._conn() as c:
+            return await c.insert(
+                "INSERT INTO outbox (game_id, channel, text, pings, kind, with_map, due, error)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                game_id, channel, text, json.dumps(pings), kind, int(with_map), due, error)
+
+    async def due_posts(self, now: float) -> list[dict[str, Any]]:
+        """Outbox posts due at ``now``, oldest first (``pings`` decoded)."""
+        return await self._rows("SELECT * FROM outbox WHERE due<=? ORDER BY id", (now,), "pings")
+
+    async def claim_post(self, post_id: int, now: float, lease: float) -> bool:
+        """Take a due outbox post for delivery: True for exactly one caller,
+        which then calls :meth:`post_done` or :meth:`post_failed`. The post is
+        leased (its ``due`` moved ``lease`` seconds on), not deleted, so a
+        process that dies while sending leaves it to be retried, not lost."""
+        async with self._conn() as c:
+            return await c.execute("UPDATE outbox SET due=? WHERE id=? AND due<=?", now + lease, post_id, now) == 1
+
+    async def _rows(self, sql: str, params: tuple, json_field: str | None = None) -> list[dict[str, Any]]:
+        """Rows as dicts, with one JSON column decoded."""
+        async with self._conn() as c:
+            out = []
+            for r in await c.fetch(sql, *params):
+                d = dict(r)
+                if json_field:
+                    d[json_field] = json.loads(d[json_field])
+                out.append(d)
+            return out
+
+    async def pending_posts(self, game_id: int) -> int:
+        return await self._value("SELECT COUNT(*) FROM outbox WHERE game_id=?", game_id)
+
+    async def post_done(self, post_id: int) -> None:
+        async with self._conn() as c:
+            await c.execute("DELETE FROM outbox WHERE id=?", post_id)
+
+    async def post_failed(self, post_id: int, due: float, error: str) -> None:
+        async with self._conn() as c:
+            await c.execute("UPDATE outbox SET attempts=attempts+1, due=?, error=? WHERE id=?", due, error, post_id)
+
+    async def next_post_due(self) -> float | None:
+        return await self._value("SELECT MIN(due) FROM outbox")
+
+    # -- moving a game -------------------------------------------------------------
+
+    async def move_game(self, game_id: int, channel: str) -> None:
+        """Move an open game to ``channel`` (its dashboard is re-posted there).
+        Raises Conflict if that channel already has an open game."""
+        async with self._txn() as c:
+            await self._lock_game(c, game_id)
+            try:
+                await c.execute("UPDATE games SET channel=?, dashboard=NULL, updated=? WHERE id=?",
+                                channel, time.time(), game_id)
+            except self.INTEGRITY as e:
+                raise Conflict("channel has an open game") from e
+            await c.execute("UPDATE outbox SET channel=? WHERE game_id=?", channel, game_id)
+
+
+
+class _SqliteConn:
+    """The connection API of :class:`Store` over one aiosqlite connection."""
+
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement; the number of rows it changed."""
+        return (await self.db.execute(sql, params)).rowcount
+
+    async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
+        return list(await (await self.db.execute(sql, params)).fetchall())
+
+    async def fetchrow(self, sql: str, *params: Any) -> aiosqlite.Row | None:
+        return await (await self.db.execute(sql, params)).fetchone()
+
+    async def fetchval(self, sql: str, *params: Any) -> Any:
+        r = await self.fetchrow(sql, *params)
+        return None if r is None else r[0]
+
+    async def insert(self, sql: str, *params: Any) -> int:
+        """Run one INSERT; the new row's id."""
+        return (await self.db.execute(sql, params)).lastrowid
+
+    async def script(self, sql: str) -> None:
+        """Run several ``;``-separated statements (inside the open transaction:
+        aiosqlite's executescript would commit it)."""
+        for stmt in [s for s in sql.split(";") if s.strip()]:
+            await self.db.execute(stmt)
+
+
+class SqliteStore(Store):
+    """The embedded backend: one SQLite file, WAL mode, one connection
+    guarded by an ``asyncio.Lock`` so a multi-statement write is never
+    interleaved with another coroutine's statements."""
+
+    GAME_SELECT = ("SELECT *,"
+                   " (SELECT json_group_object(faction, user_id) FROM seats WHERE game_id=games.id AND bot=0)"
+                   " AS seats_json,"
+                   " (SELECT json_group_array(faction) FROM seats WHERE game_id=games.id AND bot=1) AS bots_json"
+                   " FROM games")
+    MIGRATIONS = MIGRATIONS
+    INTEGRITY = (aiosqlite.IntegrityError,)
 
     def __init__(self, db: aiosqlite.Connection, path: str):
         self.db = db
@@ -244,10 +807,9 @@ class Store:
         self.lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | None = None) -> "Store":
-        """Open (creating and migrating) the database at ``path`` (default
-        ``$DAKBOT_DB`` or ``./dakbot.sqlite3``)."""
-        path = path or default_path()
+    async def connect(cls, path: str) -> "SqliteStore":
+        """Open (creating and migrating) the SQLite file ``path``. Raises
+        StoreError: missing folder, not an SQLite file, newer schema."""
         folder = os.path.dirname(os.path.abspath(path))
         if path != ":memory:" and not os.path.isdir(folder):
             raise StoreError(f"cannot open the database {path!r}: the folder {folder!r} does not exist "
@@ -275,446 +837,18 @@ class Store:
     async def close(self) -> None:
         await self.db.close()
 
-    async def migrate(self) -> int:
-        """Apply the migrations not yet applied; return the schema version."""
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[_SqliteConn]:
         async with self.lock:
-            await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            cur = await self.db.execute("SELECT MAX(version) FROM schema_version")
-            row = await cur.fetchone()
-            have = row[0] or 0
-            if have > len(MIGRATIONS):
-                raise StoreError(f"the database {self.path!r} has schema version {have}, newer than this "
-                                 f"dakbot knows ({len(MIGRATIONS)}): upgrade dakbot, or use a backup "
-                                 "taken before the upgrade")
-            for n, sql in enumerate(MIGRATIONS[have:], have + 1):
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    for stmt in [s for s in sql.split(";") if s.strip()]:
-                        await self.db.execute(stmt)
-                    await self.db.execute("INSERT INTO schema_version VALUES (?)", (n,))
-                    await self.db.execute("COMMIT")
-                except Exception:
-                    await self.db.execute("ROLLBACK")
-                    raise
-            return len(MIGRATIONS)
-
-    # -- games -------------------------------------------------------------
-
-    async def _row(self, row: aiosqlite.Row | None) -> GameRow | None:
-        if row is None:
-            return None
-        d = dict(row)
-        try:
-            d["options"] = json.loads(d["options"] or "{}")
-        except ValueError:
-            d["options"] = {}
-        d["pause_votes"] = json.loads(d.get("pause_votes") or "[]")
-        d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
-        d["bots"] = sorted(json.loads(d.pop("bots_json", None) or "[]"))
-        return GameRow(**d)
-
-    async def create_game(self, *, channel: str, guild: str | None, name: str, game: str, scenario: str,
-                          seed: int, options: dict[str, Any], creator: str, locale: str = "en",
-                          bots: list[str] = (), deadline_action: str = "remind") -> GameRow:
-        """Insert a game in ``setup`` with its bot seats and the "create" action,
-        in one transaction. Raises Conflict if the channel has an open game."""
-        now = time.time()
-        async with self.lock, self._txn():
-            try:
-                cur = await self.db.execute(
-                    "INSERT INTO games (channel, guild, name, game, scenario, seed, options, status, creator,"
-                    " locale, created, updated, deadline_action) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (channel, guild, name, game, scenario, seed, json.dumps(options), "setup", creator,
-                     locale, now, now, deadline_action))
-            except aiosqlite.IntegrityError as e:
-                raise Conflict("channel has an open game") from e
-            gid = cur.lastrowid
-            for f in bots:
-                await self.db.execute("INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,NULL,1)",
-                                      (gid, f))
-            await self._action(gid, creator, None, "create", [], 0, now)
-            return await self._row(await (await self.db.execute(GAME_SELECT + " WHERE id=?", (gid,))).fetchone())
+            yield _SqliteConn(self.db)
 
     @contextlib.asynccontextmanager
-    async def _txn(self):
-        """One write transaction (call with ``self.lock`` held): committed on
-        success, rolled back on any error, cancellation included."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
-
-    async def _action(self, game_id: int, user: str | None, actor: str | None, kind: str,
-                      choices: list[str], version: int, now: float) -> None:
-        await self.db.execute(
-            "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
-            (game_id, user, actor, kind, json.dumps(choices), version, now))
-
-    async def get_game(self, game_id: int) -> GameRow | None:
-        if not 0 < game_id <= MAX_ID:
-            return None
+    async def _txn(self) -> AsyncIterator[_SqliteConn]:
         async with self.lock:
-            cur = await self.db.execute(GAME_SELECT + " WHERE id=?", (game_id,))
-            return await self._row(await cur.fetchone())
-
-    async def open_game_in(self, channel: str) -> GameRow | None:
-        """The channel's game in setup or play, or None."""
-        async with self.lock:
-            cur = await self.db.execute(
-                GAME_SELECT + " WHERE channel=? AND status IN ('setup','active')", (channel,))
-            return await self._row(await cur.fetchone())
-
-    async def latest_game_in(self, channel: str) -> GameRow | None:
-        """The channel's open game, else its most recent game."""
-        async with self.lock:
-            cur = await self.db.execute(
-                GAME_SELECT + " WHERE channel=? ORDER BY status IN ('setup','active') DESC, id DESC LIMIT 1",
-                (channel,))
-            return await self._row(await cur.fetchone())
-
-    async def games(self, status: tuple[str, ...] = OPEN) -> list[GameRow]:
-        async with self.lock:
-            q = ",".join("?" * len(status))
-            cur = await self.db.execute(GAME_SELECT + f" WHERE status IN ({q}) ORDER BY id", status)
-            rows = await cur.fetchall()
-            return [await self._row(r) for r in rows]
-
-    async def update_game(self, game_id: int, *, timers: list[tuple[str, float, dict]] | None = None,
-                          **fields: Any) -> None:
-        """Set plain columns (locale, dashboard, reminder_hours, ...) and, when
-        ``timers`` is given, replace the game's timers, in one transaction."""
-        if "options" in fields:
-            fields["options"] = json.dumps(fields["options"])
-        cols = "".join(f"{k}=?, " for k in fields)
-        async with self.lock, self._txn():
-            await self.db.execute(f"UPDATE games SET {cols}updated=? WHERE id=?",
-                                  (*fields.values(), time.time(), game_id))
-            if timers is not None:
-                await self._replace_timers(game_id, timers)
-
-    async def save_state(self, game_id: int, expected_version: int, state_json: str, *,
-                         status: str | None = None, action: dict[str, Any] | None = None,
-                         snapshots: list[tuple[str | None, int, str]] = (),
-                         drop_snapshots_after: int | None = None,
-                         timers: list[tuple[str, float, dict]] | None = None,
-                         posted_log: int | None = None,
-                         moves: list[tuple[int, str, str]] = (),
-                         drop_moves_after: int | None = None) -> int:
-        """Write a new state if the stored version is still ``expected_version``;
-        in the same transaction append the action row, the snapshots
-        ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
-        (undo), replace the game's timers (when ``timers`` is not None), set
-        ``posted_log`` (how much of this state's log the channel has seen),
-        append the applied choices ``moves`` ``(move, actor, choice id)`` (the
-        game's transcript; an undo drops those after ``drop_moves_after``),
-        start the clock of the next decision when ``timers`` is given, and
-        clear drafts. Returns the new version; raises Conflict if someone else
-        wrote first."""
-        now = time.time()
-        async with self.lock, self._txn():
-            sets = "state=?, version=version+1, updated=?, attention=NULL"
-            params: list[Any] = [state_json, now]
-            if status:
-                sets += ", status=?"
-                params.append(status)
-            if posted_log is not None:
-                sets += ", posted_log=?"
-                params.append(posted_log)
-            if timers is not None:
-                sets += ", clock_since=?"
-                params.append(now)
-            cur = await self.db.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
-                                        (*params, game_id, expected_version))
-            if cur.rowcount != 1:
-                raise Conflict("the game moved on")
-            new_version = expected_version + 1
-            if drop_snapshots_after is not None:
-                await self.db.execute("DELETE FROM snapshots WHERE game_id=? AND id>?",
-                                      (game_id, drop_snapshots_after))
-            for actor, move, sj in snapshots:
-                await self.db.execute(
-                    "INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
-                    (game_id, actor, move, sj, now))
-            if snapshots:
-                await self.db.execute(
-                    "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
-                    "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
-                    (game_id, game_id, SNAPSHOTS_KEPT))
-            if action is not None:
-                await self._action(game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
-                                   list(action.get("choices", [])), new_version, now)
-            if timers is not None:
-                await self._replace_timers(game_id, timers)
-            if drop_moves_after is not None:
-                await self.db.execute("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after))
-            for move, actor, choice in moves:
-                await self.db.execute("INSERT OR REPLACE INTO moves (game_id, move, actor, choice, version)"
-                                      " VALUES (?,?,?,?,?)", (game_id, move, actor, choice, new_version))
-            await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
-            return new_version
-
-    async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
-        """Close a game (``abandoned`` ...): status, version bump (a racing
-        submit then fails its check), timers dropped and the action logged, in
-        one transaction. Raises Conflict if the game is no longer open."""
-        now = time.time()
-        async with self.lock, self._txn():
-            cur = await self.db.execute(
-                "UPDATE games SET status=?, version=version+1, updated=? WHERE id=? AND status IN ('setup','active')",
-                (status, now, game_id))
-            if cur.rowcount != 1:
-                raise Conflict("the game is not open")
-            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-            await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
-            await self._action(game_id, user, None, kind, [], 0, now)
-
-    async def set_attention(self, game_id: int, why: str) -> bool:
-        """Flag a game whose stored state cannot be used and drop its timers.
-        Returns True the first time (so its manager is told once); a later
-        successful save clears the flag."""
-        async with self.lock, self._txn():
-            cur = await self.db.execute("UPDATE games SET attention=? WHERE id=? AND attention IS NULL",
-                                        (why, game_id))
-            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-            return cur.rowcount == 1
-
-    # -- seats -------------------------------------------------------------
-
-    async def claim_seats(self, game_id: int, groups: list[tuple[str, ...]], user: str, *,
-                          take_bot_seats: bool) -> tuple[str, ...]:
-        """Give ``user`` the first group of ``groups`` that no one else holds,
-        checked and written in one transaction (two users racing for one seat:
-        one gets it, the other gets SeatBusy). A bot-played group counts as
-        free only if ``take_bot_seats``. Bumps the game's version (prompts
-        built before are stale) and logs a "join" action.
-
-        Returns the group claimed. Raises SeatBusy: ``"yours"``, ``"taken"``
-        (with the holder), ``"bot"`` when a single group was asked for, or
-        ``"none"`` when none of several is free."""
-        now = time.time()
-        async with self.lock, self._txn():
-            cur = await self.db.execute("SELECT faction, user_id, bot FROM seats WHERE game_id=?", (game_id,))
-            held = {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
-            refusal = None
-            for grp in groups:
-                users = {held[f][0] for f in grp if f in held and not held[f][1]}
-                bot = any(held.get(f, (None, 0))[1] for f in grp)
-                if user in users:
-                    refusal = refusal or SeatBusy("yours", grp[0], user)
-                elif users:
-                    refusal = refusal or SeatBusy("taken", grp[0], sorted(users)[0])
-                elif bot and not take_bot_seats:
-                    refusal = refusal or SeatBusy("bot", grp[0])
-                else:
-                    for f in grp:
-                        await self.db.execute(
-                            "INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,?,0) "
-                            "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id, bot=0",
-                            (game_id, f, user))
-                    await self._bump(game_id, now)
-                    await self._action(game_id, user, ",".join(grp), "join", [], 0, now)
-                    return grp
-            if len(groups) != 1:
-                raise SeatBusy("none")
-            raise refusal
-
-    async def set_seat_holders(self, game_id: int, seats: dict[str, Any], *, user: str | None, kind: str,
-                               choices: list[str] = ()) -> None:
-        """Set seats to a user id, to :data:`BOT`, or clear them (None), bump the
-        game's version and log the action, in one transaction."""
-        now = time.time()
-        async with self.lock, self._txn():
-            for faction, holder in seats.items():
-                if holder is None:
-                    await self.db.execute("DELETE FROM seats WHERE game_id=? AND faction=?", (game_id, faction))
-                else:
-                    uid, bot = (None, 1) if holder is BOT else (str(holder), 0)
-                    await self.db.execute(
-                        "INSERT INTO seats (game_id, faction, user_id, bot) VALUES (?,?,?,?) "
-                        "ON CONFLICT(game_id, faction) DO UPDATE SET user_id=excluded.user_id, bot=excluded.bot",
-                        (game_id, faction, uid, bot))
-            await self._bump(game_id, now)
-            await self._action(game_id, user, ",".join(seats), kind, list(choices), 0, now)
-
-    async def _bump(self, game_id: int, now: float) -> None:
-        await self.db.execute("UPDATE games SET version=version+1, updated=? WHERE id=?", (now, game_id))
-        await self.db.execute("DELETE FROM drafts WHERE game_id=?", (game_id,))
-
-    # -- actions, snapshots ---------------------------------------------------
-
-    async def log_action(self, game_id: int, user: str | None, actor: str | None, kind: str,
-                         choices: list[str] | None = None, version: int = 0) -> None:
-        """Append an action row outside a state write (join, leave, abandon ...)."""
-        async with self.lock:
-            await self._action(game_id, user, actor, kind, list(choices or []), version, time.time())
-
-    async def actions(self, game_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        """The last ``limit`` action rows, oldest first."""
-        async with self.lock:
-            cur = await self.db.execute(
-                "SELECT * FROM (SELECT * FROM actions WHERE game_id=? ORDER BY id DESC LIMIT ?) ORDER BY id",
-                (game_id, limit))
-            out = []
-            for r in await cur.fetchall():
-                d = dict(r)
-                d["choices"] = json.loads(d["choices"])
-                out.append(d)
-            return out
-
-    async def snapshots(self, game_id: int, limit: int = 2) -> list[dict[str, Any]]:
-        """The last ``limit`` snapshots, newest first: {id, actor, move, state}."""
-        async with self.lock:
-            cur = await self.db.execute(
-                "SELECT id, actor, move, state FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?",
-                (game_id, limit))
-            return [dict(r) for r in await cur.fetchall()]
-
-    # -- drafts -------------------------------------------------------------
-
-    async def get_draft(self, game_id: int, user: str) -> tuple[int, list[str]] | None:
-        async with self.lock:
-            cur = await self.db.execute("SELECT version, choices FROM drafts WHERE game_id=? AND user_id=?",
-                                        (game_id, user))
-            r = await cur.fetchone()
-            return (r[0], json.loads(r[1])) if r else None
-
-    async def set_draft(self, game_id: int, user: str, version: int, choices: list[str] | None) -> None:
-        async with self.lock:
-            if choices is None:
-                await self.db.execute("DELETE FROM drafts WHERE game_id=? AND user_id=?", (game_id, user))
-            else:
-                await self.db.execute(
-                    "INSERT INTO drafts (game_id, user_id, version, choices) VALUES (?,?,?,?) "
-                    "ON CONFLICT(game_id, user_id) DO UPDATE SET version=excluded.version, choices=excluded.choices",
-                    (game_id, user, version, json.dumps(choices)))
-
-    # -- timers -------------------------------------------------------------
-
-    async def due_timers(self, now: float | None = None) -> list[dict[str, Any]]:
-        """Timers due at ``now`` (default: the clock), oldest first."""
-        now = time.time() if now is None else now
-        return await self._rows("SELECT * FROM timers WHERE due<=? ORDER BY due", (now,), "payload")
-
-    async def next_timer_due(self) -> float | None:
-        async with self.lock:
-            cur = await self.db.execute("SELECT MIN(due) FROM timers")
-            r = await cur.fetchone()
-            return r[0]
-
-    async def timers(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.lock:
-            cur = await self.db.execute("SELECT * FROM timers WHERE game_id=? ORDER BY due", (game_id,))
-            return [dict(r) for r in await cur.fetchall()]
-
-    async def reschedule_timer(self, timer_id: int, due: float | None) -> None:
-        """Move a timer to ``due``, or delete it (None)."""
-        async with self.lock:
-            if due is None:
-                await self.db.execute("DELETE FROM timers WHERE id=?", (timer_id,))
-            else:
-                await self.db.execute("UPDATE timers SET due=? WHERE id=?", (due, timer_id))
-
-    async def set_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
-        """Replace a game's timers with ``(kind, due, payload)`` rows."""
-        async with self.lock, self._txn():
-            await self._replace_timers(game_id, timers)
-
-    async def _replace_timers(self, game_id: int, timers: list[tuple[str, float, dict]]) -> None:
-        await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-        for kind, due, payload in timers:
-            await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                                  (game_id, kind, due, json.dumps(payload)))
-
-    async def clear_timers(self, game_id: int) -> None:
-        async with self.lock:
-            await self.db.execute("DELETE FROM timers WHERE game_id=?", (game_id,))
-
-    async def count_games(self) -> int:
-        async with self.lock:
-            cur = await self.db.execute("SELECT COUNT(*) FROM games")
-            return (await cur.fetchone())[0]
-
-
-    # -- transcript rows ------------------------------------------------------
-
-    async def moves(self, game_id: int) -> list[dict[str, Any]]:
-        """Every applied choice of a game in order: {move, actor, choice, version}."""
-        async with self.lock:
-            cur = await self.db.execute("SELECT move, actor, choice, version FROM moves WHERE game_id=? ORDER BY move",
-                                        (game_id,))
-            return [dict(r) for r in await cur.fetchall()]
-
-    # -- timers claimed once ------------------------------------------------------
-
-    async def add_timer(self, game_id: int, kind: str, due: float, payload: dict) -> None:
-        async with self.lock:
-            await self.db.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                                  (game_id, kind, due, json.dumps(payload)))
-
-    async def claim_timer(self, timer_id: int) -> bool:
-        """Take a due timer for handling: True for exactly one caller (the
-        row is deleted), False if another process or pass took it first."""
-        async with self.lock:
-            cur = await self.db.execute("DELETE FROM timers WHERE id=?", (timer_id,))
-            return cur.rowcount == 1
-
-    # -- outbox ------------------------------------------------------------------
-
-    async def queue_post(self, game_id: int, channel: str, text: str, pings: list[str], kind: str,
-                         with_map: bool, due: float, error: str) -> int:
-        """Keep a channel post that could not be delivered, for a later retry."""
-        async with self.lock:
-            cur = await self.db.execute(
-                "INSERT INTO outbox (game_id, channel, text, pings, kind, with_map, due, error)"
-                " VALUES (?,?,?,?,?,?,?,?)",
-                (game_id, channel, text, json.dumps(pings), kind, int(with_map), due, error))
-            return cur.lastrowid
-
-    async def due_posts(self, now: float) -> list[dict[str, Any]]:
-        return await self._rows("SELECT * FROM outbox WHERE due<=? ORDER BY id", (now,), "pings")
-
-    async def _rows(self, sql: str, params: tuple, json_field: str) -> list[dict[str, Any]]:
-        """Rows as dicts, with one JSON column decoded."""
-        async with self.lock:
-            cur = await self.db.execute(sql, params)
-            out = []
-            for r in await cur.fetchall():
-                d = dict(r)
-                d[json_field] = json.loads(d[json_field])
-                out.append(d)
-            return out
-
-    async def pending_posts(self, game_id: int) -> int:
-        async with self.lock:
-            cur = await self.db.execute("SELECT COUNT(*) FROM outbox WHERE game_id=?", (game_id,))
-            return (await cur.fetchone())[0]
-
-    async def post_done(self, post_id: int) -> None:
-        async with self.lock:
-            await self.db.execute("DELETE FROM outbox WHERE id=?", (post_id,))
-
-    async def post_failed(self, post_id: int, due: float, error: str) -> None:
-        async with self.lock:
-            await self.db.execute("UPDATE outbox SET attempts=attempts+1, due=?, error=? WHERE id=?",
-                                  (due, error, post_id))
-
-    async def next_post_due(self) -> float | None:
-        async with self.lock:
-            cur = await self.db.execute("SELECT MIN(due) FROM outbox")
-            return (await cur.fetchone())[0]
-
-    # -- moving a game -------------------------------------------------------------
-
-    async def move_game(self, game_id: int, channel: str) -> None:
-        """Move an open game to ``channel`` (its dashboard is re-posted there).
-        Raises Conflict if that channel already has an open game."""
-        async with self.lock, self._txn():
+            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                await self.db.execute("UPDATE games SET channel=?, dashboard=NULL, updated=? WHERE id=?",
-                                      (channel, time.time(), game_id))
-            except aiosqlite.IntegrityError as e:
-                raise Conflict("channel has an open game") from e
-            await self.db.execute("UPDATE outbox SET channel=? WHERE game_id=?", (channel, game_id))
+                yield _SqliteConn(self.db)
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")

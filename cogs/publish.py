@@ -12,6 +12,8 @@ from bot.store import GameRow
 
 log = logging.getLogger("dakbot.cogs")
 LIMIT = 2000
+# Seconds an outbox post is held by the process sending it (Store.claim_post).
+POST_LEASE = 300.0
 
 
 def _chunks(text: str) -> list[str]:
@@ -143,6 +145,11 @@ async def deliver_outbox(client, now: float | None = None) -> int:
     now = svc.clock() if now is None else now
     sent = 0
     for row in await svc.store.due_posts(now):
+        # several bot processes may run this at once: only the one that
+        # leases the post sends it (a process dying mid-send leaves it due
+        # again after the lease, so it is retried, not lost)
+        if not await svc.store.claim_post(row["id"], now, POST_LEASE):
+            continue
         channel = client.get_channel(int(row["channel"])) if str(row["channel"]).isdigit() else None
         try:
             if channel is None:

@@ -27,3 +27,17 @@ def short():
 @pytest.fixture
 def main_game():
     return engine.new_game("gandhi", "main", 7)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL server for this test session (tests/pg_server.py), or a
+    skip saying why there is none."""
+    from tests.pg_server import start_server
+
+    try:
+        server = start_server()
+    except RuntimeError as e:
+        pytest.skip(str(e))
+    yield server
+    server.stop()

@@ -17,6 +17,7 @@ from bot.service import BadInput, Forbidden, NotFound, Service, Stale, Unreadabl
 from bot.store import BOT, MIGRATIONS, SNAPSHOTS_KEPT, Store, StoreError
 from engine.core.errors import IllegalChoice, StateVersionError
 
+from conftest import sql
 from svc_helpers import started
 
 
@@ -155,7 +156,7 @@ async def test_first_free_seat_never_takes_a_bot_seat(svc):
 async def test_one_corrupt_game_does_not_stop_other_reminders(svc):
     a = (await started(svc, channel="ca", seed=3)).game.id
     b = (await started(svc, channel="cb", seed=4)).game.id
-    await svc.store.db.execute("UPDATE games SET state='{not json' WHERE id=?", (a,))
+    await sql(svc.store, "UPDATE games SET state='{not json' WHERE id=?", a)
     far = svc.clock() + 10 * 24 * 3600
     out = await svc.due_reminders(far)
     kinds = {(g.id, p.kind) for g, p in out}
@@ -235,7 +236,7 @@ async def test_newer_schema_refuses_to_open(tmp_path):
 async def test_unreadable_state_is_a_polite_refusal_and_other_games_play_on(svc, bad):
     a = (await started(svc, channel="ca", seed=3)).game.id
     b = (await started(svc, channel="cb", seed=4)).game.id
-    await svc.store.db.execute("UPDATE games SET state=? WHERE id=?", (bad, a))
+    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", bad, a)
     for call in (svc.prompt(a), svc.status(a), svc.log_text(a), svc.submit(a, "u1", ["pass"])):
         with pytest.raises(Unreadable) as e:
             await call

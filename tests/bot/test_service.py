@@ -51,11 +51,11 @@ async def test_whole_game_through_the_service(svc):
     assert sum(1 for a in acts if a["kind"] == "submit") == n
 
 
-async def test_restart_between_choices_continues_same_game(db_path):
+async def test_restart_between_choices_continues_same_game(db_url):
     stores = []
 
     async def restart():
-        s = await Store.open(db_path)
+        s = await Store.open(db_url)
         stores.append(s)
         return Service(s, render_maps=False)
 
@@ -299,12 +299,12 @@ async def test_reminders_ping_only_whoever_owes(svc):
     assert texts == []  # reminder rescheduled, deadline dropped
 
 
-async def test_restart_keeps_timers(db_path):
-    s = await Store.open(db_path)
+async def test_restart_keeps_timers(db_url):
+    s = await Store.open(db_url)
     svc = Service(s, render_maps=False)
     r = await started(svc, seed=11)
     await s.close()
-    s2 = await Store.open(db_path)
+    s2 = await Store.open(db_url)
     assert len(await s2.timers(r.game.id)) == 1
     await s2.close()
 

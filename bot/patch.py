@@ -1,0 +1,154 @@
+"""``dakbot patch``: carry running games across an upgrade (DESIGN §4, as Rally
+the Troops' ``rtt patch``).
+
+Each live game's transcript rows (the ``moves`` table: every applied choice,
+bots' included) are re-run from its seed on the current engine. A game whose
+replay ends on the same ``engine.export_state`` and the same log is *current*:
+its ``checked_version`` becomes :func:`code_version` (unless ``--dry-run``).
+Any other game is reported with the first move that is refused or whose log
+differs, and is left exactly as stored: its state, move counter and seats are
+never written here; the operator decides (restore, fix the engine, or let its
+manager abandon it).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import hashlib
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from .store import GameRow, Store, StoreError
+
+#: What a report says about one game.
+CURRENT, DIFFERS, REFUSED, UNREADABLE, NO_TRANSCRIPT = "current", "differs", "refused", "unreadable", "no-transcript"
+
+
+@functools.lru_cache(maxsize=1)
+def code_version() -> str:
+    """The engine and game data this process runs: ``"<package version>+<hash>"``,
+    the hash (12 hex digits of SHA-256) over every file of the ``engine``
+    package (rules code and data alike), so any change to the rules gives a
+    new version while a bot-only release keeps it."""
+    try:
+        pkg = metadata.version("dakbot")
+    except metadata.PackageNotFoundError:
+        pkg = "0"
+    root = Path(engine.__file__).parent
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*")):
+        if f.is_file() and f.suffix in (".py", ".yaml", ".yml", ".json") and "__pycache__" not in f.parts:
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return f"{pkg}+{h.hexdigest()[:12]}"
+
+
+@dataclass
+class Report:
+    """One game's outcome. ``move``: 1-based index into the game's transcript
+    rows of the first refused or differing move (None when current, or when
+    only the final state differs); ``detail``: why, in one line."""
+
+    game_id: int
+    name: str
+    outcome: str
+    moves: int = 0
+    move: int | None = None
+    detail: str = ""
+
+    def line(self) -> str:
+        head = f"game {self.game_id} ({self.name}): {self.outcome}"
+        if self.outcome == CURRENT:
+            return f"{head}, {self.moves} moves replay to the stored state"
+        where = f" at move {self.move} of {self.moves}" if self.move else ""
+        return f"{head}{where}: {self.detail}; left unchanged"
+
+
+def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
+    """Re-run ``rows`` (the game's transcript) from its seed and compare with
+    the stored state. Pure: reads, never writes."""
+    rep = Report(g.id, g.name, CURRENT, len(rows))
+    try:
+        stored = engine.load_state(g.state)
+    except Exception as e:  # noqa: BLE001 - JSON, validation, a state from another release
+        rep.outcome, rep.detail = UNREADABLE, f"the stored state cannot be read: {type(e).__name__}: {str(e)[:200]}"
+        return rep
+    if not rows:
+        rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
+        return rep
+    work = engine.new_game(g.game, g.scenario, g.seed, dict(stored.options))
+    for i, r in enumerate(rows, 1):
+        before = len(work.log)
+        try:
+            engine.apply(work, r["actor"], r["choice"])
+        except Exception as e:  # noqa: BLE001 - IllegalChoice, NotYourTurn, GameOver, or a rules bug
+            rep.outcome, rep.move = REFUSED, i
+            rep.detail = f"{r['actor']}: {r['choice']} is refused now ({type(e).__name__}: {str(e)[:200]})"
+            return rep
+        # the log entries this move wrote must be the ones it wrote then: the
+        # first mismatch names the move where the new rules part ways
+        if work.log[before:] != stored.log[before:len(work.log)]:
+            rep.outcome, rep.move = DIFFERS, i
+            rep.detail = f"{r['actor']}: {r['choice']} now logs something else"
+            return rep
+    new, old = engine.export_state(work), engine.export_state(stored)
+    if new != old or len(work.log) != len(stored.log):
+        keys = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k)) or ["log"]
+        rep.outcome, rep.detail = DIFFERS, "the replayed state differs in " + ", ".join(keys)
+    return rep
+
+
+async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = False) -> list[Report]:
+    """Check each active game (or only ``game_id``) and mark the current ones
+    with :func:`code_version` unless ``dry_run``. Returns one Report per game,
+    oldest first. Raises LookupError for a ``game_id`` that is not active."""
+    if game_id is not None:
+        g = await store.get_game(game_id)
+        if g is None or g.status != "active":
+            raise LookupError(f"no game in play has the id {game_id}")
+        games = [g]
+    else:
+        games = await store.games(("active",))
+    out = []
+    for g in games:
+        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id))
+        if rep.outcome == CURRENT and not dry_run:
+            await store.set_checked_version(g.id, code_version())
+        out.append(rep)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """``dakbot patch [--game ID] [--dry-run] [--db PATH_OR_URL]``: prints one
+    line per game; exit 0 when every game is current, 1 when one is not, 2
+    for a database or game id that cannot be used."""
+    ap = argparse.ArgumentParser(prog="dakbot patch",
+                                 description="Re-run live games' moves on this code; report games that differ.")
+    ap.add_argument("--game", type=int, help="only this game id")
+    ap.add_argument("--dry-run", action="store_true", help="report only; mark no game as current")
+    ap.add_argument("--db", default=None, help="SQLite file or postgresql:// URL (default $DAKBOT_DB)")
+    args = ap.parse_args(argv)
+
+    async def run() -> int:
+        store = await Store.open(args.db)
+        try:
+            reports = await patch(store, args.game, dry_run=args.dry_run)
+        finally:
+            await store.close()
+        for r in reports:
+            print(r.line())
+        bad = [r for r in reports if r.outcome != CURRENT]
+        print(f"{len(reports) - len(bad)} of {len(reports)} games current on {code_version()}"
+              + (" (dry run: nothing marked)" if args.dry_run else ""))
+        return 1 if bad else 0
+
+    try:
+        return asyncio.run(run())
+    except (StoreError, LookupError) as e:
+        print(f"dakbot patch: {e}", file=sys.stderr)
+        return 2

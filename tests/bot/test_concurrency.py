@@ -1,0 +1,139 @@
+"""Several bot processes on one database (issue 21): each "process" is its
+own Store (on PostgreSQL its own connection pool, so its own server sessions)
+on the same database, run on both backends."""
+import asyncio
+import random
+
+import pytest
+
+from bot.service import Service, Stale
+from bot.store import Store
+
+from svc_helpers import started
+
+
+@pytest.fixture
+async def two(db_url):
+    """Two stores on one database, as two bot processes would have."""
+    a, b = await Store.open(db_url), await Store.open(db_url)
+    yield a, b
+    await a.close()
+    await b.close()
+
+
+async def test_two_services_racing_submits_apply_exactly_one_per_version(two):
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    r = await started(s1, seed=21)
+    gid, rnd = r.game.id, random.Random(4)
+    for _ in range(12):
+        p = await s1.prompt(gid)
+        g = await s1.game(gid)
+        cid = rnd.choice([c for c, _ in p.choices])
+        user = g.seats[p.actor]
+        got = await asyncio.gather(s1.submit(gid, user, [cid], p.version), s2.submit(gid, user, [cid], p.version),
+                                   return_exceptions=True)
+        assert sorted(type(x).__name__ for x in got) == ["Result", "Stale"], got
+        after = await s2.game(gid)
+        assert after.version == p.version + 1  # one write, not two
+    moves = await two[0].moves(gid)
+    assert [m["move"] for m in moves] == list(range(1, len(moves) + 1))  # no move applied twice
+    submits = [a for a in await two[1].actions(gid, 500) if a["kind"] == "submit"]
+    assert len(submits) == 12
+
+
+async def test_a_stale_racer_is_told_and_loses_nothing(two):
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    r = await started(s1, seed=8)
+    p = await s1.prompt(r.game.id)
+    user = r.game.seats[p.actor]
+    await s1.submit(r.game.id, user, [p.choices[0][0]], p.version)
+    with pytest.raises(Stale):
+        await s2.submit(r.game.id, user, [p.choices[0][0]], p.version)
+
+
+async def test_one_due_reminder_polled_by_two_processes_fires_once(two):
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    r = await started(s1, seed=11)
+    (tm,) = await two[0].timers(r.game.id)
+    later = tm["due"] + 1
+    posts = await asyncio.gather(s1.due_reminders(later), s2.due_reminders(later))
+    assert sum(len(p) for p in posts) == 1
+    # the reminder came back once, one interval later
+    assert len(await two[0].timers(r.game.id)) == 1
+
+
+async def test_one_timer_claimed_by_two_claimers_at_once_is_taken_once(two):
+    r = await Service(two[0], render_maps=False).create("c1", "u1", "short")
+    await two[0].add_timer(r.game.id, "reminder", 5.0, {})
+    (tm,) = await two[0].due_timers(10.0)
+    got = await asyncio.gather(two[0].claim_timer(tm["id"]), two[1].claim_timer(tm["id"]))
+    assert sorted(got) == [False, True]
+
+
+async def _worker(store, now, fired):
+    while True:
+        due = await store.due_timers(now)
+        if not due:
+            return
+        for tm in due:
+            if await store.claim_timer(tm["id"]):
+                fired.append(tm["id"])
+
+
+async def test_a_thousand_due_timers_fire_exactly_once_across_two_workers(two):
+    r = await Service(two[0], render_maps=False).create("c1", "u1", "short")
+    await two[0].set_timers(r.game.id, [("reminder", float(i % 50), {"n": i}) for i in range(1000)])
+    a, b = [], []
+    await asyncio.gather(_worker(two[0], 100.0, a), _worker(two[1], 100.0, b))
+    assert len(a) + len(b) == 1000 and len(set(a) | set(b)) == 1000
+    assert await two[0].next_timer_due() is None
+
+
+async def test_an_outbox_post_is_claimed_by_one_process_and_retried_if_it_dies(two):
+    r = await Service(two[0], render_maps=False).create("c1", "u1", "short")
+    pid = await two[0].queue_post(r.game.id, "c1", "hello", [], "turn", False, 10.0, "Forbidden")
+    got = await asyncio.gather(two[0].claim_post(pid, 20.0, 300), two[1].claim_post(pid, 20.0, 300))
+    assert sorted(got) == [False, True]
+    assert await two[0].due_posts(30.0) == []  # leased: no one else sends it meanwhile
+    # the claimer died without post_done: the post is due again after the lease
+    assert [p["id"] for p in await two[1].due_posts(400.0)] == [pid]
+
+
+async def test_two_processes_racing_for_one_seat_one_gets_it(two):
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    for n in range(5):
+        r = await s1.create(f"c{n}", "u1", "short")
+        got = await asyncio.gather(s1.join(r.game.id, "x", "raj"), s2.join(r.game.id, "y", "raj"),
+                                   return_exceptions=True)
+        assert sorted(type(x).__name__ for x in got) == ["Forbidden", "Result"], got
+        g = await s2.game(r.game.id)
+        winner = "x" if type(got[0]).__name__ == "Result" else "y"
+        assert g.seats["raj"] == winner  # the loser did not overwrite the winner
+
+
+def test_no_server_binaries_is_a_clear_reason_to_skip(monkeypatch):
+    from tests import pg_server
+
+    monkeypatch.setattr(pg_server.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pg_server.glob, "glob", lambda pattern: [])
+    with pytest.raises(RuntimeError, match="install the 'postgresql' package"):
+        pg_server.start_server()
+
+
+async def test_an_unreachable_postgres_is_one_line_without_the_password():
+    from bot.store import StoreError
+
+    with pytest.raises(StoreError) as e:
+        await Store.open("postgresql://dakbot:s3cret@127.0.0.1:1/dakbot")
+    assert "s3cret" not in str(e.value) and "\n" not in str(e.value) and "127.0.0.1" in str(e.value)
+
+
+async def test_a_newer_schema_on_postgres_is_refused(db_url):
+    from bot.store import StoreError
+
+    s = await Store.open(db_url)
+    async with s._conn() as c:
+        await c.execute("INSERT INTO schema_version VALUES (99)")
+    await s.close()
+    with pytest.raises(StoreError, match="schema version 99, newer than"):
+        await Store.open(db_url)

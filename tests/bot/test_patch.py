@@ -1,0 +1,97 @@
+"""``dakbot patch`` (issue 21 part 3): live games re-run on the current
+engine; a game that no longer replays is reported and left as stored."""
+import json
+import random
+
+from bot.cli import main as cli_main
+from bot.patch import CURRENT, DIFFERS, REFUSED, code_version, patch
+from bot.service import Service
+from bot.store import Store
+
+from conftest import sql
+from svc_helpers import started
+
+
+async def _game_with_moves(svc, n=15, seed=5, channel="c1"):
+    r = await started(svc, seed=seed, channel=channel)
+    gid, rnd = r.game.id, random.Random(seed)
+    for _ in range(n):
+        p = await svc.prompt(gid)
+        g = await svc.game(gid)
+        await svc.submit(gid, g.seats[p.actor], [rnd.choice([c for c, _ in p.choices])], p.version)
+    return gid
+
+
+async def test_a_game_started_records_the_code_it_runs_on(svc):
+    gid = await _game_with_moves(svc, n=1)
+    g = await svc.game(gid)
+    assert g.engine_version == code_version() and g.checked_version is None
+
+
+async def test_patch_marks_a_game_that_replays_current(svc):
+    gid = await _game_with_moves(svc)
+    before = await svc.game(gid)
+    dry = await patch(svc.store, dry_run=True)
+    assert [(r.game_id, r.outcome, r.moves >= 15) for r in dry] == [(gid, CURRENT, True)]
+    assert (await svc.game(gid)).checked_version is None  # a dry run writes nothing
+    (rep,) = await patch(svc.store)
+    after = await svc.game(gid)
+    assert rep.outcome == CURRENT and after.checked_version == code_version()
+    assert (after.state, after.version) == (before.state, before.version)
+    # and the game goes on
+    p = await svc.prompt(gid)
+    await svc.submit(gid, after.seats[p.actor], [p.choices[0][0]], p.version)
+
+
+async def test_a_tampered_state_is_reported_and_left_unchanged(svc):
+    good = await _game_with_moves(svc, channel="c1")
+    bad = await _game_with_moves(svc, channel="c2", seed=6)
+    st = json.loads((await svc.game(bad)).state)
+    st["log"] = st["log"][:-1] + [{"key": "log.forged", "params": {}, "actor": None, "text": ""}]
+    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", json.dumps(st), bad)
+    stored = await svc.game(bad)
+    reports = {r.game_id: r for r in await patch(svc.store)}
+    assert reports[good].outcome == CURRENT
+    assert reports[bad].outcome == DIFFERS and reports[bad].move is not None
+    assert "left unchanged" in reports[bad].line()
+    after = await svc.game(bad)
+    assert (after.state, after.version, after.checked_version) == (stored.state, stored.version, None)
+
+
+async def test_a_tracked_value_changed_is_reported_with_what_differs(svc):
+    gid = await _game_with_moves(svc)
+    st = json.loads((await svc.game(gid)).state)
+    st["resources"]["raj"] += 1  # as if a fixed rule now paid one more Resource
+    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", json.dumps(st), gid)
+    (rep,) = await patch(svc.store)
+    assert rep.outcome == DIFFERS and rep.detail == "the replayed state differs in tracks"
+
+
+async def test_a_move_no_longer_legal_is_reported_at_that_move(svc):
+    gid = await _game_with_moves(svc)
+    moves = await svc.store.moves(gid)
+    await sql(svc.store, "UPDATE moves SET choice='no-such-choice' WHERE game_id=? AND move=?", gid, moves[3]["move"])
+    before = await svc.game(gid)
+    (rep,) = await patch(svc.store, gid)
+    assert (rep.outcome, rep.move) == (REFUSED, 4) and "no-such-choice" in rep.detail
+    assert (await svc.game(gid)).state == before.state
+
+
+def test_dakbot_patch_command(tmp_path, capsys):
+    path = str(tmp_path / "p.sqlite3")
+
+    async def setup():
+        s = await Store.open(path)
+        try:
+            await _game_with_moves(Service(s, render_maps=False), n=5)
+        finally:
+            await s.close()
+
+    import asyncio
+
+    asyncio.run(setup())
+    assert cli_main(["patch", "--db", path, "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "game 1" in out and "current" in out and "dry run" in out
+    assert cli_main(["patch", "--db", path, "--game", "99"]) == 2
+    assert "no game in play has the id 99" in capsys.readouterr().err
