@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.core.transcript import legacy_options
 
 from .store import GameRow, Store, StoreError
 
@@ -81,7 +82,8 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
     if not rows:
         rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
         return rep
-    work = engine.new_game(g.game, g.scenario, g.seed, dict(stored.options))
+    # a game stored before rulesets existed replays under ruleset 1 (engine/gandhi/ruleset.py)
+    work = engine.new_game(g.game, g.scenario, g.seed, legacy_options(dict(stored.options)))
     for i, r in enumerate(rows, 1):
         before = len(work.log)
         try:

@@ -95,3 +95,24 @@ def test_dakbot_patch_command(tmp_path, capsys):
     assert "game 1" in out and "current" in out and "dry run" in out
     assert cli_main(["patch", "--db", path, "--game", "99"]) == 2
     assert "no game in play has the id 99" in capsys.readouterr().err
+
+
+async def test_a_game_stored_before_rulesets_is_current_under_its_own_rules(svc):
+    """A game stored by the engine before the issue-12 corrections (commit
+    6c392e5: no ruleset in its options) replays under ruleset 1 and is
+    reported current, not "differs" (engine/gandhi/ruleset.py)."""
+    from pathlib import Path
+
+    from engine.core.transcript import Transcript
+
+    legacy = Path(__file__).parent.parent / "engine" / "legacy"
+    t = Transcript.loads((legacy / "ruleset1-short-18.txt").read_text(encoding="utf-8"))
+    r = await started(svc, seed=18, channel="old")
+    state = (legacy / "ruleset1-short-18-move200.json").read_text(encoding="utf-8")
+    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", state, r.game.id)
+    await sql(svc.store, "DELETE FROM moves WHERE game_id=?", r.game.id)
+    for i, (actor, choice) in enumerate(t.moves[:200], 1):
+        await sql(svc.store, "INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)",
+                  r.game.id, i, actor, choice, i)
+    (rep,) = [x for x in await patch(svc.store, dry_run=True) if x.game_id == r.game.id]
+    assert rep.outcome == CURRENT, rep.line()
