@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import blank, finish_taking_done, ids, pc, play_event, put
+from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
 
 import engine
 from engine.gandhi import board
@@ -906,3 +906,30 @@ def test_36_shaded_roll_against_friendly_pieces():
     play_event(s, 36, "shaded", "inc", "bihar", "bihar:sepoy", "sind")
     assert pc(s, "bihar", "sepoy") == 0  # 1 <= 3 friendly: 1 removed
     assert pc(s, "sind", "troop") == 1  # 5 > 1 friendly: nothing
+
+
+# --- issue 12: readings of the second audit -------------------------------------------
+
+def test_1_4_5_gandhi_never_removed_by_09_shaded():
+    """1.4.5 "Gandhi non può essere eliminato ma può essere arrestato": #9
+    shaded removes up to 4 pieces to Available, never Gandhi."""
+    s = blank()
+    put(s, "punjab", sepoy=1, gandhi=1, inc_activist=1)
+    play_event(s, 9, "shaded", "inc", "punjab", end=False)
+    assert "punjab:gandhi" not in ids(s)
+    answer(s, "punjab:sepoy", "punjab:inc")
+    assert pc(s, "punjab", "gandhi") == 1
+
+
+def test_1_4_5_gandhi_never_removed_by_15_unshaded():
+    """1.4.5: #15 unshaded removes 1 piece per Sepoy to Available: Gandhi is
+    not among them, so with only Gandhi left the removals end."""
+    s = blank()
+    put(s, "sind", sepoy=2, gandhi=1, ml_activist=1)
+    play_event(s, 15, "unshaded", "raj", "sind", "sind:ml")
+    assert pc(s, "sind", "gandhi") == 1 and s.available.get("gandhi", 0) == 0
+
+
+def test_1_4_5_may_remove():
+    assert board.may_remove("gandhi", "prison") and board.may_remove("inc_activist", "available")
+    assert not board.may_remove("gandhi", "available") and not board.may_remove("gandhi", "out_of_play")

@@ -452,8 +452,8 @@ DECISIONS["9-shaded"] = ["space (1 with cubes)", "piece (up to 4 there, Bases la
 @event(9, "shaded")
 def c09_shaded(state, f):
     """Add 1 Unrest to a space with cubes, then remove up to 4 pieces there to
-    Available (any pieces, Bases last), and shift the space 2 levels toward
-    Active Opposition."""
+    Available (any pieces but Gandhi, 1.4.5; Bases last), and shift the space
+    2 levels toward Active Opposition."""
     sp = [s for s in all_spaces() if cubes(state, s)]
     return q(f, 9, "Event #9: choose 1 space with cubes.",
              best(sp, lambda s: (1 if can_add_unrest(state, s) else 0) + (1 if state.spaces[s].support > -2
@@ -746,12 +746,12 @@ DECISIONS["15-unshaded"] = ["space (1 without Troops)", "piece (1 per Sepoy ther
 def c15_unshaded(state, f):
     """Add 1 Unrest to 1 space without Troops, then remove 1 piece per Sepoy
     there to Available (Bases last). The pieces are those the Sepoys act
-    against: any non-Raj pieces, Gandhi included, all to Available as printed
-    (R-E15)."""
+    against: any non-Raj pieces but Gandhi (1.4.5), all to Available as
+    printed (R-E15)."""
     sp = [s for s in all_spaces() if not cnt(state, s, "troop")]
 
     def score(s):
-        others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES)
+        others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES and k != "gandhi")
         return (1 if can_add_unrest(state, s) else 0) + min(cnt(state, s, "sepoy"), others)
     return q(f, 15, "Event #15: choose 1 space without Troops.", best(sp, score), "c15u.space", {"f": f})
 

@@ -492,6 +492,8 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
         for kind in kinds:
             for d in dests:
                 box = arrest_or_remove_to(kind) if d == "arrest" else d
+                if act == "remove" and not board.may_remove(kind, box):
+                    continue  # Gandhi is arrested, never removed (1.4.5)
                 suffix = f":{BOX_SHORT[d]}" if ctx.get("dest_caps") and d != "available" else ""
                 out.append((f"{sid}:{ALIAS[kind]}{suffix}", sid, kind, box))
     return out
