@@ -933,3 +933,42 @@ def test_1_4_5_gandhi_never_removed_by_15_unshaded():
 def test_1_4_5_may_remove():
     assert board.may_remove("gandhi", "prison") and board.may_remove("inc_activist", "available")
     assert not board.may_remove("gandhi", "available") and not board.may_remove("gandhi", "out_of_play")
+
+
+RAIL = "rail_delhi_southeast"
+
+
+def test_1_10_protest_on_a_railway_by_12_shaded():
+    """1.10 "Le Ferrovie possono avere segnalino Protesta": #12 shaded places
+    Protests in spaces with Activists, a Railway among them (as Civil
+    Disobedience may)."""
+    s = blank()
+    put(s, RAIL, inc_activist=1)
+    play_event(s, 12, "shaded", "inc", RAIL)
+    assert s.spaces[RAIL].protest
+
+
+def test_1_10_protest_on_a_railway_by_17_shaded():
+    s = blank()
+    put(s, RAIL, ml_activist=1)
+    put(s, "sind", ml_activist=1)
+    play_event(s, 17, "shaded", "ml", RAIL, "sind")
+    assert s.spaces[RAIL].protest and s.spaces["sind"].protest
+
+
+def test_1_10_protest_on_a_railway_by_25_shaded():
+    s = blank()
+    put(s, RAIL, guerrilla_underground=1)
+    put(s, "bihar", guerrilla_underground=1)
+    play_event(s, 25, "shaded", "rev", RAIL, "bihar")
+    assert s.spaces[RAIL].protest
+
+
+def test_1_10_protest_on_a_railway_by_26_and_35_shaded():
+    """#26 and #35 shaded place a Strike on a Railway; a Protest may go there too."""
+    s = blank()
+    play_event(s, 26, "shaded", "inc", RAIL, end=False)
+    assert s.spaces[RAIL].protest
+    s = blank()
+    play_event(s, 35, "shaded", "inc", f"{RAIL}:protest", "done")
+    assert s.spaces[RAIL].protest

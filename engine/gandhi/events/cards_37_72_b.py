@@ -21,6 +21,7 @@ from .kit import (
     NAMES,
     all_spaces,
     auto,
+    can_add_protest,
     can_add_unrest,
     can_shift_toward,
     cnt,
@@ -523,7 +524,7 @@ def _c65s(state, ctx, cid):
     if cid is None:
         out = [(f"ms:{s}", f"Place a Muslim State in {space_name(s)}") for s in provinces(state)
                if not dv.raj_control(state, s)]
-        if any(state.protest_boxes) and any(not state.spaces[s].protest for s in states(state)):
+        if any(can_add_protest(state, s) for s in states(state)):
             out.append(("protests", "Place Protest markers in 3 States"))
         return out
     if cid.startswith("ms:"):
@@ -534,9 +535,7 @@ def _c65s(state, ctx, cid):
 @handler("c65s.protest")
 def _c65s_protest(state, ctx, cid):
     if cid is None:
-        if not any(state.protest_boxes):
-            return []
-        return space_opts([s for s in states(state) if not state.spaces[s].protest])
+        return space_opts([s for s in states(state) if can_add_protest(state, s)])
     board.add_protest(state, cid, for_operation=False)
     elog(state, 65, "Places a Protest in {space}.", ctx["actor"], space=cid)
     return []

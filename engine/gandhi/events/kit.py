@@ -195,8 +195,9 @@ def can_add_unrest(state, sid: str) -> bool:
 
 
 def can_add_protest(state, sid: str) -> bool:
-    """An Event may place a Protest: not on a Railway, one per space, a marker in the boxes (1.10, 5.1.1)."""
-    return not dv.is_railway(sid) and not state.spaces[sid].protest and dv.protests_in_boxes(state) > 0
+    """An Event may place a Protest (1.10, 5.1.1): the rule of
+    :func:`engine.gandhi.board.can_add_protest` (Railways too), any box."""
+    return board.can_add_protest(state, sid, for_operation=False)
 
 
 def remove_one_unrest(state, sid: str) -> bool:
