@@ -972,3 +972,23 @@ def test_1_10_protest_on_a_railway_by_26_and_35_shaded():
     s = blank()
     play_event(s, 35, "shaded", "inc", f"{RAIL}:protest", "done")
     assert s.spaces[RAIL].protest
+
+
+def test_3_3_1_unity_when_13_shaded_moves_the_other_nv_activists():
+    """IT 3.3.1 "spostate l'Unità di +1 (sia durante il Raduno o per Evento)":
+    Congress moving 2 Muslim League Activists from Out of Play by #13 shaded:
+    Unity +2 for the Event, +1 for each of them."""
+    s = blank()
+    s.unity = 1
+    board.transfer(s, "ml_activist", 2, "available", "out_of_play")
+    board.transfer(s, "inc_activist", 1, "available", "out_of_play")
+    play_event(s, 13, "shaded", "inc", "ml_activist", "ml_activist", "inc_activist")
+    assert s.unity == 5 and not s.out_of_play
+
+
+def test_3_3_1_no_unity_when_the_raj_moves_activists():
+    s = blank()
+    s.unity = 1
+    board.transfer(s, "ml_activist", 3, "available", "out_of_play")
+    play_event(s, 13, "shaded", "raj", "ml_activist", "ml_activist", "ml_activist")
+    assert s.unity == 3

@@ -915,3 +915,30 @@ def test_55_shaded_prefers_spaces_without_protest():
     assert "delhi" not in ids(s) and "east_bengal" in ids(s)
     engine.apply(s, "inc", "east_bengal")
     assert "assam" not in ids(s) and "bihar" in ids(s)
+
+
+# --- issue 12: readings of the second audit -------------------------------------------
+
+def test_3_3_1_unity_when_50_shaded_moves_the_other_nv_activists():
+    """IT 3.3.1, 6.7 (L977), ES 3.3.1, JA 3.3.1: Unity +1 whenever Congress or
+    the League moves the other's Activist from Out of Play, even by Event."""
+    s = game()
+    s.unity = 2
+    board.transfer(s, "inc_activist", 2, "available", "out_of_play")
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    play_event(s, 50, "shaded", "ml", "inc_activist", "inc_activist", "ml_activist")
+    assert s.unity == 4
+
+
+def test_3_3_1_unity_when_63_shaded_moves_the_other_nv_activists():
+    s = game()
+    s.unity = 2
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    board.transfer(s, "guerrilla", 1, "available", "out_of_play")
+    play_event(s, 63, "shaded", "inc", "ml_activist", "guerrilla")
+    assert s.unity == 3
+    s = game()
+    s.unity = 2
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    play_event(s, 63, "shaded", "rev", "ml_activist")
+    assert s.unity == 2  # only Congress or the League

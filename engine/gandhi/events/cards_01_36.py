@@ -38,6 +38,7 @@ from .kit import (
     ctx0,
     cubes,
     elog,
+    from_out_of_play,
     guerrillas,
     handler,
     loop,
@@ -681,7 +682,8 @@ DECISIONS["13-shaded"] = ["piece (3 from Out of Play to Available: kind)"]
 @event(13, "shaded")
 def c13_shaded(state, f):
     """Unity +2; move 3 pieces (any factions', the acting faction's choice)
-    from Out of Play to Available."""
+    from Out of Play to Available (Unity +1 more for each Activist of the other
+    Nonviolent faction that Congress or the Muslim League moves, 3.3.1)."""
     shift_track(state, 13, f, "unity", 2)
     return [call("c13s.next", f=f, left=3)]
 
@@ -695,8 +697,7 @@ def _c13s_next(state, ctx):
 
 @callback("c13s.do")
 def _c13s_do(state, ctx, kind):
-    board.transfer(state, kind, 1, "out_of_play", "available")
-    elog(state, 13, "Moves a {kind} from Out of Play to Available.", ctx["f"], kind=kind)
+    from_out_of_play(state, kind, 13, ctx["f"])
     return [call("c13s.next", f=ctx["f"], left=ctx["left"] - 1)] if ctx["left"] > 1 else []
 
 

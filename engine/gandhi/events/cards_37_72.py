@@ -35,6 +35,7 @@ from .kit import (
     ctx0,
     do,
     elog,
+    from_out_of_play,
     handler,
     has_unrest,
     loop,
@@ -899,9 +900,8 @@ def _c50s(state, ctx, cid):
         facs = set(ctx["facs"])
         return [(k, f"Move a {NAMES[k]} from Out of Play to Available") for k in BOX_KINDS
                 if state.out_of_play.get(k, 0) and (len(facs) < 2 or OWNER[k] in facs)]
-    board.transfer(state, cid, 1, "out_of_play", "available")
+    from_out_of_play(state, cid, 50, ctx["actor"])
     ctx["facs"].append(OWNER[cid])
-    elog(state, 50, "Moves a {kind} from Out of Play to Available.", ctx["actor"], kind=cid)
     return []
 
 

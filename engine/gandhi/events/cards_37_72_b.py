@@ -28,6 +28,7 @@ from .kit import (
     cnt_kinds,
     ctx0,
     elog,
+    from_out_of_play,
     handler,
     has_unrest,
     loop,
@@ -431,8 +432,7 @@ def _c63s(state, ctx, cid):
     if cid is None:
         return [(k, f"Move a {NAMES[k]} from Out of Play to Available")
                 for k in ("inc_activist", "ml_activist", "guerrilla") if state.out_of_play.get(k, 0)]
-    board.transfer(state, cid, 1, "out_of_play", "available")
-    elog(state, 63, "Moves a {kind} from Out of Play to Available.", ctx["actor"], kind=cid)
+    from_out_of_play(state, cid, 63, ctx["actor"])
     return []
 
 

@@ -228,6 +228,20 @@ def shift_track(state, card: int, actor: str | None, track: str, delta: int) -> 
     return n
 
 
+def from_out_of_play(state, kind: str, card: int, actor: str) -> int:
+    """Event ``card``: ``actor`` moves one ``kind`` from Out of Play to
+    Available, Unity +1 if it is the other Nonviolent faction's Activist
+    (:func:`engine.gandhi.board.out_of_play_to_available`). Returns 1 or 0."""
+    before = state.unity
+    n = board.out_of_play_to_available(state, kind, 1, actor)
+    if n:
+        elog(state, card, "Moves a {kind} from Out of Play to Available.", actor, kind=kind)
+    if state.unity != before:
+        elog(state, card, "Unity {n:+d} (now {value}): the other Nonviolent faction's Activist.", actor,
+             n=state.unity - before, value=state.unity)
+    return n
+
+
 def stay_eligible(state, faction: str) -> None:
     """The faction remains Eligible for the next card (2.3.6)."""
     if faction not in state.turn.stay_eligible:
