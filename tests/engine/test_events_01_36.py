@@ -992,3 +992,24 @@ def test_3_3_1_no_unity_when_the_raj_moves_activists():
     board.transfer(s, "ml_activist", 3, "available", "out_of_play")
     play_event(s, 13, "shaded", "raj", "ml_activist", "ml_activist", "ml_activist")
     assert s.unity == 3
+
+
+def test_1_4_3_24_unshaded_active_guerrillas_count_as_activated():
+    """1.4.3 play note: "Activating" an Active Guerrilla is enough (it stays
+    Active). #24 unshaded: a space with cubes and only Active Guerrillas becomes
+    one of "those spaces" and loses 1 Guerrilla per cube."""
+    s = blank()
+    put(s, "assam", guerrilla_active=2, troop=1)
+    play_event(s, 24, "unshaded", "raj", "assam:active", "done", "assam", "assam:active")
+    assert pc(s, "assam", "guerrilla_active") == 1
+
+
+def test_1_4_3_32_unshaded_active_guerrillas_count_as_activated():
+    """#32 unshaded "Attivate 4 qualsiasi Guerriglie": the Revolutionaries may
+    count their Active Guerrillas instead of flipping Underground ones."""
+    s = blank()
+    put(s, "bihar", guerrilla_active=2, guerrilla_underground=4, sepoy=2)
+    play_event(s, 32, "unshaded", "rev", "bihar:sepoy", "bihar:sepoy", end=False)
+    assert set(ids(s)) == {"bihar:underground", "bihar:active"}
+    answer(s, "bihar:active", "bihar:active", "bihar:underground", "bihar:underground")
+    assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "guerrilla_active") == 4

@@ -440,7 +440,8 @@ def pieces(actor: str, card: int, act: str, kinds: list[str], left: int, spaces:
     box ``to``; ``to="arrest"`` sends Gandhi/Activists to Prison and the rest
     to Available, 5.1.3; ``to_list`` gives the box of the 1st, 2nd ... piece;
     with ``dest_caps`` ``{box: n}`` the actor picks each piece's box),
-    "activate" (Underground -> Active) or "hide" (Active -> Underground).
+    "activate" (Underground -> Active; an Active one may be counted instead,
+    :func:`activatable`) or "hide" (Active -> Underground).
     ``spaces`` None = any space; ``cap`` pieces per space, ``caps`` per-space
     limits, ``max_spaces`` distinct spaces at most; ``bases_last``: Bases only
     once no other listed piece is there (1.4.2). ``ctx["used"]`` counts pieces
@@ -499,7 +500,7 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
             continue
         kinds = [k for k in ctx["kinds"] if cnt(state, sid, k) > 0]
         if act == "activate":
-            kinds = [k for k in kinds if k == "guerrilla_underground"]
+            kinds = activatable(state, sid, ctx["used"].get(sid, 0))
         elif act == "hide":
             kinds = [k for k in kinds if k == "guerrilla_active"]
         if ctx["bases_last"] and any(k not in BASES for k in kinds):
@@ -514,6 +515,17 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
     return out
 
 
+def activatable(state, sid: str, counted: int) -> list[str]:
+    """Guerrilla kinds an "Activate N Guerrillas" text may take next in
+    ``sid`` where ``counted`` were already taken: Underground ones (flipped)
+    and -- 1.4.3 play note, "è sufficiente 'Attivare' le Guerriglie già
+    Attive" -- Active ones not yet counted (they stay Active)."""
+    out = ["guerrilla_underground"] if cnt(state, sid, "guerrilla_underground") else []
+    if cnt(state, sid, "guerrilla_active") > counted:
+        out.append("guerrilla_active")
+    return out
+
+
 def _piece_label(act: str, sid: str, kind: str, box: str) -> str:
     where = space_name(sid)
     if act == "place":
@@ -523,6 +535,8 @@ def _piece_label(act: str, sid: str, kind: str, box: str) -> str:
         if box == "prison":
             return f"Arrest a {NAMES[kind]} in {where}"
         return f"Remove a {NAMES[kind]} in {where}" + ("" if box == "available" else f" (to {BOX_NAMES[box]})")
+    if act == "activate" and kind == "guerrilla_active":
+        return f"Count an Active Guerrilla in {where} (it stays Active)"
     return f"{VERB[act]} a {NAMES[kind]} in {where}"
 
 
@@ -546,6 +560,8 @@ def _pieces(state, ctx, cid):
             ctx["dest_caps"][b] -= 1
         elog(state, card, "{verb} a {kind} in {space} (to {box}).", actor,
              verb="Arrests" if b == "prison" else "Removes", kind=kind, space=sid, box=b)
+    elif ctx["act"] == "activate" and kind == "guerrilla_active":
+        elog(state, card, "An Active Guerrilla in {space} counts as Activated (1.4.3).", actor, space=sid)
     elif ctx["act"] == "activate":
         board.flip(state, sid, "guerrilla_underground", "guerrilla_active", 1)
         elog(state, card, "Activates a Guerrilla in {space}.", actor, space=sid)
