@@ -1013,3 +1013,16 @@ def test_1_4_3_32_unshaded_active_guerrillas_count_as_activated():
     assert set(ids(s)) == {"bihar:underground", "bihar:active"}
     answer(s, "bihar:active", "bihar:active", "bihar:underground", "bihar:underground")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "guerrilla_active") == 4
+
+
+def test_5_1_2_36_shaded_rolls_only_where_adversaries_can_be_removed():
+    """5.1.2 (the most of the text): 5 Revolutionary pieces alone in Bihar
+    cannot remove anything; Sind (3 Guerrillas facing 3 Sepoys) is offered."""
+    s = blank()
+    put(s, "bihar", guerrilla_underground=5)
+    put(s, "sind", guerrilla_underground=3, sepoy=3)
+    play_event(s, 36, "shaded", "rev", end=False)
+    assert ids(s) == ["sind"]
+    s.forced_dice = [2]
+    answer(s, "sind", "sind:sepoy", "sind:sepoy")
+    assert pc(s, "sind", "sepoy") == 1

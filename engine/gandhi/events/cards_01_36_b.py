@@ -32,6 +32,7 @@ from .kit import (
     can_add_protest,
     can_add_unrest,
     cnt,
+    cnt_kinds,
     ctx0,
     cubes,
     elog,
@@ -1030,8 +1031,10 @@ def _c36s_next(state, ctx):
     f = ctx["f"]
     sp = [s for s in all_spaces() if s not in ctx["chosen"]]
     adv = adversary_kinds(f)
+    # 5.1.2 (R-E36): the text can act only where a roll can succeed (a friendly
+    # piece) and something can then be removed (an adversary piece)
     return q(f, 36, "Event #36: choose a space to roll in ({n} of 2).",
-             best(sp, lambda s: 1 + friendly(state, s, f) + (1 if any(cnt(state, s, k) for k in adv) else 0)),
+             best(sp, lambda s: 1 if friendly(state, s, f) and cnt_kinds(state, s, adv) else 0),
              "c36s.do", ctx, n=len(ctx["chosen"]) + 1)
 
 
