@@ -612,11 +612,11 @@ def test_23_shaded_free_attack_then_underground():
     board.add_protest(s, "bihar", for_operation=False)
     s.forced_dice = [3]
     play_event(s, 23, "shaded", "rev", "bihar", end=False)
-    assert set(ids(s)) == {"sepoy", "inc_activist", "done"}  # Sepoys before Troops
-    engine.apply(s, "rev", "sepoy")
-    engine.apply(s, "rev", "troop")
-    assert engine.decision(s).step == "sop.act"
-    assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 0
+    assert {"sepoy", "inc_activist"} <= set(ids(s)) and "troop" not in ids(s)  # Sepoys before Troops
+    engine.apply(s, "rev", "sepoy")  # the Activist, the only piece left to take, goes unasked
+    finish_taking_done(s)
+    assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 1
+    assert s.available["inc_activist"] == 16 and not s.prison  # removed, not arrested (3.4.3)
     assert pc(s, "bihar", "guerrilla_underground") == 3 and s.spaces["bihar"].unrest == 1
     assert s.resources["rev"] == 5  # free
 
@@ -1026,3 +1026,37 @@ def test_5_1_2_36_shaded_rolls_only_where_adversaries_can_be_removed():
     s.forced_dice = [2]
     answer(s, "sind", "sind:sepoy", "sind:sepoy")
     assert pc(s, "sind", "sepoy") == 1
+
+
+def test_3_4_3_23_shaded_runs_the_revolutionaries_attack():
+    """#23 shaded "Attaccate gratuitamente" is the Attack of 3.4.3: not on a
+    Railway; removed Activists go to Available (not Prison); a Troop only once
+    no Active Activist remains ("Truppe ... per ultime", 1.4.4); Unrest where
+    there is a Protest or no Raj Control (R-3.4.3); the Revolutionaries pick
+    the pieces (1.4.4) whoever plays the Event."""
+    s = blank()
+    put(s, RAIL, guerrilla_underground=2)
+    put(s, "bihar", guerrilla_underground=4, troop=1, sepoy=1, inc_activist=1)
+    board.add_protest(s, "bihar", for_operation=False)
+    put(s, "sind", guerrilla_underground=3)
+    s.forced_dice = [1, 6]
+    play_event(s, 23, "shaded", "inc", end=False)
+    assert RAIL not in ids(s) and {"bihar", "sind"} <= set(ids(s))
+    engine.apply(s, "inc", "bihar")
+    d = engine.decision(s)
+    assert d.actor == "rev" and set(d.ids()) - {"done"} == {"sepoy", "inc_activist"}
+    engine.apply(s, "rev", "inc_activist")  # then the Sepoy, unasked: the Troop stays
+    engine.apply(s, "inc", "sind")  # a miss
+    finish_taking_done(s)
+    assert pc(s, "bihar", "troop") == 1 and pc(s, "bihar", "inc_activist") == 0
+    assert s.prison.get("inc_activist", 0) == 0 and s.spaces["bihar"].unrest == 1
+    assert pc(s, "sind", "guerrilla_underground") == 3 and s.spaces["sind"].unrest == 0
+
+
+def test_3_4_3_23_shaded_unrest_without_raj_control_and_no_protest():
+    s = blank()
+    put(s, "sind", guerrilla_underground=3, sepoy=1)
+    s.forced_dice = [2]
+    play_event(s, 23, "shaded", "rev", "sind", end=False)
+    finish_taking_done(s)
+    assert pc(s, "sind", "sepoy") == 0 and s.spaces["sind"].unrest == 1
