@@ -1060,3 +1060,13 @@ def test_3_4_3_23_shaded_unrest_without_raj_control_and_no_protest():
     play_event(s, 23, "shaded", "rev", "sind", end=False)
     finish_taking_done(s)
     assert pc(s, "sind", "sepoy") == 0 and s.spaces["sind"].unrest == 1
+
+
+def test_card_32_title_is_cellular_jail():
+    """The Italian card list prints #32 as "Cellular Jail" (seed L2470)."""
+    from engine.gandhi.common import card_title
+    from engine.gandhi.data import get_data
+
+    ev = get_data().cards.events[32]
+    assert ev.title == "Cellular Jail" and ev.title_it == "Cellular Jail"
+    assert card_title(32) == "#32 Cellular Jail"
