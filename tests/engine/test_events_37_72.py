@@ -942,3 +942,19 @@ def test_3_3_1_unity_when_63_shaded_moves_the_other_nv_activists():
     board.transfer(s, "ml_activist", 1, "available", "out_of_play")
     play_event(s, 63, "shaded", "rev", "ml_activist")
     assert s.unity == 2  # only Congress or the League
+
+
+def test_54_unshaded_removes_guerrillas_in_every_state():
+    """#54 unshaded "poi in ogni Stato rimuovete 1 Guerriglia per ogni cubo lì
+    presente": every State with cubes, not only those given Sepoys (R-54)."""
+    s = game()
+    put(s, "mysore", sepoy=1, guerrilla_underground=2)
+    put(s, "hyderabad", guerrilla_active=1)
+    s.spaces["sind"].muslim_state = True
+    put(s, "sind", sepoy=2, guerrilla_underground=2)
+    push_event(s, 54, "unshaded", "raj")
+    engine.apply(s, "raj", "hyderabad:sepoy")
+    engine.apply(s, "raj", "done")
+    answer(s, "mysore:underground", "sind:underground", "sind:underground", "hyderabad:active")
+    assert pc(s, "hyderabad", "guerrilla_active") == 0
+    assert pc(s, "mysore", "guerrilla_underground") == 1 and pc(s, "sind", "guerrilla_underground") == 0

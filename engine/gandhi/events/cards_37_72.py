@@ -1012,15 +1012,17 @@ DECISIONS["54-unshaded"] = ["piece (up to 6 Sepoys in up to 3 States)", "piece (
 
 @event(54, "unshaded")
 def c54_unshaded(state, f):
-    """Add up to 6 Sepoys to up to 3 States, then in each of those States remove
-    1 Guerrilla per cube there (the acting faction picks Active or Underground)."""
+    """Add up to 6 Sepoys to up to 3 States, then in each State remove 1
+    Guerrilla per cube there (the acting faction picks Active or Underground).
+    R-54: "in ogni Stato" is every State, not only those that got Sepoys."""
     return [pieces(f, 54, "place", ["sepoy"], 6, states(state), upto=True, max_spaces=3, then="c54u.after",
                    prompt="Event #54: add Sepoys to States")]
 
 
 @auto("c54u.after")
 def _c54u_after(state, ctx):
-    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in ctx["used"]}
+    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in states(state)}
+    caps = {s: n for s, n in caps.items() if n}
     total = sum(caps.values())
     if not total:
         return []
