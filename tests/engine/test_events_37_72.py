@@ -311,15 +311,17 @@ def test_47_unshaded():
     put(s, "bihar", sepoy=1, guerrilla_underground=1, inc_activist=1)
     board.add_protest(s, "bihar", for_operation=False)
     put(s, "rail_punjab_delhi", troop=1)
-    s.spaces["rail_punjab_delhi"].strike = True
+    s.spaces["rail_punjab_delhi"].strike = True  # a Strike is not an Unrest marker (R-UNREST)
+    put(s, "punjab", troop=1)
+    s.spaces["punjab"].unrest = 1
     put(s, "delhi", inc_activist=1)  # no cubes
     push_event(s, 47, "unshaded", "raj")
-    assert "delhi" not in ids(s)
+    assert "delhi" not in ids(s) and "rail_punjab_delhi" not in ids(s)
     engine.apply(s, "raj", "bihar")
     assert set(ids(s)) == {"underground", "inc", "protest"}
-    answer(s, "protest", "rail_punjab_delhi", "unrest")
-    assert not s.spaces["bihar"].protest and not s.spaces["rail_punjab_delhi"].strike
-    assert pc(s, "bihar", "inc_activist") == 1
+    answer(s, "protest", "punjab", "unrest")
+    assert not s.spaces["bihar"].protest and s.spaces["rail_punjab_delhi"].strike
+    assert pc(s, "bihar", "inc_activist") == 1 and s.spaces["punjab"].unrest == 0
 
 
 def test_47_shaded_replace_at_most_one_base():
@@ -958,3 +960,14 @@ def test_54_unshaded_removes_guerrillas_in_every_state():
     answer(s, "mysore:underground", "sind:underground", "sind:underground", "hyderabad:active")
     assert pc(s, "hyderabad", "guerrilla_active") == 0
     assert pc(s, "mysore", "guerrilla_underground") == 1 and pc(s, "sind", "guerrilla_underground") == 0
+
+
+def test_r_unrest_49_unshaded_does_not_remove_a_strike():
+    """R-UNREST (issue 12, one reading with R-E4): 5.1.4 turns a *placed*
+    Unrest marker into a Strike; "remove 1 Unrest marker" does not remove a
+    Strike (texts name Strikes when they mean them: #34)."""
+    s = game()
+    s.spaces["rail_punjab_delhi"].strike = True
+    s.spaces["punjab"].unrest = 1
+    push_event(s, 49, "unshaded", "inc")
+    assert "rail_punjab_delhi" not in ids(s) and "punjab" in ids(s)

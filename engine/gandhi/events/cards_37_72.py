@@ -576,7 +576,7 @@ DECISIONS["47-unshaded"] = ["space (2 with cubes)", "option (guerrilla active|un
 @event(47, "unshaded")
 def c47_unshaded(state, f):
     """Remove 1 Guerrilla, 1 Activist, 1 Protest marker or 1 Unrest marker
-    (a Strike on a Railway) from each of 2 spaces with cubes; spaces where
+    (not a Strike: R-UNREST) from each of 2 spaces with cubes; spaces where
     something can be removed (5.1.2)."""
     return [loop("c47u", ctx0(f, 47, left=2), prompt="Event #47: choose a space with cubes.")]
 
@@ -589,7 +589,7 @@ def _c47u_opts(state, sid):
     if state.spaces[sid].protest:
         out.append(("protest", "Remove the Protest marker"))
     if has_unrest(state, sid):
-        out.append(("unrest", "Remove an Unrest marker" if not state.spaces[sid].strike else "Remove the Strike"))
+        out.append(("unrest", "Remove an Unrest marker"))
     return out
 
 
@@ -778,7 +778,7 @@ def _c49u_what(state, ctx, cid):
         if state.spaces[sid].protest:
             out.append(("protest", "Remove the Protest marker"))
         if has_unrest(state, sid):
-            out.append(("unrest", "Remove an Unrest marker" if not state.spaces[sid].strike else "Remove the Strike"))
+            out.append(("unrest", "Remove an Unrest marker"))
         return out
     if cid == "protest":
         board.remove_protest(state, sid)

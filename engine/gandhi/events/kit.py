@@ -182,9 +182,9 @@ def space_opts(cands, ctx: dict | None = None) -> list[tuple[str, str]]:
 # --- markers and tracks -----------------------------------------------------------
 
 def has_unrest(state, sid: str) -> bool:
-    """An Unrest marker in ``sid``: on a Railway the marker is a Strike (1.12)."""
-    sp = state.spaces[sid]
-    return sp.unrest > 0 or sp.strike
+    """An Unrest marker in ``sid`` (an Unrest space, 1.3.7). A Strike is not
+    one: 5.1.4 turns only a *placed* Unrest marker into a Strike (R-UNREST)."""
+    return state.spaces[sid].unrest > 0
 
 
 def can_add_unrest(state, sid: str) -> bool:
@@ -201,10 +201,7 @@ def can_add_protest(state, sid: str) -> bool:
 
 
 def remove_one_unrest(state, sid: str) -> bool:
-    """Remove one Unrest marker (the Strike on a Railway)."""
-    sp = state.spaces[sid]
-    if sp.strike:
-        return board.remove_strike(state, sid)
+    """Remove one Unrest marker (never a Strike: texts name Strikes, R-UNREST)."""
     return board.remove_unrest(state, sid, 1) > 0
 
 
