@@ -76,8 +76,9 @@ def test_01_unshaded_adds_up_to_6_cubes_3_from_out_of_play():
     s.spaces["sind"].muslim_state = True
     play_event(s, 1, "unshaded", "raj", "delhi:troop:oop", "delhi:troop:oop", "punjab:troop:oop", "punjab:sepoy",
          end=False)
-    # the 3 from Out of Play are used up; no Troops offered to a Muslim State
-    assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" in ids(s)
+    # the 3 from Out of Play are used up; a Muslim State is a State, not a
+    # Province (1.3.5, R-E-Province): nothing is offered there
+    assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" not in ids(s)
     assert "hyderabad:sepoy" not in ids(s)  # Princely States are not Cities or Provinces
     engine.apply(s, "raj", "done")
     assert pc(s, "delhi", "troop") == 2 and pc(s, "punjab", "troop") == 1 and pc(s, "punjab", "sepoy") == 1
@@ -1070,3 +1071,23 @@ def test_card_32_title_is_cellular_jail():
     ev = get_data().cards.events[32]
     assert ev.title == "Cellular Jail" and ev.title_it == "Cellular Jail"
     assert card_title(32) == "#32 Cellular Jail"
+
+
+def test_1_3_5_a_muslim_state_is_not_a_province():
+    """1.3.1/1.3.5: a Muslim State "cambia quello spazio in uno Stato": card
+    texts that say Province leave it out (#16 shaded, #17 unshaded, #29
+    shaded) (R-E-Province)."""
+    s = blank()
+    s.spaces["sind"].muslim_state = True
+    play_event(s, 16, "shaded", "ml", end=False)
+    assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
+    s = blank()
+    s.spaces["northwest_frontier"].muslim_state = True
+    put(s, "northwest_frontier", inc_activist=1)
+    put(s, "punjab", inc_activist=1)
+    play_event(s, 17, "unshaded", "raj", "remove", end=False)
+    assert "northwest_frontier:inc" not in ids(s) and "punjab:inc" in ids(s)
+    s = blank()
+    s.spaces["sind"].muslim_state = True
+    play_event(s, 29, "shaded", "ml", end=False)
+    assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)

@@ -46,7 +46,7 @@ from .kit import (
     muslim_spaces,
     non_railway,
     pieces,
-    printed_provinces,
+    provinces,
     q,
     shift_toward,
     shift_track,
@@ -68,7 +68,7 @@ def c01_unshaded(state, f):
     """Add up to 6 cubes to any Cities and Provinces (up to 3 from Out of Play,
     the rest from Available). A Province turned Muslim State takes no Troops
     (5.1.1) but may take Sepoys."""
-    return [pieces(f, 1, "place", CUBES, 6, cities() + printed_provinces(), upto=True,
+    return [pieces(f, 1, "place", CUBES, 6, cities() + provinces(state), upto=True,
                    sources={"available": None, "out_of_play": 3},
                    prompt="Event #1: add up to 6 cubes to Cities and Provinces ({left} left).")]
 
@@ -641,8 +641,8 @@ def _c12s_restraint(state, ctx):
 # --- 13 Ottoman Collapse ----------------------------------------------------
 
 def _ms_candidates(state, muslim_only: bool) -> list[str]:
-    return [s for s in printed_provinces() if not state.spaces[s].muslim_state
-            and not dv.raj_control(state, s) and (not muslim_only or dv.sdef(s).muslim)]
+    return [s for s in provinces(state)
+            if not dv.raj_control(state, s) and (not muslim_only or dv.sdef(s).muslim)]
 
 
 DECISIONS["13-unshaded"] = ["option (unity|state)", "space (Muslim Province without Raj Control)",
@@ -832,15 +832,16 @@ DECISIONS["16-shaded"] = ["piece (up to 2 Bases in Muslim Provinces: mlbase|revb
 def c16_shaded(state, f):
     """Add up to 2 Bases (Muslim League or Revolutionary, the acting faction's
     choice) to Muslim Provinces with room for them (1.4.2)."""
-    sp = [s for s in printed_provinces() if dv.sdef(s).muslim]
+    sp = [s for s in provinces(state) if dv.sdef(s).muslim]
     return [pieces(f, 16, "place", list(BASES), 2, sp, upto=True,
                    prompt="Event #16: add up to 2 Bases to Muslim Provinces ({left} left).")]
 
 
 # --- 17 Khan Abdul Ghaffar Khan ----------------------------------------------------
 
-def _c17_spaces():
-    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if M().spaces[s].type == "province"]
+def _c17_spaces(state):
+    """Punjab and the adjacent Provinces (R-E-Province: not Muslim States)."""
+    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if dv.is_province(state, s)]
 
 
 DECISIONS["17-unshaded"] = ["option (remove|shift)", "piece (up to 4 Activists)", "space (2 to shift)"]
@@ -850,7 +851,7 @@ DECISIONS["17-unshaded"] = ["option (remove|shift)", "piece (up to 4 Activists)"
 def c17_unshaded(state, f):
     """In Punjab and adjacent Provinces, remove up to 4 Activists total (to
     Available) or shift 2 of these spaces 1 level each toward Passive Support."""
-    sp = _c17_spaces()
+    sp = _c17_spaces(state)
     options = []
     if any(activists(state, s) for s in sp):
         options.append("remove")
@@ -863,14 +864,14 @@ def c17_unshaded(state, f):
 @callback("c17u.option")
 def _c17u_option(state, ctx, opt):
     if opt == "remove":
-        return [pieces(ctx["f"], 17, "remove", ACTIVISTS, 4, _c17_spaces(), upto=True,
+        return [pieces(ctx["f"], 17, "remove", ACTIVISTS, 4, _c17_spaces(state), upto=True,
                        prompt="Event #17: remove up to 4 Activists ({left} left).")]
     return [call("c17u.next", f=ctx["f"], n=2, chosen=[])]
 
 
 @auto("c17u.next")
 def _c17u_next(state, ctx):
-    sp = [s for s in _c17_spaces() if state.spaces[s].support != 1 and s not in ctx["chosen"]]
+    sp = [s for s in _c17_spaces(state) if state.spaces[s].support != 1 and s not in ctx["chosen"]]
     return q(ctx["f"], 17, "Event #17: shift a space toward Passive Support ({n} left).", sp, "c17u.do", ctx,
              n=ctx["n"])
 

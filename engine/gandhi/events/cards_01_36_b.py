@@ -44,7 +44,7 @@ from .kit import (
     make_muslim_state,
     non_railway,
     pieces,
-    printed_provinces,
+    provinces,
     q,
     railways,
     shift_track,
@@ -670,12 +670,11 @@ def c29_shaded(state, f):
     """Place 1 Base (Muslim League or Revolutionary) or a Muslim State in 1
     Province without Raj Control (any Province, not only Muslim ones; a new
     Muslim State's Troops go to Cities chosen by the Raj)."""
-    sp = [s for s in printed_provinces() if not dv.raj_control(state, s)]
+    sp = [s for s in provinces(state) if not dv.raj_control(state, s)]
     ids, labels = base_options(state, sp)
     for s in sp:
-        if not state.spaces[s].muslim_state:
-            ids.append(f"{s}:state")
-            labels[f"{s}:state"] = f"Muslim State in {space_name(s)}"
+        ids.append(f"{s}:state")
+        labels[f"{s}:state"] = f"Muslim State in {space_name(s)}"
     return q(f, 29, "Event #29: place a Base or a Muslim State.", ids, "c29s.do", {"f": f}, labels=labels)
 
 
