@@ -1091,3 +1091,18 @@ def test_1_3_5_a_muslim_state_is_not_a_province():
     s.spaces["sind"].muslim_state = True
     play_event(s, 29, "shaded", "ml", end=False)
     assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
+
+
+def test_5_1_2_16_unshaded_the_selection_holds_a_base():
+    """5.1.2: #16 unshaded "Aggiungere 1 segnalino Disordini in max 2 spazi
+    musulmani, poi rimuovete 1 Base dagli spazi scelti": while a Muslim space
+    holds a Base the Revolutionaries cannot stop, nor pick 2 spaces without
+    one, and so dodge the removal (R-E16)."""
+    s = blank()
+    put(s, "sind", rev_base=1)
+    play_event(s, 16, "unshaded", "rev", end=False)
+    assert "done" not in ids(s)
+    engine.apply(s, "rev", "punjab")
+    assert ids(s) == ["sind"]
+    answer(s, "sind", "sind:revbase")
+    assert pc(s, "sind", "rev_base") == 0 and s.spaces["punjab"].unrest == 1

@@ -35,6 +35,7 @@ from .kit import (
     can_place,
     cities,
     cnt,
+    cnt_kinds,
     ctx0,
     cubes,
     elog,
@@ -804,8 +805,13 @@ def _c16u_next(state, ctx):
     if len(ctx["chosen"]) >= 2:
         return _c16u_base(state, ctx, "")
     sp = [s for s in muslim_spaces() if s not in ctx["chosen"]]
+    # 5.1.2 (R-E16): the selection must hold a Base if a Muslim space has one
+    with_base = [s for s in sp if cnt_kinds(state, s, BASES)]
+    must = bool(with_base) and not any(cnt_kinds(state, s, BASES) for s in ctx["chosen"])
+    if must and ctx["chosen"]:
+        sp = with_base
     return q(ctx["f"], 16, "Event #16: add Unrest to a Muslim space ({n} of up to 2).", sp, "c16u.do", ctx,
-             done="No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1)
+             done=None if must else "No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1)
 
 
 @callback("c16u.do")
