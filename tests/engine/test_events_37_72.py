@@ -971,3 +971,17 @@ def test_r_unrest_49_unshaded_does_not_remove_a_strike():
     s.spaces["punjab"].unrest = 1
     push_event(s, 49, "unshaded", "inc")
     assert "rail_punjab_delhi" not in ids(s) and "punjab" in ids(s)
+
+
+def test_5_1_1_replacement_by_a_type_that_is_available():
+    """5.1.1 "rimuovono invece che sostituire se il rimpiazzo non è
+    disponibile": #66 shaded may replace a Guerrilla with either faction's
+    Activist; with no Congress Activist Available the Muslim League one is the
+    replacement, not a bare removal (R-REPLACE)."""
+    s = game()
+    put(s, "bihar", guerrilla_active=1)
+    board.transfer(s, "inc_activist", s.available["inc_activist"], "available", "out_of_play")
+    push_event(s, 66, "shaded", "inc")
+    assert "bihar:active>ml" in ids(s) and "bihar:active>inc" not in ids(s)
+    engine.apply(s, "inc", "bihar:active>ml")
+    assert pc(s, "bihar", "ml_activist") == 1

@@ -51,6 +51,7 @@ from .kit import (
     remove_muslim_state,
     remove_one_unrest,
     replace_piece,
+    replacements,
     shift_toward,
     shift_track,
     space_name,
@@ -220,10 +221,9 @@ def replace_opts(state, sid: str, olds: list[str], news: list[str]) -> list[tupl
     out = []
     for o in olds:
         if cnt(state, sid, o):
-            for nw in news:
-                if nw != o:
-                    out.append((f"{ALIAS[o]}>{ALIAS.get(nw, nw)}",
-                                f"Replace a {NAMES[o]} with a {NAMES[nw]} in {space_name(sid)}"))
+            for nw in replacements(state, sid, o, news):
+                out.append((f"{ALIAS[o]}>{ALIAS.get(nw, nw)}",
+                            f"Replace a {NAMES[o]} with a {NAMES[nw]} in {space_name(sid)}"))
     return out
 
 
@@ -664,9 +664,7 @@ def _c47s_piece(state, ctx, cid):
             if ctx["mode"] == "remove":
                 out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {space_name(s)}"))
             else:
-                for nw in ["guerrilla_underground"] + ACTIVISTS:
-                    if nw == k or (nw == "guerrilla_underground" and k in GUERRILLAS):
-                        continue
+                for nw in replacements(state, s, k, ["guerrilla_underground"] + ACTIVISTS):
                     tag = "guerrilla" if nw == "guerrilla_underground" else ALIAS[nw]
                     out.append((f"{s}:{ALIAS[k]}>{tag}", f"Replace a {NAMES[k]} in {space_name(s)} with a "
                                 f"{'Guerrilla' if tag == 'guerrilla' else NAMES[nw]}"))

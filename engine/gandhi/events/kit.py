@@ -272,6 +272,17 @@ def arrest_or_remove_to(kind: str) -> str:
     return "prison" if kind in NV_KINDS else "available"
 
 
+def replacements(state, sid: str, old: str, news: list[str]) -> list[str]:
+    """The kinds of ``news`` (other than ``old``'s own) that may replace an
+    ``old`` piece in ``sid``: those Available and placeable there; only when
+    none is does every kind stay offered, the piece then being removed
+    (5.1.1 "rimuovono invece che sostituire se il rimpiazzo non è
+    disponibile"; R-REPLACE)."""
+    cands = [n for n in news if n != old and not (n == "guerrilla_underground" and old in GUERRILLAS)]
+    ok = [n for n in cands if board.in_box(state, "available", place_kind(n)) and can_place(state, sid, n)]
+    return ok or cands
+
+
 def replace_piece(state, sid: str, old: str, new: str, card: int, actor: str) -> bool:
     """Replace one ``old`` piece in ``sid`` with a ``new`` piece from Available;
     if none is Available the old piece is removed all the same (5.1.1).
