@@ -55,9 +55,17 @@ def place(state: GandhiState, sid: str, kind: str, k: int = 1, source: str = "av
     return k
 
 
+def may_remove(kind: str, to: str) -> bool:
+    """1.4.5: Gandhi "non può essere eliminato ma può essere arrestato": he
+    never leaves the map but to Prison. Every other piece may go to any box.
+    The one test of it for Operations, Special Activities and Events."""
+    return kind != "gandhi" or to == "prison"
+
+
 def remove(state: GandhiState, sid: str, kind: str, k: int = 1, to: str = "available") -> int:
     """Move up to ``k`` pieces of ``kind`` from ``sid`` to box ``to``
-    ("available", "out_of_play" or "prison"). Returns the number moved."""
+    ("available", "out_of_play" or "prison"). Returns the number moved.
+    A primitive (setups use it too): rules code asks :func:`may_remove` first."""
     k = min(k, count(state, sid, kind))
     if k > 0:
         _add(state.spaces[sid].pieces, kind, -k)
@@ -72,6 +80,24 @@ def move(state: GandhiState, src: str, dst: str, kind: str, k: int = 1) -> int:
         _add(state.spaces[src].pieces, kind, -k)
         _add(state.spaces[dst].pieces, kind, k)
     return k
+
+
+def other_nv_activist(faction: str) -> str | None:
+    """The other Nonviolent faction's Activist kind (None for the Raj and the
+    Revolutionaries)."""
+    return {"inc": "ml_activist", "ml": "inc_activist"}.get(faction)
+
+
+def out_of_play_to_available(state: GandhiState, kind: str, k: int, by: str) -> int:
+    """Move up to ``k`` pieces of ``kind`` from Out of Play to Available for
+    faction ``by``; Unity +1 for each Activist of the other Nonviolent faction
+    that Congress or the Muslim League moves so (IT 3.3.1 "sia durante il
+    Raduno o per Evento", 2.3.3, 6.7; ES 3.3.1; JA 3.3.1). Returns the number
+    moved."""
+    n = transfer(state, kind, k, "out_of_play", "available")
+    if n and box_kind(kind) == other_nv_activist(by):
+        shift_unity(state, n)
+    return n
 
 
 def transfer(state: GandhiState, kind: str, k: int, src: str, dst: str) -> int:
@@ -126,6 +152,16 @@ def set_support(state: GandhiState, sid: str, level: int) -> None:
 
 
 # --- markers ---------------------------------------------------------------
+
+def can_add_protest(state: GandhiState, sid: str, for_operation: bool = False) -> bool:
+    """May a Protest marker go to ``sid`` now (1.10, 5.1.1)? One per space, any
+    space (Railways too: "Le Ferrovie possono avere segnalino Protesta"), a
+    marker in the boxes it is drawn from (Operations: the boxes Available by
+    Restraint; Events: any box)."""
+    if state.spaces[sid].protest:
+        return False
+    return (dv.protest_available(state) if for_operation else dv.protests_in_boxes(state)) > 0
+
 
 def add_protest(state: GandhiState, sid: str, for_operation: bool) -> bool:
     """Place a Protest marker (1.10). During an Operation only the Available

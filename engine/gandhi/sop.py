@@ -250,11 +250,9 @@ class PassNonviolent(Step):
         f = fr["faction"]
         if cid == "none":
             return
-        board.transfer(state, cid, 1, "out_of_play", "available")
+        board.out_of_play_to_available(state, cid, 1, f)  # Unity +1 if the other's (2.3.3)
         log(state, "log.pass_activist", "{faction} moves a {kind} from Out of Play to Available.",
             actor=f, faction=f, kind=cid)
-        if not cid.startswith(f):
-            board.shift_unity(state, 1)
 
 
 @register

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import blank, finish_taking_done, ids, pc, play_event, put
+from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
 
 import engine
 from engine.gandhi import board
@@ -76,8 +76,9 @@ def test_01_unshaded_adds_up_to_6_cubes_3_from_out_of_play():
     s.spaces["sind"].muslim_state = True
     play_event(s, 1, "unshaded", "raj", "delhi:troop:oop", "delhi:troop:oop", "punjab:troop:oop", "punjab:sepoy",
          end=False)
-    # the 3 from Out of Play are used up; no Troops offered to a Muslim State
-    assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" in ids(s)
+    # the 3 from Out of Play are used up; a Muslim State is a State, not a
+    # Province (1.3.5, R-E-Province): nothing is offered there
+    assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" not in ids(s)
     assert "hyderabad:sepoy" not in ids(s)  # Princely States are not Cities or Provinces
     engine.apply(s, "raj", "done")
     assert pc(s, "delhi", "troop") == 2 and pc(s, "punjab", "troop") == 1 and pc(s, "punjab", "sepoy") == 1
@@ -612,11 +613,11 @@ def test_23_shaded_free_attack_then_underground():
     board.add_protest(s, "bihar", for_operation=False)
     s.forced_dice = [3]
     play_event(s, 23, "shaded", "rev", "bihar", end=False)
-    assert set(ids(s)) == {"sepoy", "inc_activist", "done"}  # Sepoys before Troops
-    engine.apply(s, "rev", "sepoy")
-    engine.apply(s, "rev", "troop")
-    assert engine.decision(s).step == "sop.act"
-    assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 0
+    assert {"sepoy", "inc_activist"} <= set(ids(s)) and "troop" not in ids(s)  # Sepoys before Troops
+    engine.apply(s, "rev", "sepoy")  # the Activist, the only piece left to take, goes unasked
+    finish_taking_done(s)
+    assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 1
+    assert s.available["inc_activist"] == 16 and not s.prison  # removed, not arrested (3.4.3)
     assert pc(s, "bihar", "guerrilla_underground") == 3 and s.spaces["bihar"].unrest == 1
     assert s.resources["rev"] == 5  # free
 
@@ -906,3 +907,202 @@ def test_36_shaded_roll_against_friendly_pieces():
     play_event(s, 36, "shaded", "inc", "bihar", "bihar:sepoy", "sind")
     assert pc(s, "bihar", "sepoy") == 0  # 1 <= 3 friendly: 1 removed
     assert pc(s, "sind", "troop") == 1  # 5 > 1 friendly: nothing
+
+
+# --- issue 12: readings of the second audit -------------------------------------------
+
+def test_1_4_5_gandhi_never_removed_by_09_shaded():
+    """1.4.5 "Gandhi non può essere eliminato ma può essere arrestato": #9
+    shaded removes up to 4 pieces to Available, never Gandhi."""
+    s = blank()
+    put(s, "punjab", sepoy=1, gandhi=1, inc_activist=1)
+    play_event(s, 9, "shaded", "inc", "punjab", end=False)
+    assert "punjab:gandhi" not in ids(s)
+    answer(s, "punjab:sepoy", "punjab:inc")
+    assert pc(s, "punjab", "gandhi") == 1
+
+
+def test_1_4_5_gandhi_never_removed_by_15_unshaded():
+    """1.4.5: #15 unshaded removes 1 piece per Sepoy to Available: Gandhi is
+    not among them, so with only Gandhi left the removals end."""
+    s = blank()
+    put(s, "sind", sepoy=2, gandhi=1, ml_activist=1)
+    play_event(s, 15, "unshaded", "raj", "sind", "sind:ml")
+    assert pc(s, "sind", "gandhi") == 1 and s.available.get("gandhi", 0) == 0
+
+
+def test_1_4_5_may_remove():
+    assert board.may_remove("gandhi", "prison") and board.may_remove("inc_activist", "available")
+    assert not board.may_remove("gandhi", "available") and not board.may_remove("gandhi", "out_of_play")
+
+
+RAIL = "rail_delhi_southeast"
+
+
+def test_1_10_protest_on_a_railway_by_12_shaded():
+    """1.10 "Le Ferrovie possono avere segnalino Protesta": #12 shaded places
+    Protests in spaces with Activists, a Railway among them (as Civil
+    Disobedience may)."""
+    s = blank()
+    put(s, RAIL, inc_activist=1)
+    play_event(s, 12, "shaded", "inc", RAIL)
+    assert s.spaces[RAIL].protest
+
+
+def test_1_10_protest_on_a_railway_by_17_shaded():
+    s = blank()
+    put(s, RAIL, ml_activist=1)
+    put(s, "sind", ml_activist=1)
+    play_event(s, 17, "shaded", "ml", RAIL, "sind")
+    assert s.spaces[RAIL].protest and s.spaces["sind"].protest
+
+
+def test_1_10_protest_on_a_railway_by_25_shaded():
+    s = blank()
+    put(s, RAIL, guerrilla_underground=1)
+    put(s, "bihar", guerrilla_underground=1)
+    play_event(s, 25, "shaded", "rev", RAIL, "bihar")
+    assert s.spaces[RAIL].protest
+
+
+def test_1_10_protest_on_a_railway_by_26_and_35_shaded():
+    """#26 and #35 shaded place a Strike on a Railway; a Protest may go there too."""
+    s = blank()
+    play_event(s, 26, "shaded", "inc", RAIL, end=False)
+    assert s.spaces[RAIL].protest
+    s = blank()
+    play_event(s, 35, "shaded", "inc", f"{RAIL}:protest", "done")
+    assert s.spaces[RAIL].protest
+
+
+def test_3_3_1_unity_when_13_shaded_moves_the_other_nv_activists():
+    """IT 3.3.1 "spostate l'Unità di +1 (sia durante il Raduno o per Evento)":
+    Congress moving 2 Muslim League Activists from Out of Play by #13 shaded:
+    Unity +2 for the Event, +1 for each of them."""
+    s = blank()
+    s.unity = 1
+    board.transfer(s, "ml_activist", 2, "available", "out_of_play")
+    board.transfer(s, "inc_activist", 1, "available", "out_of_play")
+    play_event(s, 13, "shaded", "inc", "ml_activist", "ml_activist", "inc_activist")
+    assert s.unity == 5 and not s.out_of_play
+
+
+def test_3_3_1_no_unity_when_the_raj_moves_activists():
+    s = blank()
+    s.unity = 1
+    board.transfer(s, "ml_activist", 3, "available", "out_of_play")
+    play_event(s, 13, "shaded", "raj", "ml_activist", "ml_activist", "ml_activist")
+    assert s.unity == 3
+
+
+def test_1_4_3_24_unshaded_active_guerrillas_count_as_activated():
+    """1.4.3 play note: "Activating" an Active Guerrilla is enough (it stays
+    Active). #24 unshaded: a space with cubes and only Active Guerrillas becomes
+    one of "those spaces" and loses 1 Guerrilla per cube."""
+    s = blank()
+    put(s, "assam", guerrilla_active=2, troop=1)
+    play_event(s, 24, "unshaded", "raj", "assam:active", "done", "assam", "assam:active")
+    assert pc(s, "assam", "guerrilla_active") == 1
+
+
+def test_1_4_3_32_unshaded_active_guerrillas_count_as_activated():
+    """#32 unshaded "Attivate 4 qualsiasi Guerriglie": the Revolutionaries may
+    count their Active Guerrillas instead of flipping Underground ones."""
+    s = blank()
+    put(s, "bihar", guerrilla_active=2, guerrilla_underground=4, sepoy=2)
+    play_event(s, 32, "unshaded", "rev", "bihar:sepoy", "bihar:sepoy", end=False)
+    assert set(ids(s)) == {"bihar:underground", "bihar:active"}
+    answer(s, "bihar:active", "bihar:active", "bihar:underground", "bihar:underground")
+    assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "guerrilla_active") == 4
+
+
+def test_5_1_2_36_shaded_rolls_only_where_adversaries_can_be_removed():
+    """5.1.2 (the most of the text): 5 Revolutionary pieces alone in Bihar
+    cannot remove anything; Sind (3 Guerrillas facing 3 Sepoys) is offered."""
+    s = blank()
+    put(s, "bihar", guerrilla_underground=5)
+    put(s, "sind", guerrilla_underground=3, sepoy=3)
+    play_event(s, 36, "shaded", "rev", end=False)
+    assert ids(s) == ["sind"]
+    s.forced_dice = [2]
+    answer(s, "sind", "sind:sepoy", "sind:sepoy")
+    assert pc(s, "sind", "sepoy") == 1
+
+
+def test_3_4_3_23_shaded_runs_the_revolutionaries_attack():
+    """#23 shaded "Attaccate gratuitamente" is the Attack of 3.4.3: not on a
+    Railway; removed Activists go to Available (not Prison); a Troop only once
+    no Active Activist remains ("Truppe ... per ultime", 1.4.4); Unrest where
+    there is a Protest or no Raj Control (R-3.4.3); the Revolutionaries pick
+    the pieces (1.4.4) whoever plays the Event."""
+    s = blank()
+    put(s, RAIL, guerrilla_underground=2)
+    put(s, "bihar", guerrilla_underground=4, troop=1, sepoy=1, inc_activist=1)
+    board.add_protest(s, "bihar", for_operation=False)
+    put(s, "sind", guerrilla_underground=3)
+    s.forced_dice = [1, 6]
+    play_event(s, 23, "shaded", "inc", end=False)
+    assert RAIL not in ids(s) and {"bihar", "sind"} <= set(ids(s))
+    engine.apply(s, "inc", "bihar")
+    d = engine.decision(s)
+    assert d.actor == "rev" and set(d.ids()) - {"done"} == {"sepoy", "inc_activist"}
+    engine.apply(s, "rev", "inc_activist")  # then the Sepoy, unasked: the Troop stays
+    engine.apply(s, "inc", "sind")  # a miss
+    finish_taking_done(s)
+    assert pc(s, "bihar", "troop") == 1 and pc(s, "bihar", "inc_activist") == 0
+    assert s.prison.get("inc_activist", 0) == 0 and s.spaces["bihar"].unrest == 1
+    assert pc(s, "sind", "guerrilla_underground") == 3 and s.spaces["sind"].unrest == 0
+
+
+def test_3_4_3_23_shaded_unrest_without_raj_control_and_no_protest():
+    s = blank()
+    put(s, "sind", guerrilla_underground=3, sepoy=1)
+    s.forced_dice = [2]
+    play_event(s, 23, "shaded", "rev", "sind", end=False)
+    finish_taking_done(s)
+    assert pc(s, "sind", "sepoy") == 0 and s.spaces["sind"].unrest == 1
+
+
+def test_card_32_title_is_cellular_jail():
+    """The Italian card list prints #32 as "Cellular Jail" (seed L2470)."""
+    from engine.gandhi.common import card_title
+    from engine.gandhi.data import get_data
+
+    ev = get_data().cards.events[32]
+    assert ev.title == "Cellular Jail" and ev.title_it == "Cellular Jail"
+    assert card_title(32) == "#32 Cellular Jail"
+
+
+def test_1_3_5_a_muslim_state_is_not_a_province():
+    """1.3.1/1.3.5: a Muslim State "cambia quello spazio in uno Stato": card
+    texts that say Province leave it out (#16 shaded, #17 unshaded, #29
+    shaded) (R-E-Province)."""
+    s = blank()
+    s.spaces["sind"].muslim_state = True
+    play_event(s, 16, "shaded", "ml", end=False)
+    assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
+    s = blank()
+    s.spaces["northwest_frontier"].muslim_state = True
+    put(s, "northwest_frontier", inc_activist=1)
+    put(s, "punjab", inc_activist=1)
+    play_event(s, 17, "unshaded", "raj", "remove", end=False)
+    assert "northwest_frontier:inc" not in ids(s) and "punjab:inc" in ids(s)
+    s = blank()
+    s.spaces["sind"].muslim_state = True
+    play_event(s, 29, "shaded", "ml", end=False)
+    assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
+
+
+def test_5_1_2_16_unshaded_the_selection_holds_a_base():
+    """5.1.2: #16 unshaded "Aggiungere 1 segnalino Disordini in max 2 spazi
+    musulmani, poi rimuovete 1 Base dagli spazi scelti": while a Muslim space
+    holds a Base the Revolutionaries cannot stop, nor pick 2 spaces without
+    one, and so dodge the removal (R-E16)."""
+    s = blank()
+    put(s, "sind", rev_base=1)
+    play_event(s, 16, "unshaded", "rev", end=False)
+    assert "done" not in ids(s)
+    engine.apply(s, "rev", "punjab")
+    assert ids(s) == ["sind"]
+    answer(s, "sind", "sind:revbase")
+    assert pc(s, "sind", "rev_base") == 0 and s.spaces["punjab"].unrest == 1

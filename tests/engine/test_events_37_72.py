@@ -311,15 +311,17 @@ def test_47_unshaded():
     put(s, "bihar", sepoy=1, guerrilla_underground=1, inc_activist=1)
     board.add_protest(s, "bihar", for_operation=False)
     put(s, "rail_punjab_delhi", troop=1)
-    s.spaces["rail_punjab_delhi"].strike = True
+    s.spaces["rail_punjab_delhi"].strike = True  # a Strike is not an Unrest marker (R-UNREST)
+    put(s, "punjab", troop=1)
+    s.spaces["punjab"].unrest = 1
     put(s, "delhi", inc_activist=1)  # no cubes
     push_event(s, 47, "unshaded", "raj")
-    assert "delhi" not in ids(s)
+    assert "delhi" not in ids(s) and "rail_punjab_delhi" not in ids(s)
     engine.apply(s, "raj", "bihar")
     assert set(ids(s)) == {"underground", "inc", "protest"}
-    answer(s, "protest", "rail_punjab_delhi", "unrest")
-    assert not s.spaces["bihar"].protest and not s.spaces["rail_punjab_delhi"].strike
-    assert pc(s, "bihar", "inc_activist") == 1
+    answer(s, "protest", "punjab", "unrest")
+    assert not s.spaces["bihar"].protest and s.spaces["rail_punjab_delhi"].strike
+    assert pc(s, "bihar", "inc_activist") == 1 and s.spaces["punjab"].unrest == 0
 
 
 def test_47_shaded_replace_at_most_one_base():
@@ -915,3 +917,71 @@ def test_55_shaded_prefers_spaces_without_protest():
     assert "delhi" not in ids(s) and "east_bengal" in ids(s)
     engine.apply(s, "inc", "east_bengal")
     assert "assam" not in ids(s) and "bihar" in ids(s)
+
+
+# --- issue 12: readings of the second audit -------------------------------------------
+
+def test_3_3_1_unity_when_50_shaded_moves_the_other_nv_activists():
+    """IT 3.3.1, 6.7 (L977), ES 3.3.1, JA 3.3.1: Unity +1 whenever Congress or
+    the League moves the other's Activist from Out of Play, even by Event."""
+    s = game()
+    s.unity = 2
+    board.transfer(s, "inc_activist", 2, "available", "out_of_play")
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    play_event(s, 50, "shaded", "ml", "inc_activist", "inc_activist", "ml_activist")
+    assert s.unity == 4
+
+
+def test_3_3_1_unity_when_63_shaded_moves_the_other_nv_activists():
+    s = game()
+    s.unity = 2
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    board.transfer(s, "guerrilla", 1, "available", "out_of_play")
+    play_event(s, 63, "shaded", "inc", "ml_activist", "guerrilla")
+    assert s.unity == 3
+    s = game()
+    s.unity = 2
+    board.transfer(s, "ml_activist", 1, "available", "out_of_play")
+    play_event(s, 63, "shaded", "rev", "ml_activist")
+    assert s.unity == 2  # only Congress or the League
+
+
+def test_54_unshaded_removes_guerrillas_in_every_state():
+    """#54 unshaded "poi in ogni Stato rimuovete 1 Guerriglia per ogni cubo lì
+    presente": every State with cubes, not only those given Sepoys (R-54)."""
+    s = game()
+    put(s, "mysore", sepoy=1, guerrilla_underground=2)
+    put(s, "hyderabad", guerrilla_active=1)
+    s.spaces["sind"].muslim_state = True
+    put(s, "sind", sepoy=2, guerrilla_underground=2)
+    push_event(s, 54, "unshaded", "raj")
+    engine.apply(s, "raj", "hyderabad:sepoy")
+    engine.apply(s, "raj", "done")
+    answer(s, "mysore:underground", "sind:underground", "sind:underground", "hyderabad:active")
+    assert pc(s, "hyderabad", "guerrilla_active") == 0
+    assert pc(s, "mysore", "guerrilla_underground") == 1 and pc(s, "sind", "guerrilla_underground") == 0
+
+
+def test_r_unrest_49_unshaded_does_not_remove_a_strike():
+    """R-UNREST (issue 12, one reading with R-E4): 5.1.4 turns a *placed*
+    Unrest marker into a Strike; "remove 1 Unrest marker" does not remove a
+    Strike (texts name Strikes when they mean them: #34)."""
+    s = game()
+    s.spaces["rail_punjab_delhi"].strike = True
+    s.spaces["punjab"].unrest = 1
+    push_event(s, 49, "unshaded", "inc")
+    assert "rail_punjab_delhi" not in ids(s) and "punjab" in ids(s)
+
+
+def test_5_1_1_replacement_by_a_type_that_is_available():
+    """5.1.1 "rimuovono invece che sostituire se il rimpiazzo non è
+    disponibile": #66 shaded may replace a Guerrilla with either faction's
+    Activist; with no Congress Activist Available the Muslim League one is the
+    replacement, not a bare removal (R-REPLACE)."""
+    s = game()
+    put(s, "bihar", guerrilla_active=1)
+    board.transfer(s, "inc_activist", s.available["inc_activist"], "available", "out_of_play")
+    push_event(s, 66, "shaded", "inc")
+    assert "bihar:active>ml" in ids(s) and "bihar:active>inc" not in ids(s)
+    engine.apply(s, "inc", "bihar:active>ml")
+    assert pc(s, "bihar", "ml_activist") == 1

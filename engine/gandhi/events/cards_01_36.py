@@ -35,9 +35,11 @@ from .kit import (
     can_place,
     cities,
     cnt,
+    cnt_kinds,
     ctx0,
     cubes,
     elog,
+    from_out_of_play,
     guerrillas,
     handler,
     loop,
@@ -45,7 +47,7 @@ from .kit import (
     muslim_spaces,
     non_railway,
     pieces,
-    printed_provinces,
+    provinces,
     q,
     shift_toward,
     shift_track,
@@ -67,7 +69,7 @@ def c01_unshaded(state, f):
     """Add up to 6 cubes to any Cities and Provinces (up to 3 from Out of Play,
     the rest from Available). A Province turned Muslim State takes no Troops
     (5.1.1) but may take Sepoys."""
-    return [pieces(f, 1, "place", CUBES, 6, cities() + printed_provinces(), upto=True,
+    return [pieces(f, 1, "place", CUBES, 6, cities() + provinces(state), upto=True,
                    sources={"available": None, "out_of_play": 3},
                    prompt="Event #1: add up to 6 cubes to Cities and Provinces ({left} left).")]
 
@@ -452,8 +454,8 @@ DECISIONS["9-shaded"] = ["space (1 with cubes)", "piece (up to 4 there, Bases la
 @event(9, "shaded")
 def c09_shaded(state, f):
     """Add 1 Unrest to a space with cubes, then remove up to 4 pieces there to
-    Available (any pieces, Bases last), and shift the space 2 levels toward
-    Active Opposition."""
+    Available (any pieces but Gandhi, 1.4.5; Bases last), and shift the space
+    2 levels toward Active Opposition."""
     sp = [s for s in all_spaces() if cubes(state, s)]
     return q(f, 9, "Event #9: choose 1 space with cubes.",
              best(sp, lambda s: (1 if can_add_unrest(state, s) else 0) + (1 if state.spaces[s].support > -2
@@ -640,8 +642,8 @@ def _c12s_restraint(state, ctx):
 # --- 13 Ottoman Collapse ----------------------------------------------------
 
 def _ms_candidates(state, muslim_only: bool) -> list[str]:
-    return [s for s in printed_provinces() if not state.spaces[s].muslim_state
-            and not dv.raj_control(state, s) and (not muslim_only or dv.sdef(s).muslim)]
+    return [s for s in provinces(state)
+            if not dv.raj_control(state, s) and (not muslim_only or dv.sdef(s).muslim)]
 
 
 DECISIONS["13-unshaded"] = ["option (unity|state)", "space (Muslim Province without Raj Control)",
@@ -681,7 +683,8 @@ DECISIONS["13-shaded"] = ["piece (3 from Out of Play to Available: kind)"]
 @event(13, "shaded")
 def c13_shaded(state, f):
     """Unity +2; move 3 pieces (any factions', the acting faction's choice)
-    from Out of Play to Available."""
+    from Out of Play to Available (Unity +1 more for each Activist of the other
+    Nonviolent faction that Congress or the Muslim League moves, 3.3.1)."""
     shift_track(state, 13, f, "unity", 2)
     return [call("c13s.next", f=f, left=3)]
 
@@ -695,8 +698,7 @@ def _c13s_next(state, ctx):
 
 @callback("c13s.do")
 def _c13s_do(state, ctx, kind):
-    board.transfer(state, kind, 1, "out_of_play", "available")
-    elog(state, 13, "Moves a {kind} from Out of Play to Available.", ctx["f"], kind=kind)
+    from_out_of_play(state, kind, 13, ctx["f"])
     return [call("c13s.next", f=ctx["f"], left=ctx["left"] - 1)] if ctx["left"] > 1 else []
 
 
@@ -746,12 +748,12 @@ DECISIONS["15-unshaded"] = ["space (1 without Troops)", "piece (1 per Sepoy ther
 def c15_unshaded(state, f):
     """Add 1 Unrest to 1 space without Troops, then remove 1 piece per Sepoy
     there to Available (Bases last). The pieces are those the Sepoys act
-    against: any non-Raj pieces, Gandhi included, all to Available as printed
-    (R-E15)."""
+    against: any non-Raj pieces but Gandhi (1.4.5), all to Available as
+    printed (R-E15)."""
     sp = [s for s in all_spaces() if not cnt(state, s, "troop")]
 
     def score(s):
-        others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES)
+        others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES and k != "gandhi")
         return (1 if can_add_unrest(state, s) else 0) + min(cnt(state, s, "sepoy"), others)
     return q(f, 15, "Event #15: choose 1 space without Troops.", best(sp, score), "c15u.space", {"f": f})
 
@@ -803,8 +805,13 @@ def _c16u_next(state, ctx):
     if len(ctx["chosen"]) >= 2:
         return _c16u_base(state, ctx, "")
     sp = [s for s in muslim_spaces() if s not in ctx["chosen"]]
+    # 5.1.2 (R-E16): the selection must hold a Base if a Muslim space has one
+    with_base = [s for s in sp if cnt_kinds(state, s, BASES)]
+    must = bool(with_base) and not any(cnt_kinds(state, s, BASES) for s in ctx["chosen"])
+    if must and ctx["chosen"]:
+        sp = with_base
     return q(ctx["f"], 16, "Event #16: add Unrest to a Muslim space ({n} of up to 2).", sp, "c16u.do", ctx,
-             done="No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1)
+             done=None if must else "No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1)
 
 
 @callback("c16u.do")
@@ -831,15 +838,16 @@ DECISIONS["16-shaded"] = ["piece (up to 2 Bases in Muslim Provinces: mlbase|revb
 def c16_shaded(state, f):
     """Add up to 2 Bases (Muslim League or Revolutionary, the acting faction's
     choice) to Muslim Provinces with room for them (1.4.2)."""
-    sp = [s for s in printed_provinces() if dv.sdef(s).muslim]
+    sp = [s for s in provinces(state) if dv.sdef(s).muslim]
     return [pieces(f, 16, "place", list(BASES), 2, sp, upto=True,
                    prompt="Event #16: add up to 2 Bases to Muslim Provinces ({left} left).")]
 
 
 # --- 17 Khan Abdul Ghaffar Khan ----------------------------------------------------
 
-def _c17_spaces():
-    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if M().spaces[s].type == "province"]
+def _c17_spaces(state):
+    """Punjab and the adjacent Provinces (R-E-Province: not Muslim States)."""
+    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if dv.is_province(state, s)]
 
 
 DECISIONS["17-unshaded"] = ["option (remove|shift)", "piece (up to 4 Activists)", "space (2 to shift)"]
@@ -849,7 +857,7 @@ DECISIONS["17-unshaded"] = ["option (remove|shift)", "piece (up to 4 Activists)"
 def c17_unshaded(state, f):
     """In Punjab and adjacent Provinces, remove up to 4 Activists total (to
     Available) or shift 2 of these spaces 1 level each toward Passive Support."""
-    sp = _c17_spaces()
+    sp = _c17_spaces(state)
     options = []
     if any(activists(state, s) for s in sp):
         options.append("remove")
@@ -862,14 +870,14 @@ def c17_unshaded(state, f):
 @callback("c17u.option")
 def _c17u_option(state, ctx, opt):
     if opt == "remove":
-        return [pieces(ctx["f"], 17, "remove", ACTIVISTS, 4, _c17_spaces(), upto=True,
+        return [pieces(ctx["f"], 17, "remove", ACTIVISTS, 4, _c17_spaces(state), upto=True,
                        prompt="Event #17: remove up to 4 Activists ({left} left).")]
     return [call("c17u.next", f=ctx["f"], n=2, chosen=[])]
 
 
 @auto("c17u.next")
 def _c17u_next(state, ctx):
-    sp = [s for s in _c17_spaces() if state.spaces[s].support != 1 and s not in ctx["chosen"]]
+    sp = [s for s in _c17_spaces(state) if state.spaces[s].support != 1 and s not in ctx["chosen"]]
     return q(ctx["f"], 17, "Event #17: shift a space toward Passive Support ({n} left).", sp, "c17u.do", ctx,
              n=ctx["n"])
 

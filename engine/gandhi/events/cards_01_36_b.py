@@ -6,11 +6,13 @@ continues the registry of decisions per card side.
 from __future__ import annotations
 
 from ...core import rng
-from ...core.steps import Frame
+from ...core.steps import Frame, frame
 from .. import board
 from .. import derived as dv
+from ..actions import OPERATIONS, new_ctx
 from ..choose import callback
 from ..common import space_name
+from ..operations.revolutionaries import attack_removable
 from . import event
 from .cards_01_36 import base_options, gandhi_space
 from .kit import (
@@ -22,7 +24,6 @@ from .kit import (
     GUERRILLAS,
     KIND_OF,
     NAMES,
-    NV_KINDS,
     activists,
     adversary_kinds,
     all_spaces,
@@ -32,6 +33,7 @@ from .kit import (
     can_add_protest,
     can_add_unrest,
     cnt,
+    cnt_kinds,
     ctx0,
     cubes,
     elog,
@@ -42,7 +44,7 @@ from .kit import (
     make_muslim_state,
     non_railway,
     pieces,
-    printed_provinces,
+    provinces,
     q,
     railways,
     shift_track,
@@ -281,30 +283,20 @@ def _c23u_remove(state, ctx):
 DECISIONS["23-shaded"] = ["space (up to 3 with Guerrillas)", "piece (up to 2 Active adversary pieces if hit)"]
 
 
-def attack_targets(state, sid: str) -> list[str]:
-    """Kinds an Attack may remove now (3.4.3): Active pieces, not Gandhi; Sepoys
-    before Troops; Muslim League Bases once no Activists remain."""
-    sp = state.spaces[sid]
-    kinds = []
-    if cnt(state, sid, "sepoy"):
-        kinds.append("sepoy")
-    elif cnt(state, sid, "troop"):
-        kinds.append("troop")
-    if dv.activists_active(state, sid):
-        kinds += [k for k in ACTIVISTS if cnt(state, sid, k)]
-    if cnt(state, sid, "ml_base") and not dv.activists(sp):
-        kinds.append("ml_base")
-    return kinds
+def _attack_ctx(chosen: list[str]) -> dict:
+    """The ctx of the Revolutionaries' Attack (3.4.3) granted free by #23
+    shaded, its spaces so far ``chosen``."""
+    return new_ctx("rev", "op", free=True, op="attack", spaces=list(chosen))
 
 
 @event(23, "shaded")
 def c23_shaded(state, f):
-    """In up to 3 spaces with Guerrillas, Attack free (3.4.3: Activate all
-    Guerrillas, roll a die; if it is <= the Guerrillas there remove up to 2
-    Active adversary pieces, not Gandhi, Sepoys before Troops, Muslim League
-    Bases only once no Activists remain; then Unrest if the space has a Protest
-    and no Raj Control), then flip all Guerrillas in the selected spaces
-    Underground. Carried out by the Event itself, not the Operation (5.1.4)."""
+    """In up to 3 spaces with Guerrillas, Attack free, then flip all Guerrillas
+    in the selected spaces Underground. The Attack is the Revolutionaries'
+    Operation (3.4.3) run through its own steps (`OPERATIONS["rev.attack"]`:
+    where it may be made, Activation, roll, removals, Unrest), free; the acting
+    faction picks the spaces (5.1), the Revolutionaries what the Attack removes
+    (1.4.4) (R-E23)."""
     return [call("c23s.next", f=f, chosen=[])]
 
 
@@ -312,55 +304,41 @@ def c23_shaded(state, f):
 def _c23s_next(state, ctx):
     if len(ctx["chosen"]) >= 3:
         return _c23s_hide(state, ctx, "")
-    sp = [s for s in all_spaces() if guerrillas(state, s) and s not in ctx["chosen"]]
+    sp = OPERATIONS["rev.attack"].selectable(state, _attack_ctx(ctx["chosen"]))
     return q(ctx["f"], 23, "Event #23: choose a space to Attack ({n} of up to 3).", sp, "c23s.do", ctx,
              done="No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1) or _c23s_hide(state, ctx, "")
 
 
 @callback("c23s.do")
 def _c23s_do(state, ctx, sid):
-    f = ctx["f"]
     if sid == "done":
         return _c23s_hide(state, ctx, "")
-    board.activate_guerrillas(state, sid, cnt(state, sid, "guerrilla_underground"))
-    d = rng.roll_die(state)
-    hit = d <= guerrillas(state, sid)
-    elog(state, 23, "Attack in {space}: die {d}, {result}.", f, space=sid, d=d, result="hit" if hit else "miss")
-    ctx = dict(ctx, chosen=ctx["chosen"] + [sid])
-    nxt = [call("c23s.next", **ctx)]
-    if not hit:
-        return nxt
-    return [call("c23s.remove", f=f, space=sid, left=2)] + nxt
+    elog(state, 23, "Free Attack in {space} (3.4.3).", ctx["f"], space=sid)
+    attack = OPERATIONS["rev.attack"].select(state, _attack_ctx(ctx["chosen"]), sid)
+    return attack + [call("c23s.next", **dict(ctx, chosen=ctx["chosen"] + [sid]))]
 
 
+# Kept for games saved inside the removals of #23 shaded before issue 12: they
+# finish as the Attack of 3.4.3 does (its removal order, to Available, its Unrest).
 @auto("c23s.remove")
 def _c23s_remove(state, ctx):
-    sid = ctx["space"]
-    kinds = attack_targets(state, sid) if ctx["left"] > 0 else []
-    if not kinds:
-        return _c23s_unrest(state, ctx, "")
-    labels = {k: k.replace("_", " ") for k in kinds}
-    return q(ctx["f"], 23, "Event #23: Attack in {space} removes a piece ({left} left).", kinds, "c23s.rm",
-             ctx, labels=labels, done="Remove no more", call_on_done=True, space=space_name(sid), left=ctx["left"])
+    kinds = attack_removable(state, ctx["space"]) if ctx["left"] > 0 else []
+    return q(ctx["f"], 23, "Event #23: Attack in {space} removes a piece ({left} left).", kinds, "c23s.rm", ctx,
+             space=space_name(ctx["space"]), left=ctx["left"]) or _c23s_unrest(state, ctx, "")
 
 
 @callback("c23s.rm")
 def _c23s_rm(state, ctx, kind):
-    sid = ctx["space"]
     if kind == "done":
         return _c23s_unrest(state, ctx, "")
-    board.remove(state, sid, kind, 1, to="prison" if kind in NV_KINDS else "available")
-    elog(state, 23, "Attack removes a {kind} in {space}.", ctx["f"], kind=kind, space=sid)
+    board.remove(state, ctx["space"], kind, 1)
+    elog(state, 23, "Attack removes a {kind} in {space}.", ctx["f"], kind=kind, space=ctx["space"])
     return [call("c23s.remove", **dict(ctx, left=ctx["left"] - 1))]
 
 
 @callback("c23s.unrest")
 def _c23s_unrest(state, ctx, cid):
-    sid = ctx["space"]
-    if state.spaces[sid].protest and not dv.raj_control(state, sid):
-        board.add_unrest(state, sid)
-        elog(state, 23, "Attack adds Unrest in {space}.", ctx["f"], space=sid)
-    return []
+    return [frame("rev.attack.unrest", sid=ctx["space"])]
 
 
 @callback("c23s.hide")
@@ -692,12 +670,11 @@ def c29_shaded(state, f):
     """Place 1 Base (Muslim League or Revolutionary) or a Muslim State in 1
     Province without Raj Control (any Province, not only Muslim ones; a new
     Muslim State's Troops go to Cities chosen by the Raj)."""
-    sp = [s for s in printed_provinces() if not dv.raj_control(state, s)]
+    sp = [s for s in provinces(state) if not dv.raj_control(state, s)]
     ids, labels = base_options(state, sp)
     for s in sp:
-        if not state.spaces[s].muslim_state:
-            ids.append(f"{s}:state")
-            labels[f"{s}:state"] = f"Muslim State in {space_name(s)}"
+        ids.append(f"{s}:state")
+        labels[f"{s}:state"] = f"Muslim State in {space_name(s)}"
     return q(f, 29, "Event #29: place a Base or a Muslim State.", ids, "c29s.do", {"f": f}, labels=labels)
 
 
@@ -1030,8 +1007,10 @@ def _c36s_next(state, ctx):
     f = ctx["f"]
     sp = [s for s in all_spaces() if s not in ctx["chosen"]]
     adv = adversary_kinds(f)
+    # 5.1.2 (R-E36): the text can act only where a roll can succeed (a friendly
+    # piece) and something can then be removed (an adversary piece)
     return q(f, 36, "Event #36: choose a space to roll in ({n} of 2).",
-             best(sp, lambda s: 1 + friendly(state, s, f) + (1 if any(cnt(state, s, k) for k in adv) else 0)),
+             best(sp, lambda s: 1 if friendly(state, s, f) and cnt_kinds(state, s, adv) else 0),
              "c36s.do", ctx, n=len(ctx["chosen"]) + 1)
 
 

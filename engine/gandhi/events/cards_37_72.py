@@ -35,6 +35,7 @@ from .kit import (
     ctx0,
     do,
     elog,
+    from_out_of_play,
     handler,
     has_unrest,
     loop,
@@ -50,6 +51,7 @@ from .kit import (
     remove_muslim_state,
     remove_one_unrest,
     replace_piece,
+    replacements,
     shift_toward,
     shift_track,
     space_name,
@@ -219,10 +221,9 @@ def replace_opts(state, sid: str, olds: list[str], news: list[str]) -> list[tupl
     out = []
     for o in olds:
         if cnt(state, sid, o):
-            for nw in news:
-                if nw != o:
-                    out.append((f"{ALIAS[o]}>{ALIAS.get(nw, nw)}",
-                                f"Replace a {NAMES[o]} with a {NAMES[nw]} in {space_name(sid)}"))
+            for nw in replacements(state, sid, o, news):
+                out.append((f"{ALIAS[o]}>{ALIAS.get(nw, nw)}",
+                            f"Replace a {NAMES[o]} with a {NAMES[nw]} in {space_name(sid)}"))
     return out
 
 
@@ -575,7 +576,7 @@ DECISIONS["47-unshaded"] = ["space (2 with cubes)", "option (guerrilla active|un
 @event(47, "unshaded")
 def c47_unshaded(state, f):
     """Remove 1 Guerrilla, 1 Activist, 1 Protest marker or 1 Unrest marker
-    (a Strike on a Railway) from each of 2 spaces with cubes; spaces where
+    (not a Strike: R-UNREST) from each of 2 spaces with cubes; spaces where
     something can be removed (5.1.2)."""
     return [loop("c47u", ctx0(f, 47, left=2), prompt="Event #47: choose a space with cubes.")]
 
@@ -588,7 +589,7 @@ def _c47u_opts(state, sid):
     if state.spaces[sid].protest:
         out.append(("protest", "Remove the Protest marker"))
     if has_unrest(state, sid):
-        out.append(("unrest", "Remove an Unrest marker" if not state.spaces[sid].strike else "Remove the Strike"))
+        out.append(("unrest", "Remove an Unrest marker"))
     return out
 
 
@@ -663,9 +664,7 @@ def _c47s_piece(state, ctx, cid):
             if ctx["mode"] == "remove":
                 out.append((f"{s}:{ALIAS[k]}", f"Remove a {NAMES[k]} in {space_name(s)}"))
             else:
-                for nw in ["guerrilla_underground"] + ACTIVISTS:
-                    if nw == k or (nw == "guerrilla_underground" and k in GUERRILLAS):
-                        continue
+                for nw in replacements(state, s, k, ["guerrilla_underground"] + ACTIVISTS):
                     tag = "guerrilla" if nw == "guerrilla_underground" else ALIAS[nw]
                     out.append((f"{s}:{ALIAS[k]}>{tag}", f"Replace a {NAMES[k]} in {space_name(s)} with a "
                                 f"{'Guerrilla' if tag == 'guerrilla' else NAMES[nw]}"))
@@ -777,7 +776,7 @@ def _c49u_what(state, ctx, cid):
         if state.spaces[sid].protest:
             out.append(("protest", "Remove the Protest marker"))
         if has_unrest(state, sid):
-            out.append(("unrest", "Remove an Unrest marker" if not state.spaces[sid].strike else "Remove the Strike"))
+            out.append(("unrest", "Remove an Unrest marker"))
         return out
     if cid == "protest":
         board.remove_protest(state, sid)
@@ -899,9 +898,8 @@ def _c50s(state, ctx, cid):
         facs = set(ctx["facs"])
         return [(k, f"Move a {NAMES[k]} from Out of Play to Available") for k in BOX_KINDS
                 if state.out_of_play.get(k, 0) and (len(facs) < 2 or OWNER[k] in facs)]
-    board.transfer(state, cid, 1, "out_of_play", "available")
+    from_out_of_play(state, cid, 50, ctx["actor"])
     ctx["facs"].append(OWNER[cid])
-    elog(state, 50, "Moves a {kind} from Out of Play to Available.", ctx["actor"], kind=cid)
     return []
 
 
@@ -1012,15 +1010,17 @@ DECISIONS["54-unshaded"] = ["piece (up to 6 Sepoys in up to 3 States)", "piece (
 
 @event(54, "unshaded")
 def c54_unshaded(state, f):
-    """Add up to 6 Sepoys to up to 3 States, then in each of those States remove
-    1 Guerrilla per cube there (the acting faction picks Active or Underground)."""
+    """Add up to 6 Sepoys to up to 3 States, then in each State remove 1
+    Guerrilla per cube there (the acting faction picks Active or Underground).
+    R-54: "in ogni Stato" is every State, not only those that got Sepoys."""
     return [pieces(f, 54, "place", ["sepoy"], 6, states(state), upto=True, max_spaces=3, then="c54u.after",
                    prompt="Event #54: add Sepoys to States")]
 
 
 @auto("c54u.after")
 def _c54u_after(state, ctx):
-    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in ctx["used"]}
+    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in states(state)}
+    caps = {s: n for s, n in caps.items() if n}
     total = sum(caps.values())
     if not total:
         return []

@@ -21,12 +21,14 @@ from .kit import (
     NAMES,
     all_spaces,
     auto,
+    can_add_protest,
     can_add_unrest,
     can_shift_toward,
     cnt,
     cnt_kinds,
     ctx0,
     elog,
+    from_out_of_play,
     handler,
     has_unrest,
     loop,
@@ -430,8 +432,7 @@ def _c63s(state, ctx, cid):
     if cid is None:
         return [(k, f"Move a {NAMES[k]} from Out of Play to Available")
                 for k in ("inc_activist", "ml_activist", "guerrilla") if state.out_of_play.get(k, 0)]
-    board.transfer(state, cid, 1, "out_of_play", "available")
-    elog(state, 63, "Moves a {kind} from Out of Play to Available.", ctx["actor"], kind=cid)
+    from_out_of_play(state, cid, 63, ctx["actor"])
     return []
 
 
@@ -523,7 +524,7 @@ def _c65s(state, ctx, cid):
     if cid is None:
         out = [(f"ms:{s}", f"Place a Muslim State in {space_name(s)}") for s in provinces(state)
                if not dv.raj_control(state, s)]
-        if any(state.protest_boxes) and any(not state.spaces[s].protest for s in states(state)):
+        if any(can_add_protest(state, s) for s in states(state)):
             out.append(("protests", "Place Protest markers in 3 States"))
         return out
     if cid.startswith("ms:"):
@@ -534,9 +535,7 @@ def _c65s(state, ctx, cid):
 @handler("c65s.protest")
 def _c65s_protest(state, ctx, cid):
     if cid is None:
-        if not any(state.protest_boxes):
-            return []
-        return space_opts([s for s in states(state) if not state.spaces[s].protest])
+        return space_opts([s for s in states(state) if can_add_protest(state, s)])
     board.add_protest(state, cid, for_operation=False)
     elog(state, 65, "Places a Protest in {space}.", ctx["actor"], space=cid)
     return []

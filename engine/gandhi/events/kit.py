@@ -182,9 +182,9 @@ def space_opts(cands, ctx: dict | None = None) -> list[tuple[str, str]]:
 # --- markers and tracks -----------------------------------------------------------
 
 def has_unrest(state, sid: str) -> bool:
-    """An Unrest marker in ``sid``: on a Railway the marker is a Strike (1.12)."""
-    sp = state.spaces[sid]
-    return sp.unrest > 0 or sp.strike
+    """An Unrest marker in ``sid`` (an Unrest space, 1.3.7). A Strike is not
+    one: 5.1.4 turns only a *placed* Unrest marker into a Strike (R-UNREST)."""
+    return state.spaces[sid].unrest > 0
 
 
 def can_add_unrest(state, sid: str) -> bool:
@@ -195,15 +195,13 @@ def can_add_unrest(state, sid: str) -> bool:
 
 
 def can_add_protest(state, sid: str) -> bool:
-    """An Event may place a Protest: not on a Railway, one per space, a marker in the boxes (1.10, 5.1.1)."""
-    return not dv.is_railway(sid) and not state.spaces[sid].protest and dv.protests_in_boxes(state) > 0
+    """An Event may place a Protest (1.10, 5.1.1): the rule of
+    :func:`engine.gandhi.board.can_add_protest` (Railways too), any box."""
+    return board.can_add_protest(state, sid, for_operation=False)
 
 
 def remove_one_unrest(state, sid: str) -> bool:
-    """Remove one Unrest marker (the Strike on a Railway)."""
-    sp = state.spaces[sid]
-    if sp.strike:
-        return board.remove_strike(state, sid)
+    """Remove one Unrest marker (never a Strike: texts name Strikes, R-UNREST)."""
     return board.remove_unrest(state, sid, 1) > 0
 
 
@@ -224,6 +222,20 @@ def shift_track(state, card: int, actor: str | None, track: str, delta: int) -> 
     (1.8, 1.9) and log it for Event ``card``; returns the shift made."""
     n = (board.shift_restraint if track == "restraint" else board.shift_unity)(state, delta)
     elog(state, card, track.capitalize() + " {n:+d} (now {value}).", actor, n=n, value=getattr(state, track))
+    return n
+
+
+def from_out_of_play(state, kind: str, card: int, actor: str) -> int:
+    """Event ``card``: ``actor`` moves one ``kind`` from Out of Play to
+    Available, Unity +1 if it is the other Nonviolent faction's Activist
+    (:func:`engine.gandhi.board.out_of_play_to_available`). Returns 1 or 0."""
+    before = state.unity
+    n = board.out_of_play_to_available(state, kind, 1, actor)
+    if n:
+        elog(state, card, "Moves a {kind} from Out of Play to Available.", actor, kind=kind)
+    if state.unity != before:
+        elog(state, card, "Unity {n:+d} (now {value}): the other Nonviolent faction's Activist.", actor,
+             n=state.unity - before, value=state.unity)
     return n
 
 
@@ -258,6 +270,17 @@ def place_kind(kind: str) -> str:
 def arrest_or_remove_to(kind: str) -> str:
     """5.1.3: arrested Gandhi/Activists go to Prison; other pieces to Available."""
     return "prison" if kind in NV_KINDS else "available"
+
+
+def replacements(state, sid: str, old: str, news: list[str]) -> list[str]:
+    """The kinds of ``news`` (other than ``old``'s own) that may replace an
+    ``old`` piece in ``sid``: those Available and placeable there; only when
+    none is does every kind stay offered, the piece then being removed
+    (5.1.1 "rimuovono invece che sostituire se il rimpiazzo non è
+    disponibile"; R-REPLACE)."""
+    cands = [n for n in news if n != old and not (n == "guerrilla_underground" and old in GUERRILLAS)]
+    ok = [n for n in cands if board.in_box(state, "available", place_kind(n)) and can_place(state, sid, n)]
+    return ok or cands
 
 
 def replace_piece(state, sid: str, old: str, new: str, card: int, actor: str) -> bool:
@@ -425,7 +448,8 @@ def pieces(actor: str, card: int, act: str, kinds: list[str], left: int, spaces:
     box ``to``; ``to="arrest"`` sends Gandhi/Activists to Prison and the rest
     to Available, 5.1.3; ``to_list`` gives the box of the 1st, 2nd ... piece;
     with ``dest_caps`` ``{box: n}`` the actor picks each piece's box),
-    "activate" (Underground -> Active) or "hide" (Active -> Underground).
+    "activate" (Underground -> Active; an Active one may be counted instead,
+    :func:`activatable`) or "hide" (Active -> Underground).
     ``spaces`` None = any space; ``cap`` pieces per space, ``caps`` per-space
     limits, ``max_spaces`` distinct spaces at most; ``bases_last``: Bases only
     once no other listed piece is there (1.4.2). ``ctx["used"]`` counts pieces
@@ -484,7 +508,7 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
             continue
         kinds = [k for k in ctx["kinds"] if cnt(state, sid, k) > 0]
         if act == "activate":
-            kinds = [k for k in kinds if k == "guerrilla_underground"]
+            kinds = activatable(state, sid, ctx["used"].get(sid, 0))
         elif act == "hide":
             kinds = [k for k in kinds if k == "guerrilla_active"]
         if ctx["bases_last"] and any(k not in BASES for k in kinds):
@@ -492,8 +516,21 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
         for kind in kinds:
             for d in dests:
                 box = arrest_or_remove_to(kind) if d == "arrest" else d
+                if act == "remove" and not board.may_remove(kind, box):
+                    continue  # Gandhi is arrested, never removed (1.4.5)
                 suffix = f":{BOX_SHORT[d]}" if ctx.get("dest_caps") and d != "available" else ""
                 out.append((f"{sid}:{ALIAS[kind]}{suffix}", sid, kind, box))
+    return out
+
+
+def activatable(state, sid: str, counted: int) -> list[str]:
+    """Guerrilla kinds an "Activate N Guerrillas" text may take next in
+    ``sid`` where ``counted`` were already taken: Underground ones (flipped)
+    and -- 1.4.3 play note, "è sufficiente 'Attivare' le Guerriglie già
+    Attive" -- Active ones not yet counted (they stay Active)."""
+    out = ["guerrilla_underground"] if cnt(state, sid, "guerrilla_underground") else []
+    if cnt(state, sid, "guerrilla_active") > counted:
+        out.append("guerrilla_active")
     return out
 
 
@@ -506,6 +543,8 @@ def _piece_label(act: str, sid: str, kind: str, box: str) -> str:
         if box == "prison":
             return f"Arrest a {NAMES[kind]} in {where}"
         return f"Remove a {NAMES[kind]} in {where}" + ("" if box == "available" else f" (to {BOX_NAMES[box]})")
+    if act == "activate" and kind == "guerrilla_active":
+        return f"Count an Active Guerrilla in {where} (it stays Active)"
     return f"{VERB[act]} a {NAMES[kind]} in {where}"
 
 
@@ -529,6 +568,8 @@ def _pieces(state, ctx, cid):
             ctx["dest_caps"][b] -= 1
         elog(state, card, "{verb} a {kind} in {space} (to {box}).", actor,
              verb="Arrests" if b == "prison" else "Removes", kind=kind, space=sid, box=b)
+    elif ctx["act"] == "activate" and kind == "guerrilla_active":
+        elog(state, card, "An Active Guerrilla in {space} counts as Activated (1.4.3).", actor, space=sid)
     elif ctx["act"] == "activate":
         board.flip(state, sid, "guerrilla_underground", "guerrilla_active", 1)
         elog(state, card, "Activates a Guerrilla in {space}.", actor, space=sid)
