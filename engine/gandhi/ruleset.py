@@ -13,7 +13,13 @@ Ruleset history:
   1  (no ``ruleset`` option) the engine before the audit corrections.
   2  Attack "up to" two removals (1.4.4, 3.4.3); Assault with every cube,
      no cube-count question (3.2.4 example); an Operation needs a space
-     (2.3.4); Operations draw Protests from the highest Available box (1.10).
+     (2.3.4); Operations draw Protests from the highest Available box (1.10);
+     Events: Gandhi never removed (1.4.5), Protests on Railways (1.10),
+     already-Active Guerrillas count as Activated (1.4.3), a Strike is not an
+     Unrest marker (R-UNREST), Unity +1 for the other faction's Activists
+     from Out of Play (3.3.1), "Province" excludes Muslim States, replacement
+     types that are Available first (R-REPLACE), #16u, #23s (the Attack of
+     3.4.3), #36s and #54u as read in docs/rulings/events_*.md.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

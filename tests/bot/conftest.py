@@ -53,10 +53,3 @@ def db_path(tmp_path):
 @pytest.fixture
 async def svc(store):
     return Service(store, render_maps=False)
-
-
-async def sql(store, query: str, *params):
-    """Run one statement on either backend (``?`` placeholders), as a test
-    that tampers with the database needs."""
-    async with store._conn() as c:
-        return await c.execute(query, *params)

@@ -11,3 +11,10 @@ async def started(svc, seats=4, users=("u1", "u2", "u3", "u4"), scenario="short"
     for grp, u in zip(groups, users):
         await svc.join(gid, u, grp[0])
     return await svc.start(gid, users[0])
+
+
+async def sql(store, query: str, *params):
+    """Run one statement on either backend (``?`` placeholders), as a test
+    that tampers with the database needs."""
+    async with store._conn() as c:
+        return await c.execute(query, *params)

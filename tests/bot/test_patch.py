@@ -8,8 +8,7 @@ from bot.patch import CURRENT, DIFFERS, REFUSED, code_version, patch
 from bot.service import Service
 from bot.store import Store
 
-from conftest import sql
-from svc_helpers import started
+from svc_helpers import sql, started
 
 
 async def _game_with_moves(svc, n=15, seed=5, channel="c1"):

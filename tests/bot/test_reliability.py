@@ -17,8 +17,7 @@ from bot.service import BadInput, Forbidden, NotFound, Service, Stale, Unreadabl
 from bot.store import BOT, MIGRATIONS, SNAPSHOTS_KEPT, Store, StoreError
 from engine.core.errors import IllegalChoice, StateVersionError
 
-from conftest import sql
-from svc_helpers import started
+from svc_helpers import sql, started
 
 
 async def _solo_with_bots(svc, channel="c1", seed=5):

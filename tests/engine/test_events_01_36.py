@@ -17,8 +17,8 @@ from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
 import engine
 from engine.gandhi import board
 from engine.gandhi import derived as dv
-from engine.gandhi.events import cards_01_36 as ca
-from engine.gandhi.events import cards_01_36_b as cb
+from engine.gandhi.events import cards_01_18 as ca
+from engine.gandhi.events import cards_19_36 as cb
 from engine.gandhi.events import implemented, push_event
 from engine.gandhi.invariants import piece_totals
 from engine.gandhi.state import INVENTORY
@@ -614,7 +614,8 @@ def test_23_shaded_free_attack_then_underground():
     s.forced_dice = [3]
     play_event(s, 23, "shaded", "rev", "bihar", end=False)
     assert {"sepoy", "inc_activist"} <= set(ids(s)) and "troop" not in ids(s)  # Sepoys before Troops
-    engine.apply(s, "rev", "sepoy")  # the Activist, the only piece left to take, goes unasked
+    engine.apply(s, "rev", "sepoy")
+    engine.apply(s, "rev", "inc_activist")  # "up to" two: each removal is asked (R-3.4.3c)
     finish_taking_done(s)
     assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 1
     assert s.available["inc_activist"] == 16 and not s.prison  # removed, not arrested (3.4.3)
@@ -1046,7 +1047,9 @@ def test_3_4_3_23_shaded_runs_the_revolutionaries_attack():
     engine.apply(s, "inc", "bihar")
     d = engine.decision(s)
     assert d.actor == "rev" and set(d.ids()) - {"done"} == {"sepoy", "inc_activist"}
-    engine.apply(s, "rev", "inc_activist")  # then the Sepoy, unasked: the Troop stays
+    engine.apply(s, "rev", "inc_activist")
+    assert set(ids(s)) == {"sepoy", "done"}  # then the Sepoy (or stop): the Troop stays
+    engine.apply(s, "rev", "sepoy")
     engine.apply(s, "inc", "sind")  # a miss
     finish_taking_done(s)
     assert pc(s, "bihar", "troop") == 1 and pc(s, "bihar", "inc_activist") == 0
@@ -1058,7 +1061,7 @@ def test_3_4_3_23_shaded_unrest_without_raj_control_and_no_protest():
     s = blank()
     put(s, "sind", guerrilla_underground=3, sepoy=1)
     s.forced_dice = [2]
-    play_event(s, 23, "shaded", "rev", "sind", end=False)
+    play_event(s, 23, "shaded", "rev", "sind", "sepoy", end=False)
     finish_taking_done(s)
     assert pc(s, "sind", "sepoy") == 0 and s.spaces["sind"].unrest == 1
 

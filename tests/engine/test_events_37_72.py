@@ -14,7 +14,7 @@ from engine.gandhi.invariants import check
 from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
 
 load_all()
-from engine.gandhi.events.cards_37_72 import DECISIONS  # noqa: E402
+from engine.gandhi.events.cards_37_54 import DECISIONS  # noqa: E402
 
 SIDES = [(n, s) for n in range(37, 73) for s in ("unshaded", "shaded")]
 

@@ -53,6 +53,7 @@ from ..choose import ask
 from ..common import card_title, log, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
+from ..ruleset import at_least
 
 # --- vocabulary ---------------------------------------------------------------
 
@@ -115,7 +116,10 @@ def princely_states() -> list[str]:
 
 
 def provinces(state) -> list[str]:
-    """Provinces that are not now Muslim States."""
+    """Provinces that are not now Muslim States (R-E-Province; ruleset 1
+    counted a Muslim State among the printed Provinces)."""
+    if not at_least(state, 2):
+        return printed_provinces()
     return [s for s in M().ids if dv.is_province(state, s)]
 
 
@@ -183,8 +187,10 @@ def space_opts(cands, ctx: dict | None = None) -> list[tuple[str, str]]:
 
 def has_unrest(state, sid: str) -> bool:
     """An Unrest marker in ``sid`` (an Unrest space, 1.3.7). A Strike is not
-    one: 5.1.4 turns only a *placed* Unrest marker into a Strike (R-UNREST)."""
-    return state.spaces[sid].unrest > 0
+    one: 5.1.4 turns only a *placed* Unrest marker into a Strike (R-UNREST;
+    ruleset 1 counted a Strike)."""
+    sp = state.spaces[sid]
+    return sp.unrest > 0 or (sp.strike and not at_least(state, 2))
 
 
 def can_add_unrest(state, sid: str) -> bool:
@@ -196,12 +202,18 @@ def can_add_unrest(state, sid: str) -> bool:
 
 def can_add_protest(state, sid: str) -> bool:
     """An Event may place a Protest (1.10, 5.1.1): the rule of
-    :func:`engine.gandhi.board.can_add_protest` (Railways too), any box."""
+    :func:`engine.gandhi.board.can_add_protest` (Railways too), any box
+    (ruleset 1 kept Events' Protests off Railways)."""
+    if dv.is_railway(sid) and not at_least(state, 2):
+        return False
     return board.can_add_protest(state, sid, for_operation=False)
 
 
 def remove_one_unrest(state, sid: str) -> bool:
-    """Remove one Unrest marker (never a Strike: texts name Strikes, R-UNREST)."""
+    """Remove one Unrest marker (never a Strike: texts name Strikes, R-UNREST;
+    ruleset 1 removed the Strike of a Railway)."""
+    if state.spaces[sid].strike and not at_least(state, 2):
+        return board.remove_strike(state, sid)
     return board.remove_unrest(state, sid, 1) > 0
 
 
@@ -229,6 +241,10 @@ def from_out_of_play(state, kind: str, card: int, actor: str) -> int:
     """Event ``card``: ``actor`` moves one ``kind`` from Out of Play to
     Available, Unity +1 if it is the other Nonviolent faction's Activist
     (:func:`engine.gandhi.board.out_of_play_to_available`). Returns 1 or 0."""
+    if not at_least(state, 2):  # ruleset 1: no Unity for Events
+        n = board.transfer(state, kind, 1, "out_of_play", "available")
+        elog(state, card, "Moves a {kind} from Out of Play to Available.", actor, kind=kind)
+        return n
     before = state.unity
     n = board.out_of_play_to_available(state, kind, 1, actor)
     if n:
@@ -279,6 +295,8 @@ def replacements(state, sid: str, old: str, news: list[str]) -> list[str]:
     (5.1.1 "rimuovono invece che sostituire se il rimpiazzo non è
     disponibile"; R-REPLACE)."""
     cands = [n for n in news if n != old and not (n == "guerrilla_underground" and old in GUERRILLAS)]
+    if not at_least(state, 2):  # ruleset 1 offered every kind
+        return cands
     ok = [n for n in cands if board.in_box(state, "available", place_kind(n)) and can_place(state, sid, n)]
     return ok or cands
 
@@ -508,7 +526,8 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
             continue
         kinds = [k for k in ctx["kinds"] if cnt(state, sid, k) > 0]
         if act == "activate":
-            kinds = activatable(state, sid, ctx["used"].get(sid, 0))
+            kinds = (activatable(state, sid, ctx["used"].get(sid, 0)) if at_least(state, 2)
+                     else [k for k in kinds if k == "guerrilla_underground"])  # ruleset 1
         elif act == "hide":
             kinds = [k for k in kinds if k == "guerrilla_active"]
         if ctx["bases_last"] and any(k not in BASES for k in kinds):
@@ -516,7 +535,7 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
         for kind in kinds:
             for d in dests:
                 box = arrest_or_remove_to(kind) if d == "arrest" else d
-                if act == "remove" and not board.may_remove(kind, box):
+                if act == "remove" and not board.may_remove(kind, box) and at_least(state, 2):
                     continue  # Gandhi is arrested, never removed (1.4.5)
                 suffix = f":{BOX_SHORT[d]}" if ctx.get("dest_caps") and d != "available" else ""
                 out.append((f"{sid}:{ALIAS[kind]}{suffix}", sid, kind, box))

@@ -350,11 +350,9 @@ class RallyAfter(Step):
             log(state, "log.rally_release", "{faction} rolls {roll} and releases {released} from Prison.",
                 actor=f, faction=f, roll=roll, released=out)
             return
-        board.transfer(state, cid, 1, "out_of_play", "available")
+        board.out_of_play_to_available(state, cid, 1, f)  # Unity +1 if the other's Activist (3.3.1)
         log(state, "log.rally_oop", "{faction} moves a {kind} from Out of Play to Available.", actor=f,
             faction=f, kind=cid)
-        if cid != activist_kind(f):
-            board.shift_unity(state, 1)
 
 
 # --- Demonstrate (3.3.2) ---------------------------------------------------------

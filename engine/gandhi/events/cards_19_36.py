@@ -1,20 +1,20 @@
 """Events of cards 19-36, both texts (rule 5; Italian card list authoritative).
 
-See :mod:`engine.gandhi.events.cards_01_36` for the conventions; ``DECISIONS``
+See :mod:`engine.gandhi.events.cards_01_18` for the conventions; ``DECISIONS``
 continues the registry of decisions per card side.
 """
 from __future__ import annotations
 
 from ...core import rng
-from ...core.steps import Frame, frame
+from ...core.steps import Frame
 from .. import board
 from .. import derived as dv
 from ..actions import OPERATIONS, new_ctx
 from ..choose import callback
 from ..common import space_name
-from ..operations.revolutionaries import attack_removable
+from ..ruleset import at_least
 from . import event
-from .cards_01_36 import base_options, gandhi_space
+from .cards_01_18 import base_options, gandhi_space
 from .kit import (
     ACTIVISTS,
     ALIAS,
@@ -24,6 +24,7 @@ from .kit import (
     GUERRILLAS,
     KIND_OF,
     NAMES,
+    NV_KINDS,
     activists,
     adversary_kinds,
     all_spaces,
@@ -304,7 +305,10 @@ def c23_shaded(state, f):
 def _c23s_next(state, ctx):
     if len(ctx["chosen"]) >= 3:
         return _c23s_hide(state, ctx, "")
-    sp = OPERATIONS["rev.attack"].selectable(state, _attack_ctx(ctx["chosen"]))
+    if at_least(state, 2):
+        sp = OPERATIONS["rev.attack"].selectable(state, _attack_ctx(ctx["chosen"]))
+    else:  # ruleset 1
+        sp = [s for s in all_spaces() if guerrillas(state, s) and s not in ctx["chosen"]]
     return q(ctx["f"], 23, "Event #23: choose a space to Attack ({n} of up to 3).", sp, "c23s.do", ctx,
              done="No more spaces", call_on_done=True, n=len(ctx["chosen"]) + 1) or _c23s_hide(state, ctx, "")
 
@@ -313,32 +317,63 @@ def _c23s_next(state, ctx):
 def _c23s_do(state, ctx, sid):
     if sid == "done":
         return _c23s_hide(state, ctx, "")
+    nxt = [call("c23s.next", **dict(ctx, chosen=ctx["chosen"] + [sid]))]
+    if not at_least(state, 2):
+        return _legacy_attack(state, ctx["f"], sid) + nxt
     elog(state, 23, "Free Attack in {space} (3.4.3).", ctx["f"], space=sid)
-    attack = OPERATIONS["rev.attack"].select(state, _attack_ctx(ctx["chosen"]), sid)
-    return attack + [call("c23s.next", **dict(ctx, chosen=ctx["chosen"] + [sid]))]
+    return OPERATIONS["rev.attack"].select(state, _attack_ctx(ctx["chosen"]), sid) + nxt
 
 
-# Kept for games saved inside the removals of #23 shaded before issue 12: they
-# finish as the Attack of 3.4.3 does (its removal order, to Available, its Unrest).
+# --- #23 shaded as games begun under ruleset 1 played it (engine/gandhi/ruleset.py).
+# Kept only so that those games and their transcripts replay as they were
+# played; games of ruleset 2 run the Attack of 3.4.3 above.
+
+def _legacy_attack_targets(state, sid: str) -> list[str]:
+    sp = state.spaces[sid]
+    kinds = ["sepoy"] if cnt(state, sid, "sepoy") else ["troop"] if cnt(state, sid, "troop") else []
+    if dv.activists_active(state, sid):
+        kinds += [k for k in ACTIVISTS if cnt(state, sid, k)]
+    if cnt(state, sid, "ml_base") and not dv.activists(sp):
+        kinds.append("ml_base")
+    return kinds
+
+
+def _legacy_attack(state, f: str, sid: str) -> list[Frame]:
+    board.activate_guerrillas(state, sid, cnt(state, sid, "guerrilla_underground"))
+    d = rng.roll_die(state)
+    hit = d <= guerrillas(state, sid)
+    elog(state, 23, "Attack in {space}: die {d}, {result}.", f, space=sid, d=d, result="hit" if hit else "miss")
+    return [call("c23s.remove", f=f, space=sid, left=2)] if hit else []
+
+
 @auto("c23s.remove")
 def _c23s_remove(state, ctx):
-    kinds = attack_removable(state, ctx["space"]) if ctx["left"] > 0 else []
-    return q(ctx["f"], 23, "Event #23: Attack in {space} removes a piece ({left} left).", kinds, "c23s.rm", ctx,
-             space=space_name(ctx["space"]), left=ctx["left"]) or _c23s_unrest(state, ctx, "")
+    sid = ctx["space"]
+    kinds = _legacy_attack_targets(state, sid) if ctx["left"] > 0 else []
+    if not kinds:
+        return _c23s_unrest(state, ctx, "")
+    labels = {k: k.replace("_", " ") for k in kinds}
+    return q(ctx["f"], 23, "Event #23: Attack in {space} removes a piece ({left} left).", kinds, "c23s.rm",
+             ctx, labels=labels, done="Remove no more", call_on_done=True, space=space_name(sid), left=ctx["left"])
 
 
 @callback("c23s.rm")
 def _c23s_rm(state, ctx, kind):
+    sid = ctx["space"]
     if kind == "done":
         return _c23s_unrest(state, ctx, "")
-    board.remove(state, ctx["space"], kind, 1)
-    elog(state, 23, "Attack removes a {kind} in {space}.", ctx["f"], kind=kind, space=ctx["space"])
+    board.remove(state, sid, kind, 1, to="prison" if kind in NV_KINDS else "available")
+    elog(state, 23, "Attack removes a {kind} in {space}.", ctx["f"], kind=kind, space=sid)
     return [call("c23s.remove", **dict(ctx, left=ctx["left"] - 1))]
 
 
 @callback("c23s.unrest")
 def _c23s_unrest(state, ctx, cid):
-    return [frame("rev.attack.unrest", sid=ctx["space"])]
+    sid = ctx["space"]
+    if state.spaces[sid].protest and not dv.raj_control(state, sid):
+        board.add_unrest(state, sid)
+        elog(state, 23, "Attack adds Unrest in {space}.", ctx["f"], space=sid)
+    return []
 
 
 @callback("c23s.hide")
@@ -673,6 +708,8 @@ def c29_shaded(state, f):
     sp = [s for s in provinces(state) if not dv.raj_control(state, s)]
     ids, labels = base_options(state, sp)
     for s in sp:
+        if state.spaces[s].muslim_state:  # only under ruleset 1, whose "Provinces" included Muslim States
+            continue
         ids.append(f"{s}:state")
         labels[f"{s}:state"] = f"Muslim State in {space_name(s)}"
     return q(f, 29, "Event #29: place a Base or a Muslim State.", ids, "c29s.do", {"f": f}, labels=labels)
@@ -1010,7 +1047,8 @@ def _c36s_next(state, ctx):
     # 5.1.2 (R-E36): the text can act only where a roll can succeed (a friendly
     # piece) and something can then be removed (an adversary piece)
     return q(f, 36, "Event #36: choose a space to roll in ({n} of 2).",
-             best(sp, lambda s: 1 if friendly(state, s, f) and cnt_kinds(state, s, adv) else 0),
+             best(sp, (lambda s: 1 if friendly(state, s, f) and cnt_kinds(state, s, adv) else 0) if at_least(state, 2)
+                  else lambda s: 1 + friendly(state, s, f) + (1 if any(cnt(state, s, k) for k in adv) else 0)),
              "c36s.do", ctx, n=len(ctx["chosen"]) + 1)
 
 

@@ -1,6 +1,6 @@
 """Events of cards 55-72, both texts (rule 5; Italian card list authoritative).
 
-Same conventions as :mod:`.cards_37_72` (which holds ``DECISIONS`` for the
+Same conventions as :mod:`.cards_37_54` (which holds ``DECISIONS`` for the
 whole range; this module adds its entries there). Readings of unclear texts
 are in the docstrings and in docs/rulings/events_37_72.md.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core import rng
 from .. import board, derived as dv
 from . import event
-from .cards_37_72 import DECISIONS, C50_KINDS, arrest_all_activists, shift_loop
+from .cards_37_54 import DECISIONS, C50_KINDS, arrest_all_activists, shift_loop
 from .kit import (
     ACTIVISTS,
     ALIAS,

@@ -16,6 +16,7 @@ from .. import board
 from .. import derived as dv
 from ..choose import callback
 from ..common import FACTION_NAMES
+from ..ruleset import at_least
 from . import event
 from .kit import (
     ACTIVISTS,
@@ -753,7 +754,8 @@ def c15_unshaded(state, f):
     sp = [s for s in all_spaces() if not cnt(state, s, "troop")]
 
     def score(s):
-        others = sum(v for k, v in state.spaces[s].pieces.items() if k not in CUBES and k != "gandhi")
+        others = sum(v for k, v in state.spaces[s].pieces.items()
+                     if k not in CUBES and (k != "gandhi" or not at_least(state, 2)))  # ruleset 1 counted him
         return (1 if can_add_unrest(state, s) else 0) + min(cnt(state, s, "sepoy"), others)
     return q(f, 15, "Event #15: choose 1 space without Troops.", best(sp, score), "c15u.space", {"f": f})
 
@@ -807,7 +809,8 @@ def _c16u_next(state, ctx):
     sp = [s for s in muslim_spaces() if s not in ctx["chosen"]]
     # 5.1.2 (R-E16): the selection must hold a Base if a Muslim space has one
     with_base = [s for s in sp if cnt_kinds(state, s, BASES)]
-    must = bool(with_base) and not any(cnt_kinds(state, s, BASES) for s in ctx["chosen"])
+    must = (bool(with_base) and not any(cnt_kinds(state, s, BASES) for s in ctx["chosen"])
+            and at_least(state, 2))  # ruleset 1 let the player stop
     if must and ctx["chosen"]:
         sp = with_base
     return q(ctx["f"], 16, "Event #16: add Unrest to a Muslim space ({n} of up to 2).", sp, "c16u.do", ctx,
@@ -847,7 +850,8 @@ def c16_shaded(state, f):
 
 def _c17_spaces(state):
     """Punjab and the adjacent Provinces (R-E-Province: not Muslim States)."""
-    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if dv.is_province(state, s)]
+    provinces_now = set(provinces(state))  # ruleset 1: the printed Provinces
+    return ["punjab"] + [s for s in sorted(M().adjacent["punjab"]) if s in provinces_now]
 
 
 DECISIONS["17-unshaded"] = ["option (remove|shift)", "piece (up to 4 Activists)", "space (2 to shift)"]

@@ -9,12 +9,13 @@ docs/rulings/events_37_72.md.
 
 ``DECISIONS`` lists, per card side, the decisions the side offers (frozen by
 engine/gandhi/events/registry_37_72.yaml and its test); cards 55-72 add theirs
-from :mod:`.cards_37_72_b`.
+from :mod:`.cards_55_72`.
 """
 from __future__ import annotations
 
 from ...core import rng
 from .. import board, derived as dv
+from ..ruleset import at_least
 from . import event
 from .kit import (
     ACTIVISTS,
@@ -1019,7 +1020,8 @@ def c54_unshaded(state, f):
 
 @auto("c54u.after")
 def _c54u_after(state, ctx):
-    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in states(state)}
+    where = states(state) if at_least(state, 2) else ctx["used"]  # ruleset 1: only the States given Sepoys
+    caps = {s: min(cnt_kinds(state, s, CUBES), cnt_kinds(state, s, GUERRILLAS)) for s in where}
     caps = {s: n for s, n in caps.items() if n}
     total = sum(caps.values())
     if not total:
