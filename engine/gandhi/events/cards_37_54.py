@@ -57,6 +57,7 @@ from .kit import (
     shift_track,
     space_name,
     space_opts,
+    space_then,
     states,
     stay_eligible,
 )
@@ -400,9 +401,7 @@ def _c42s(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in all_spaces() if (has_unrest(state, s) or state.spaces[s].protest)
                            and cnt_kinds(state, s, CUBES)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c42s.what", dict(actor=ctx["actor"], card=42, left=1, space=cid),
-                 prompt=f"Event #42: remove 1 Troop or 3 Sepoys from {space_name(cid)}.")]
+    return space_then(ctx, cid, "c42s.what", f"Event #42: remove 1 Troop or 3 Sepoys from {space_name(cid)}.")
 
 
 @handler("c42s.what")
@@ -598,9 +597,7 @@ def _c47u_opts(state, sid):
 def _c47u(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in all_spaces() if cnt_kinds(state, s, CUBES) and _c47u_opts(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c47u.what", dict(actor=ctx["actor"], card=47, left=1, space=cid),
-                 prompt=f"Event #47: what to remove in {space_name(cid)}?")]
+    return space_then(ctx, cid, "c47u.what", f"Event #47: what to remove in {space_name(cid)}?")
 
 
 @handler("c47u.what")
@@ -724,9 +721,7 @@ def _c48s_opts(state, sid):
 def _c48s(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in all_spaces() if len(factions_in(state, s)) > 1 and _c48s_opts(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c48s.what", dict(actor=ctx["actor"], card=48, left=1, space=cid),
-                 prompt=f"Event #48: in {space_name(cid)}, add Unrest or shift toward Passive Opposition?")]
+    return space_then(ctx, cid, "c48s.what", f"Event #48: in {space_name(cid)}, add Unrest or shift toward Passive Opposition?")
 
 
 @handler("c48s.what")
@@ -764,9 +759,7 @@ def c49_unshaded(state, f):
 def _c49u(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in all_spaces() if state.spaces[s].protest or has_unrest(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c49u.what", dict(actor=ctx["actor"], card=49, left=1, space=cid),
-                 prompt=f"Event #49: remove which marker in {space_name(cid)}?")]
+    return space_then(ctx, cid, "c49u.what", f"Event #49: remove which marker in {space_name(cid)}?")
 
 
 @handler("c49u.what")
@@ -1054,9 +1047,7 @@ def _c54s_opts(state, sid):
 def _c54s(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in princely_states() if _c54s_opts(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c54s.what", dict(actor=ctx["actor"], card=54, left=1, space=cid),
-                 prompt=f"Event #54: in {space_name(cid)}, remove Sepoys or shift?")]
+    return space_then(ctx, cid, "c54s.what", f"Event #54: in {space_name(cid)}, remove Sepoys or shift?")
 
 
 @handler("c54s.what")

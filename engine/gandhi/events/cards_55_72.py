@@ -45,6 +45,7 @@ from .kit import (
     shift_track,
     space_name,
     space_opts,
+    space_then,
     states,
     stay_eligible,
 )
@@ -208,9 +209,7 @@ def _c58u_opts(state, sid):
 def _c58u(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in states(state) if _c58u_opts(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c58u.what", dict(actor=ctx["actor"], card=58, left=1, space=cid),
-                 prompt=f"Event #58: in {space_name(cid)}: remove an Activist, place a Guerrilla or shift to Neutral?")]
+    return space_then(ctx, cid, "c58u.what", f"Event #58: in {space_name(cid)}: remove an Activist, place a Guerrilla or shift to Neutral?")
 
 
 @handler("c58u.what")
@@ -818,9 +817,7 @@ def _c72s(state, ctx, cid):
     if cid is None:
         return space_opts([s for s in all_spaces() if cnt(state, s, "guerrilla_underground")
                            and _c72s_opts(state, s)], ctx)
-    ctx["chosen"].append(cid)
-    return [loop("c72s.what", dict(actor=ctx["actor"], card=72, left=1, space=cid),
-                 prompt=f"Event #72: in {space_name(cid)}, add a Guerrilla or Unrest?")]
+    return space_then(ctx, cid, "c72s.what", f"Event #72: in {space_name(cid)}, add a Guerrilla or Unrest?")
 
 
 @handler("c72s.what")

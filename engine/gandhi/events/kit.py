@@ -322,26 +322,25 @@ HANDLERS: dict[str, Handler] = {}
 AUTOS: dict[str, Callable[[Any, dict], list[Frame]]] = {}
 
 
+def _registrar(table: dict, what: str, name: str):
+    def deco(fn):
+        if name in table and table[name] is not fn:
+            raise ValueError(f"{what} {name!r} registered twice")
+        table[name] = fn
+        return fn
+    return deco
+
+
 def handler(name: str):
     """Register a loop handler ``fn(state, ctx, cid)`` (see module doc); raises
     ValueError if another function holds the name."""
-    def deco(fn):
-        if name in HANDLERS and HANDLERS[name] is not fn:
-            raise ValueError(f"handler {name!r} registered twice")
-        HANDLERS[name] = fn
-        return fn
-    return deco
+    return _registrar(HANDLERS, "handler", name)
 
 
 def auto(name: str):
     """Register an automatic function ``fn(state, ctx) -> frames``; raises
     ValueError if another function holds the name."""
-    def deco(fn):
-        if name in AUTOS and AUTOS[name] is not fn:
-            raise ValueError(f"auto {name!r} registered twice")
-        AUTOS[name] = fn
-        return fn
-    return deco
+    return _registrar(AUTOS, "auto", name)
 
 
 def loop(fn: str, ctx: dict, upto: bool = False, then: str | None = None, prompt: str = "") -> Frame:
@@ -354,6 +353,13 @@ def loop(fn: str, ctx: dict, upto: bool = False, then: str | None = None, prompt
 def do(fn: str, ctx: dict) -> Frame:
     """A frame running automatic function ``fn`` with ``ctx`` when reached."""
     return frame("ev.do", fn=fn, ctx=ctx)
+
+
+def space_then(ctx: dict, sid: str, fn: str, prompt: str) -> list[Frame]:
+    """In a space loop, ``sid`` was chosen: note it and ask what to do there
+    (loop handler ``fn``, one pick, its ctx ``{actor, card, left, space}``)."""
+    ctx["chosen"].append(sid)
+    return [loop(fn, dict(actor=ctx["actor"], card=ctx["card"], left=1, space=sid), prompt=prompt)]
 
 
 def call(fn: str, **ctx: Any) -> Frame:
