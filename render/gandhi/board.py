@@ -285,6 +285,7 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
     mp = get_data().map
     f_e = font(17, "bold")
     f_town = font(14, "italic")
+    f_rail = font(13, "italic")
     for tid, tw in lay.towns.items():
         x, y = tw.at
         if tw.label_side == "left":
@@ -311,6 +312,11 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         x0, y0 = bx - total // 2, by - 14
         r = (x0, y0, x0 + total, y0 + 28)
         d.rounded_rectangle(r, radius=8, fill=th.RAIL_DARK, outline=th.RAIL_TIE, width=2)
+        # the Railway's name as prompts say it, so a player can find it (the line alone has no name)
+        lx, ly = rw.label_at or (bx, y0 - 3)
+        for i, line in enumerate(reversed(rw.label.split("\n"))):  # bottom line just above the badge
+            d.text((lx, ly - 15 * i), line, font=f_rail, fill=th.WHITE, anchor="md", stroke_width=3,
+                   stroke_fill=th.INK)
         x = x0 + 6
         d.text((x, by + 1), econ, font=f_e, fill=th.WHITE, anchor="lm")
         hb.label[rid] = (x0, y0, x + ew + 6, y0 + 28)

@@ -65,6 +65,16 @@ class RailwayShape:
     points: tuple[tuple[int, int], ...]
     badge: tuple[int, int]
     label: str
+    label_at: tuple[int, int] | None = None  # where the name goes (default: above the badge)
+
+
+def _unbroken(label: str) -> str:
+    """A label broken into lines read as one line (a break after "-" joins)."""
+    out = ""
+    for line in label.split("\n"):
+        line = line.strip()
+        out += line if not out or out.endswith("-") else " " + line
+    return out
 
 
 @dataclass(frozen=True)
@@ -177,8 +187,12 @@ def parse_layout(raw: dict, source: str) -> Layout:
         a, b = mp.spaces[rid].endpoints
         via = tuple(_pt(p, where + ".via") for p in (e.get("via") or []))
         pts = (endpoint(a, where),) + via + (endpoint(b, where),)
-        railways[rid] = RailwayShape(
-            rid, pts, _pt(e.get("badge"), where + ".badge"), str(e.get("label") or mp.spaces[rid].name))
+        label = str(e.get("label") or mp.spaces[rid].name)
+        if _unbroken(label) != mp.spaces[rid].name:
+            # the map shows the name prompts use (issue 16), only broken into lines
+            raise LayoutError(f"{where}.label: {label!r} is not the Railway's name {mp.spaces[rid].name!r}")
+        at = _pt(e["label_at"], where + ".label_at") if e.get("label_at") else None
+        railways[rid] = RailwayShape(rid, pts, _pt(e.get("badge"), where + ".badge"), label, at)
     missing = [r for r in mp.railways if r not in railways]
     if missing:
         raise LayoutError(f"{source}: railways: not placed: {', '.join(missing)}")

@@ -176,6 +176,26 @@ def test_layout_errors_name_the_entry():
         parse_layout({"canvas": {"width": 100, "height": 100}, "spaces": {"atlantis": {}}}, "x.yaml")
 
 
+def test_railways_are_named_on_the_map_as_prompts_name_them():
+    """Issue 16: a prompt's "Railway south-east of Delhi" can be found on the
+    map: every Railway's name is drawn (broken into lines at most), and a
+    layout label that is not the name is refused."""
+    import copy
+
+    import yaml
+
+    from render.gandhi.layout import LAYOUT_FILE, _unbroken
+
+    lay = get_layout()
+    for rid, rw in lay.railways.items():
+        assert _unbroken(rw.label) == MAP.spaces[rid].name
+    raw = yaml.safe_load(open(LAYOUT_FILE, encoding="utf-8"))
+    bad = copy.deepcopy(raw)
+    bad["railways"]["rail_punjab_delhi"]["label"] = "Delhi Line"
+    with pytest.raises(LayoutError, match="rail_punjab_delhi.label"):
+        parse_layout(bad, "x.yaml")
+
+
 def test_public_state_rejects_garbage():
     with pytest.raises(TypeError):
         public_state(42)
