@@ -553,3 +553,27 @@ def test_np_raj_assaults_with_every_cube():
     s = engine.new_game("gandhi", "short", 1)
     d = Decision("raj", Message("p"), [Choice(str(n), Message(str(n))) for n in (3, 2, 1)], "raj.assault.cubes")
     assert choose(s, d) == "3"
+
+
+def test_8_3_special_activity_in_the_cards_order():
+    """8.3 step 3: the card is read top to bottom. A Special Activity box
+    after the Operation box (card B: Deploy, then Martial Law / Govern) is
+    done after every Operation space; one before it (card BB: "Govern
+    first", 8.6 example) is done before the first space. Over whole 4-bot
+    games: no Special Activity starts mid-Operation when the card lists it
+    after, and one listed before starts at once."""
+    seen_after = seen_first = 0
+    for seed in range(6):
+        s = engine.new_game("gandhi", "short" if seed % 2 else "main", seed, {"players": BOTS})
+        while (d := engine.decision(s)) is not None:
+            cid = choose(s, d)
+            if d.step == "op.loop" and s.action["kind"] == "op+sa" and any(c.startswith("sa:") for c in d.ids()):
+                p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
+                if p.sa_first and any(f"sa:{n}" in d.ids() for n in p.sas):
+                    assert cid.startswith("sa:"), (seed, d.step, cid)  # as soon as it can start
+                    seen_first += 1
+                elif not p.sa_first:
+                    assert not cid.startswith("sa:"), (seed, s.action["op"], cid)
+                    seen_after += 1
+            engine.apply(s, d.actor, cid)
+    assert seen_after and seen_first

@@ -174,10 +174,10 @@ def _op_loop(state, d):
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
     spaces = [c for c in ids if c in _spaces()]
-    if sas and ctx["kind"] == "op+sa":
-        want = _plan_sas(state, ctx)
-        for name in want:
-            if f"sa:{name}" in sas and (not spaces or len(ctx["spaces"]) >= 1):
+    plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
+    if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
+        for name in plan.sas:
+            if f"sa:{name}" in sas:
                 return f"sa:{name}"
     col = _ctx_column(state, f, ctx["op"], d)
     if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
@@ -195,9 +195,11 @@ def _op_loop(state, d):
             spaces = useful or ([] if ctx["spaces"] else spaces)
         if spaces:
             return priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
-    if sas and ctx["kind"] == "op+sa":
-        return sas[0]
-    return "done" if "done" in ids else (spaces or ids)[0]
+    # 8.3: a Special Activity box after the Operation box follows the whole
+    # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
+    if "done" in ids:
+        return "done"
+    return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
 
 
 def _use_sepoys(state, d):
@@ -238,11 +240,13 @@ def _sa_step(state, d):
 
 
 def _sa_offer(state, d):
+    """8.3, 8.7: after the Operation, the first Special Activity the card
+    lists that is on offer; none that the card does not list."""
     ctx = state.action
     for name in _plan_sas(state, ctx):
         if f"sa:{name}" in d.ids():
             return f"sa:{name}"
-    return next((c for c in d.ids() if c.startswith("sa:")), "done")
+    return "done"
 
 
 def _pass_nv(state, d):
