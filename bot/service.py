@@ -330,8 +330,19 @@ class Service:
     def _result_text(self, g: GameRow, state) -> str:
         loc = g.locale
         r = state.result or {}
-        return t(loc, "game.over", "Game over: {winner} wins ({how}). Seed: {seed} (verify with `dakbot verify`).",
+        text = t(loc, "game.over", "Game over: {winner} wins ({how}). Seed: {seed} (verify with `dakbot verify`).",
                  winner=r.get("winner", "?"), how=self._how(loc, r.get("how", "?")), seed=state.seed)
+        solo = r.get("solo")
+        if solo:  # 8.10: the solitaire grade and outcome
+            title = t(loc, f"result.outcome.{solo['outcome']}", solo["outcome"])
+            if solo.get("won"):
+                text += "\n" + t(loc, "result.solo.won", "Solitaire victory (8.10): {faction} wins by {difference} "
+                                  "over the best Non-player: {title}", faction=faction_name(loc, solo["player"]),
+                                  difference=solo["difference"], title=title)
+            else:
+                text += "\n" + t(loc, "result.solo.lost", "Solitaire (8.10): the player loses; the Non-player "
+                                  "{faction} wins: {title}", faction=faction_name(loc, solo["winner"]), title=title)
+        return text
 
     @staticmethod
     def _how(loc: str, how: str) -> str:

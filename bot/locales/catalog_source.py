@@ -142,6 +142,17 @@ IT = {
 'console.no_card_number': 'Scrivi /card e il numero di una carta, es. /card 51.',
 'console.you': 'tu',
 'error.no_space_suggest': "Non esiste lo spazio '{name}'. Forse intendevi: {spaces}?",
+'result.solo.won': 'Vittoria in Solitario (8.10): vince {faction} con {difference} sul miglior Non-Giocatore: {title}',
+'result.solo.lost': 'Solitario (8.10): il giocatore perde; vince il Non-Giocatore {faction}: {title}',
+'result.outcome.indian_civil_war': 'Guerra Civile Indiana',
+'result.outcome.independent_pakistan': 'Pakistan Indipendente',
+'result.outcome.united_free_india': 'India Unita Libera',
+'result.outcome.india_in_commonwealth': 'India nel Commonwealth',
+'result.outcome.costly_independence': 'Indipendenza costosa!',
+'result.outcome.azad_hind': 'Azad Hind!',
+'result.outcome.hind_swaraj': 'Hind Swaraj!',
+'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
+'result.outcome.god_save_the_king': 'Dio salvi il Re!',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -20,6 +20,9 @@ Ruleset history:
      from Out of Play (3.3.1), "Province" excludes Muslim States, replacement
      types that are Available first (R-REPLACE), #16u, #23s (the Attack of
      3.4.3), #36s and #54u as read in docs/rulings/events_*.md.
+  3  Solitaire victory (8.10): with one human faction and three bots, the
+     player's own pass at a Victory check does not end the game; the final
+     result carries the 8.10 grade and outcome.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 2
+RULESET = 3
 
 
 def ruleset(state: Any) -> int:

@@ -23,7 +23,20 @@ Non-player factions (7.1): if a faction played by a bot (``state.players[f] ==
      "margins": {"raj": -3, "inc": 2, "ml": 4, "rev": -1},
      "ranking": [{"faction": "ml", "rank": 1, "margin": 4}, ...],   # factions
      "players": [{"player": "u1", "factions": [...], "margin": m, "rank": 1}, ...],
-     "players_lose": False}
+     "players_lose": False,
+     "solo": {...}}                  # only in a solitaire game (8.10), below
+
+Solitaire (8.10, ruleset 3): one faction played by a person, three by bots
+(``state.players``; :func:`solo_faction`). The player never wins before the
+final Campaign round: the player's own pass at a Victory check does not end
+the game; a Non-player passing does, as the player's loss (7.1). After the
+final Campaign the player wins only with the highest margin (ties by 7.1),
+graded by its margin minus the best Non-player margin; otherwise the
+Non-player with the highest margin wins. ``result["solo"]``::
+
+    {"player": "inc", "won": True, "difference": 7,   # None when the NP won
+     "grade": "decisive",          # "costly" (up to 5) | "decisive" (6+) | None
+     "outcome": "hind_swaraj"}     # a key of OUTCOMES (the text's titles)
 """
 from __future__ import annotations
 
@@ -31,6 +44,7 @@ from typing import Any
 
 from . import derived as dv
 from .common import log
+from .ruleset import at_least
 from .state import FACTIONS, GandhiState
 
 TIE_ORDER = ("ml", "inc", "rev", "raj")
@@ -98,11 +112,57 @@ def passing_players(state: GandhiState, margins: dict[str, int] | None = None) -
     return [p for p, fs in seat_groups(state).items() if all(m[f] > 0 for f in fs)]
 
 
+#: 8.10: the outcome titles. A Non-player's win, by faction; the player's
+#: win by 1-5 ("costly"), and by 6 or more ("decisive"), by the player's faction.
+NP_OUTCOMES = {"rev": "indian_civil_war", "ml": "independent_pakistan", "inc": "united_free_india",
+               "raj": "india_in_commonwealth"}
+DECISIVE_OUTCOMES = {"rev": "azad_hind", "inc": "hind_swaraj", "ml": "pakistan_zindabad", "raj": "god_save_the_king"}
+COSTLY_OUTCOME = "costly_independence"
+DECISIVE_FROM = 6  # 8.10: "6 o più"
+
+
+def solo_faction(state: GandhiState) -> str | None:
+    """The player's faction in a solitaire game (8.10): exactly one faction
+    not played by a bot and three that are; None otherwise (and in games
+    begun before ruleset 3, which keep the victory rules they began with)."""
+    if not at_least(state, 3):
+        return None
+    humans = [f for f in FACTIONS if state.players.get(f) != "bot"]
+    bots = [f for f in FACTIONS if state.players.get(f) == "bot"]
+    return humans[0] if len(humans) == 1 and len(bots) == 3 else None
+
+
+def solo_result(state: GandhiState, margins: dict[str, int], how: str) -> dict[str, Any] | None:
+    """8.10: the solitaire outcome (module doc), or None if not a solo game."""
+    player = solo_faction(state)
+    if player is None:
+        return None
+    order = ranking(margins)
+    if how == "final" and order[0] == player:
+        best_np = max(margins[f] for f in FACTIONS if f != player)
+        diff = margins[player] - best_np
+        # Reading R-8.10-tie: a player ahead by 7.1's tie order (difference 0)
+        # wins at the lowest grade ("Da 1 a 5").
+        grade = "decisive" if diff >= DECISIVE_FROM else "costly"
+        outcome = DECISIVE_OUTCOMES[player] if grade == "decisive" else COSTLY_OUTCOME
+        return {"player": player, "won": True, "difference": diff, "grade": grade, "outcome": outcome}
+    if how == "victory_check":
+        np_order = [f for f in order if f != player and margins[f] > 0]
+    else:
+        np_order = [f for f in order if f != player]
+    winner = np_order[0]
+    return {"player": player, "won": False, "difference": None, "grade": None, "winner": winner,
+            "outcome": NP_OUTCOMES[winner]}
+
+
 def victory_check_passed(state: GandhiState) -> bool:
     """Victory phase (6.1, 7.2): does the game end now? True if a player
     passes (both factions for a two-faction player, 1.5) or a non-player
-    faction passes (7.1)."""
+    faction passes (7.1). In a solitaire game only a Non-player's pass ends
+    it: the player never wins before the final Campaign round (8.10)."""
     m = dv.victory_margins(state)
+    if solo_faction(state) is not None:
+        return any(m[f] > 0 and state.players.get(f) == "bot" for f in FACTIONS)
     if passing_players(state, m):
         return True
     return any(m[f] > 0 and state.players.get(f) == "bot" for f in FACTIONS)
@@ -126,6 +186,10 @@ def end_game(state: GandhiState, how: str) -> None:
             winners = list(best)
     else:
         winners = list(players[0][1])
+    solo = solo_result(state, margins, how)
+    if solo is not None:
+        winners = [solo["player"] if solo["won"] else solo["winner"]]
+        players_lose = not solo["won"]
     winner = min(winners, key=order.index)
     result: dict[str, Any] = {
         "winner": winner,
@@ -135,6 +199,8 @@ def end_game(state: GandhiState, how: str) -> None:
         "ranking": [{"faction": f, "rank": i + 1, "margin": margins[f]} for i, f in enumerate(order)],
         "players_lose": players_lose,
     }
+    if solo is not None:
+        result["solo"] = solo
     if any(len(fs) > 1 for _, fs in players) or isinstance((state.options or {}).get("seats"), dict):
         result["players"] = [{"player": p, "factions": fs, "margin": _player_margin(margins, fs), "rank": i + 1}
                              for i, (p, fs) in enumerate(players)]

@@ -58,7 +58,7 @@ def test_solo_console_game_against_three_bots_plays_to_its_result(db_path):
     code, out = run(db_path, ["1"] * 3000, "--scenario", "short", "--seed", "7", "--bots", "INC, ml,Revolutionaries")
     assert code == 0 and "Traceback" not in out
     assert "The Arjuna bot plays Congress, Muslim League, Revolutionaries." in out
-    assert "Game over:" in out
+    assert "Game over:" in out and "(8.10)" in out  # the solitaire result and its title
     asked = {line[1:line.index("]")] for line in out.splitlines() if line.startswith("[")}
     assert asked == {"British Raj"}  # the player was only ever asked as the Raj
 

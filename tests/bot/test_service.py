@@ -167,6 +167,11 @@ async def test_bot_seats_play_until_a_human_decides(svc):
     assert r.prompt.actor == "raj"
     n = await play_out(svc, r.game.id, random.Random(2))
     assert n > 0 and (await svc.game(r.game.id)).status == "finished"
+    # 8.10: one human seat and three bots is a solitaire game: its result
+    # carries the grade and outcome, shown in the game's language
+    st = engine.load_state((await svc.game(r.game.id)).state)
+    assert st.result["solo"]["player"] == "raj"
+    assert "Solitaire" in await svc.status(r.game.id)
 
 
 async def until_actor_changes(svc, gid, prefer="pass"):

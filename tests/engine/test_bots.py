@@ -553,3 +553,86 @@ def test_np_raj_assaults_with_every_cube():
     s = engine.new_game("gandhi", "short", 1)
     d = Decision("raj", Message("p"), [Choice(str(n), Message(str(n))) for n in (3, 2, 1)], "raj.assault.cubes")
     assert choose(s, d) == "3"
+
+
+def test_8_3_special_activity_in_the_cards_order():
+    """8.3 step 3: the card is read top to bottom. A Special Activity box
+    after the Operation box (card B: Deploy, then Martial Law / Govern) is
+    done after every Operation space; one before it (card BB: "Govern
+    first", 8.6 example) is done before the first space. Over whole 4-bot
+    games: no Special Activity starts mid-Operation when the card lists it
+    after, and one listed before starts at once."""
+    seen_after = seen_first = 0
+    for seed in range(6):
+        s = engine.new_game("gandhi", "short" if seed % 2 else "main", seed, {"players": BOTS})
+        while (d := engine.decision(s)) is not None:
+            cid = choose(s, d)
+            if d.step == "op.loop" and s.action["kind"] == "op+sa" and any(c.startswith("sa:") for c in d.ids()):
+                p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
+                if p.sa_first and any(f"sa:{n}" in d.ids() for n in p.sas):
+                    assert cid.startswith("sa:"), (seed, d.step, cid)  # as soon as it can start
+                    seen_first += 1
+                elif not p.sa_first:
+                    assert not cid.startswith("sa:"), (seed, s.action["op"], cid)
+                    seen_after += 1
+            engine.apply(s, d.actor, cid)
+    assert seen_after and seen_first
+
+
+def _mk(actor, step, ids):
+    return Decision(actor, Message("p"), [Choice(c, Message(c)) for c in ids], step)
+
+
+def test_8_1_3_no_np_forces_on_railways_when_the_raj_is_an_np():
+    """8.1.3 "Importante: Le Fazioni NP pongono forze o Scioperi su Ferrovie
+    solo se il Raj è una Fazione di giocatore": in Civil Disobedience with an
+    NP Raj the Congress and League keep their Activists off the Railways;
+    with a human Raj the NP Congress moves one from a space with 3+ of its
+    Activists to the Railway with the highest Econ (8.6.4)."""
+    from engine.core.steps import frame
+
+    s = _new([1, 2, 3, 4, 5, 6])
+    s.spaces["punjab"].pieces["inc_activist"] = 3
+    s.stack.append(frame("nv.cd.rail", faction="inc", space="punjab"))
+    d = _mk("inc", "nv.cd.rail", ["rail_karachi_north", "rail_punjab_delhi", "done"])
+    assert choose(s, d) == "done"
+    assert choose(s, _mk("ml", "nv.cd.rail", ["rail_karachi_north", "rail_punjab_delhi", "done"])) == "done"
+    s.players["raj"] = "human"
+    m = get_data().map.spaces
+    best = max(("rail_karachi_north", "rail_punjab_delhi"), key=lambda r: m[r].econ)
+    if m["rail_karachi_north"].econ != m["rail_punjab_delhi"].econ:
+        assert choose(s, d) == best
+    # Event placements (8.8.5) and Gandhi's arrest Protests stay off Railways too
+    s.players["raj"] = "bot"
+    s.stack.append(frame("event:pieces", fn="pieces", ctx={"act": "place", "kinds": ["inc_activist"]}))
+    assert choose(s, _mk("inc", "event:pieces", ["rail_punjab_delhi:activist", "punjab:activist", "done"])) \
+        == "punjab:activist"
+    assert choose(s, _mk("inc", "sop.gandhi_protests", ["rail_punjab_delhi", "bihar"])) == "bihar"
+
+
+def test_8_6_6_rally_base_first_and_out_of_play_guerrilla():
+    """8.6.6 Rally: "Per prima cosa piazzare Basi in tutti gli spazi ... in
+    cui le Guerriglie superano il valore dell'Unità"; ★ "spostare una
+    Guerriglia da Fuori Gioco a Disponibile" is never skipped (the engine's
+    step is choose:rev.rally.oop)."""
+    from engine.core.steps import frame
+
+    s = _new([1, 2, 3, 4, 5, 6])
+    s.spaces["bihar"].pieces["guerrilla_underground"] = s.unity + 1
+    s.stack.append(frame("choose:rev.rally.mode", ctx={"sid": "bihar"}))
+    assert choose(s, _mk("rev", "choose:rev.rally.mode", ["guerrillas", "base"])) == "base"
+    s.spaces["bihar"].pieces["guerrilla_underground"] = s.unity
+    assert choose(s, _mk("rev", "choose:rev.rally.mode", ["guerrillas", "base"])) == "guerrillas"
+    assert choose(s, _mk("rev", "choose:rev.rally.oop", ["guerrilla", "done"])) == "guerrilla"
+    assert policy.HANDLERS["choose:rev.rally.oop"] is not policy.generic
+
+
+def test_8_5_raj_removes_all_it_may_and_fallback_never_stops_at_random():
+    """8.5, 8.6.3: the NP Raj's removals take the Adversary Priorities and
+    never "Remove no more"; the catch-all fallback no longer ends a step by
+    chance outside open-ended movement loops."""
+    s = _new([1, 2, 3, 4, 5, 6])
+    for n in range(30):
+        s.move = n
+        assert choose(s, _mk("raj", "raj.remove", ["guerrilla", "ml_base", "done"])) != "done"
+        assert policy.generic(s, _mk("inc", "some.unknown_step", ["bihar", "done"])) == "bihar"

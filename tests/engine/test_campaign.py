@@ -194,6 +194,72 @@ def test_non_player_faction_passing_means_all_players_lose():
     assert s.result["players_lose"] is True and s.result["winner"] == "inc"
 
 
+# --- 8.10 Solitaire victory: one human faction, three bots (ruleset 3) ---------------
+
+SOLO_INC = {"players": {"raj": "bot", "ml": "bot", "rev": "bot"}}
+
+
+def test_8_10_solo_player_never_wins_before_final_campaign():
+    """8.10: "Un giocatore in una partita in solitario non vince mai prima del
+    Round Campagna finale": the solo Congress passes the check (margin 4),
+    the game goes on with the Campaign round."""
+    from engine.gandhi.victory import solo_faction
+
+    s = cleared(SOLO_INC)
+    assert solo_faction(s) == "inc"
+    congress_opposition(s)
+    d = start_round(s)
+    assert s.result is None and d is not None
+
+
+def test_8_10_non_player_passing_is_the_players_loss():
+    """8.10, 7.1: a Non-player passing a Victory check ends the game at once;
+    the solo player loses and the NP's outcome is given (Congress: United
+    Free India)."""
+    s = cleared({"players": {"inc": "bot", "ml": "bot", "rev": "bot", "raj": "human"}})
+    congress_opposition(s)
+    assert start_round(s) is None
+    r = engine.export_state(s)["result"]
+    assert r["how"] == "victory_check" and r["winner"] == "inc" and r["players_lose"] is True
+    assert r["solo"] == {"player": "raj", "won": False, "difference": None, "grade": None, "winner": "inc",
+                         "outcome": "united_free_india"}
+
+
+def test_8_10_final_grades():
+    """8.10 VITTORIA DEL GIOCATORE: the player's margin minus the highest NP
+    margin: 6 or more -> the faction's title (Congress: Hind Swaraj!), 1 to 5
+    -> Costly Independence!; otherwise the NP with the highest margin wins
+    (Muslim League: Independent Pakistan)."""
+    from engine.gandhi.victory import end_game_final
+
+    s = cleared(SOLO_INC)
+    congress_opposition(s)                       # Congress 4, ML -6: difference 10
+    end_game_final(s)
+    assert s.result["solo"] == {"player": "inc", "won": True, "difference": 10, "grade": "decisive",
+                                "outcome": "hind_swaraj"}
+    assert s.result["winner"] == "inc" and s.result["players_lose"] is False
+    s = cleared(SOLO_INC)
+    congress_opposition(s)
+    s.spaces["united_provinces"].support = -1    # Congress 2
+    for sid in ("sind", "baluchistan"):          # ML -2: difference 4
+        s.spaces[sid].muslim_state = True
+    end_game_final(s)
+    assert s.result["solo"]["grade"] == "costly" and s.result["solo"]["difference"] == 4
+    assert s.result["solo"]["outcome"] == "costly_independence"
+    s = cleared(SOLO_INC)                        # Congress -20, ML -14 = Revolutionaries -14
+    end_game_final(s)
+    assert s.result["winner"] == "ml" and s.result["players_lose"] is True  # 7.1: the League wins ties
+    assert s.result["solo"]["outcome"] == "independent_pakistan" and s.result["solo"]["won"] is False
+
+
+def test_8_10_not_solo_keeps_7_1():
+    """8.10 applies to one human and three bots only: with two humans the
+    human passing a check still wins at once (7.2)."""
+    s = cleared({"players": {"raj": "bot", "ml": "bot"}})
+    congress_opposition(s)
+    assert start_round(s) is None and "solo" not in s.result and s.result["winner"] == "inc"
+
+
 # --- 6.2 Resources phase ---------------------------------------------------------------
 
 def test_railway_strikes():

@@ -12,7 +12,10 @@ goes on to the next card of the cycle (R-8.3 in docs/rulings/bots.md).
 on the state (``CHECKS``; an unknown check counts as false), "flip" turns to
 the back, "draw" to the next card; an Operation box is taken if the engine
 offers that Operation now, else the next card is drawn (8.3 step 3, 8.6).
-Returns ``Plan(letter, op, column, sas, activation)``.
+Returns ``Plan(letter, op, column, sas, activation)``; ``sa_first`` says
+the card is read top to bottom (8.3 step 3) and put a Special Activity box
+before the Operation box (card BB: "Govern first", 8.6 example), else the
+Special Activity follows the Operation.
 """
 from __future__ import annotations
 
@@ -168,6 +171,7 @@ class Plan:
     activation: str | None = None
     draws: int = 0
     sa_opts: list = field(default_factory=list)  # the cards' Special Activity boxes, in order (8.7)
+    sa_first: bool = False  # 8.3: a Special Activity box read before the Operation box is done first
 
 
 def _check(state, text: str, faction: str, offered: set[str], salt: str) -> bool:
@@ -225,7 +229,7 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(to)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k, opts + _rest_opts(face, i))
+                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas))
                     i += 1
             elif st.kind == "special_activity":
                 sas += _sa_list(st)
@@ -237,7 +241,7 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(name)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k, opts + _rest_opts(face, i))
+                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas))
                 break  # 8.6: no space for the Operation -> draw a new card
             else:
                 break

@@ -11,6 +11,8 @@ Everything else goes to a generic policy that classifies the offered ids
 """
 from __future__ import annotations
 
+import logging
+
 from ...core.messages import Decision, Message
 from .. import derived as dv
 from ..data import get_data
@@ -22,6 +24,8 @@ from .random_spaces import det_random
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
+FALLBACK: dict[str, int] = {}  # step -> decisions answered by generic() (benchmarks/bots.py)
+_log = logging.getLogger(__name__)
 DONE_IDS = ("done", "none", "no", "refuse")
 REMOVE_WORDS = ("remove", "assault", "arrest", "attack", "replace", "persuade", "infiltrate", "assassinate",
                 "martial", "mutiny", "out of play", "oop")
@@ -174,10 +178,10 @@ def _op_loop(state, d):
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
     spaces = [c for c in ids if c in _spaces()]
-    if sas and ctx["kind"] == "op+sa":
-        want = _plan_sas(state, ctx)
-        for name in want:
-            if f"sa:{name}" in sas and (not spaces or len(ctx["spaces"]) >= 1):
+    plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
+    if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
+        for name in plan.sas:
+            if f"sa:{name}" in sas:
                 return f"sa:{name}"
     col = _ctx_column(state, f, ctx["op"], d)
     if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
@@ -195,9 +199,11 @@ def _op_loop(state, d):
             spaces = useful or ([] if ctx["spaces"] else spaces)
         if spaces:
             return priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
-    if sas and ctx["kind"] == "op+sa":
-        return sas[0]
-    return "done" if "done" in ids else (spaces or ids)[0]
+    # 8.3: a Special Activity box after the Operation box follows the whole
+    # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
+    if "done" in ids:
+        return "done"
+    return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
 
 
 def _use_sepoys(state, d):
@@ -238,11 +244,13 @@ def _sa_step(state, d):
 
 
 def _sa_offer(state, d):
+    """8.3, 8.7: after the Operation, the first Special Activity the card
+    lists that is on offer; none that the card does not list."""
     ctx = state.action
     for name in _plan_sas(state, ctx):
         if f"sa:{name}" in d.ids():
             return f"sa:{name}"
-    return next((c for c in d.ids() if c.startswith("sa:")), "done")
+    return "done"
 
 
 def _pass_nv(state, d):
@@ -323,6 +331,107 @@ def _max_number(state, d):
     return max(nums, key=int) if nums else d.ids()[0]
 
 
+def np_on_railways(state) -> bool:
+    """8.1.3 "Importante": NP factions put forces or Strikes on Railways only
+    when the Raj is a player's faction."""
+    return state.players.get("raj") != "bot"
+
+
+def _is_rail(sid: str) -> bool:
+    sp = _spaces().get(sid)
+    return sp is not None and sp.type == "railway"
+
+
+def _cd_rail(state, d):
+    """8.6.4 Civil Disobedience, 8.1.3: only when the Raj is a player, and
+    only the NP Congress, from a CD space with 3+ Congress Activists, to the
+    Railway with the highest Econ and no Activist already (8.6.5 gives the
+    League no such step)."""
+    top = state.stack[-1] if state.stack else {}
+    sid = top.get("space")
+    if not np_on_railways(state) or d.actor != "inc" or not sid or state.spaces[sid].pieces.get("inc_activist", 0) < 3:
+        return "done"
+    rails = [c for c in d.ids() if c in _spaces() and not dv.activists(state.spaces[c])]
+    if not rails:
+        return "done"
+    best = max(_spaces()[r].econ for r in rails)
+    return priorities.select_space(state, "inc", "place_protest", [r for r in rails if _spaces()[r].econ == best],
+                                   salt="cd_rail")
+
+
+def _rev_rally_mode(state, d):
+    """8.6.6 Rally: "per prima cosa piazzare Basi in tutti gli spazi ... in
+    cui le Guerriglie superano il valore dell'Unità"; else Guerrillas."""
+    sid = (state.stack[-1].get("ctx") or {}).get("sid") if state.stack else None
+    if "base" in d.ids() and sid and dv.guerrillas(state.spaces[sid]) > state.unity:
+        return "base"
+    return "guerrillas" if "guerrillas" in d.ids() else d.ids()[0]
+
+
+def _remove_most(state, d):
+    """8.5, 8.6.3: the NP Raj removes as many pieces as it may, by the
+    Adversary Priorities (never "Remove no more" while one can go)."""
+    offered = [c for c in d.ids() if c not in DONE_IDS and not priorities.is_own(d.actor, c)]
+    if not offered:
+        return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
+    return priorities.rank_adversary(state, d.actor, offered)[0]
+
+
+def _gandhi_protests(state, d):
+    """Gandhi arrested: the NP Congress places its Protests by the Place
+    Protest column (8.4.1), never on a Railway when the Raj is an NP (8.1.3)."""
+    spaces = [c for c in d.ids() if c in _spaces() and (np_on_railways(state) or not _is_rail(c))]
+    if not spaces:
+        return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
+    col = "place_protest" if d.actor in ("inc", "ml") else guess_column(d.actor, _text(d))
+    return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
+
+
+PLACE_COLUMN = {"raj": "place_cubes", "inc": "place_activists", "ml": "place_activists", "rev": "place_guerrillas"}
+OWN_KINDS = {"raj": ("troop", "sepoy"), "inc": ("inc_activist", "gandhi"), "ml": ("ml_activist", "ml_base"),
+             "rev": ("guerrilla_underground", "guerrilla_active", "rev_base")}
+
+
+def _event_pieces(state, d):
+    """8.8.4, 8.8.5: an Event's piece loop. The NP carries out the text's
+    effective actions as far as it can: it places its own pieces by its
+    placement column (Bases: Place Bases), never on a Railway when the Raj is
+    an NP (8.1.3); removes adversaries by 8.5, never its own (8.5.3); never
+    adds an adversary's pieces it may leave out ("up to")."""
+    top = state.stack[-1] if state.stack else {}
+    ctx = top.get("ctx") or {}
+    act, f = ctx.get("act"), d.actor
+    ids = d.ids()
+    done = next((c for c in ids if c in DONE_IDS), None)
+    opts = [c for c in ids if c not in DONE_IDS]
+    sid_of = {c: c.split(":")[0] for c in opts}
+    if not np_on_railways(state):
+        opts = [c for c in opts if not _is_rail(sid_of[c])] or ([] if done else opts)
+    if act == "remove":
+        adv = [c for c in opts if not priorities.is_own(f, c)]
+        if adv:
+            return priorities.rank_adversary(state, f, adv)[0]
+        return done or (opts or ids)[0]
+    if act == "place":
+        kinds = ctx.get("kinds") or []
+        own = any(k in OWN_KINDS[f] for k in kinds)
+        if not opts or (not own and done):
+            return done or ids[0]
+        col = "place_bases" if f == "rev" and "rev_base" in kinds else PLACE_COLUMN[f]
+        if not own:
+            col = {"raj": "remove", "inc": "remove", "ml": "remove", "rev": "remove"}[f]
+        sid = priorities.select_space(state, f, col, sorted({sid_of[c] for c in opts}), salt="event_pieces")
+        pool = [c for c in opts if sid_of[c] == sid]
+        if f == "raj":  # 8.8.6: the NP Raj places Troops first
+            pool = [c for c in pool if "troop" in c] or pool
+        return pool[0]
+    if not opts:
+        return done or ids[0]
+    col = "attack" if f == "rev" else "remove"
+    sid = priorities.select_space(state, f, col, sorted({sid_of[c] for c in opts}), salt="event_pieces")
+    return next(c for c in opts if sid_of[c] == sid)
+
+
 HANDLERS = {
     **{step: _sa_step for step in ("raj.govern.mode", "raj.imperialism", "raj.treaty.mode", "inc.negotiate.option",
                                    "ml.negotiate.option", "inc.satyagraha.choose", "nv.persuade", "ml.infiltrate",
@@ -355,7 +464,15 @@ HANDLERS = {
     "nv.rally.after": _rally_after,
     "nv.rally.place": _max_number,
     "raj.assault.cubes": _max_number,  # 8.6.3: the NP Raj Assaults with every cube there
+    # 8.6.6 ★ "spostare una Guerriglia da Fuori Gioco a Disponibile" (the step is
+    # "choose:rev.rally.oop"; "rev.rally.oop" kept for games stored before)
     "rev.rally.oop": _first_of("guerrilla", "done"),
+    "choose:rev.rally.oop": _first_of("guerrilla", "done"),
+    "choose:rev.rally.mode": _rev_rally_mode,
+    "nv.cd.rail": _cd_rail,
+    "raj.remove": _remove_most,
+    "sop.gandhi_protests": _gandhi_protests,
+    "event:pieces": _event_pieces,
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
     "choose:rev.attack.remove": _attack_remove,
@@ -375,9 +492,13 @@ def generic(state, d) -> str:
     rest = [c for c in ids if c not in DONE_IDS]
     if not rest:
         return ids[0]
+    FALLBACK[d.step] = FALLBACK.get(d.step, 0) + 1
+    _log.debug("Arjuna fallback at %s (%s)", d.step, d.actor)
+    # Only open-ended movement loops end by chance, so that no sequence goes
+    # on forever; elsewhere the fallback never stops at random.
     looping = d.step.startswith("campaign.") or d.step in ("raj.sweep.move", "raj.garrison.move",
-                                                            "raj.treaty.move", "nv.cd.rail")
-    if done and (r.random() < (0.35 if looping else 0.05)):
+                                                            "raj.treaty.move")
+    if done and looping and r.random() < 0.35:
         return done[0]
     m = _spaces()
     spaces = [c for c in rest if c in m]
