@@ -285,7 +285,7 @@ class Store:
     A backend provides ``_conn()`` (one connection for single statements and
     reads), ``_txn()`` (one write transaction, committed on success, rolled
     back on any error, cancellation included), both yielding a connection
-    with ``execute / fetch / fetchrow / fetchval / insert / script``, and the
+    with ``execute / executemany / fetch / fetchrow / fetchval / insert / script``, and the
     dialect attributes below. Everything else is here, once."""
 
     #: SELECT of a games row plus its seats as JSON (``seats_json``: {faction:
@@ -450,7 +450,10 @@ class Store:
         wrote first."""
         now = time.time()
         async with self._txn() as c:
-            await self._lock_game(c, game_id)
+            # no separate row lock: this UPDATE is the transaction's first
+            # statement on the game and takes the same row lock itself (on
+            # PostgreSQL a racing writer waits for it, then finds the version
+            # moved on: Conflict); one round trip fewer per move
             sets = "state=?, version=version+1, updated=?, attention=NULL"
             params: list[Any] = [state_json, now]
             for col, value in (("status", status), ("posted_log", posted_log),
@@ -480,11 +483,11 @@ class Store:
                 await self._replace_timers(c, game_id, timers)
             if drop_moves_after is not None:
                 await c.execute("DELETE FROM moves WHERE game_id=? AND move>?", game_id, drop_moves_after)
-            for move, actor, choice in moves:
-                await c.execute("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
-                                " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
-                                " choice=excluded.choice, version=excluded.version",
-                                game_id, move, actor, choice, new_version)
+            if moves:  # one round trip for a bot's whole stretch of choices
+                await c.executemany("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
+                                    " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
+                                    " choice=excluded.choice, version=excluded.version",
+                                    [(game_id, move, actor, choice, new_version) for move, actor, choice in moves])
             await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
             return new_version
 
@@ -766,6 +769,10 @@ class _SqliteConn:
     async def execute(self, sql: str, *params: Any) -> int:
         """Run one statement; the number of rows it changed."""
         return (await self.db.execute(sql, params)).rowcount
+
+    async def executemany(self, sql: str, rows: list[tuple]) -> None:
+        """Run one statement for each parameter tuple, in one round trip."""
+        await self.db.executemany(sql, rows)
 
     async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
         return list(await (await self.db.execute(sql, params)).fetchall())
