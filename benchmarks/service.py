@@ -71,24 +71,26 @@ async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | 
 
 
 async def replicate(store: Store, n: int) -> None:
-    """Copy the stored games (with seats and snapshots) until there are ``n``."""
+    """Copy the stored games 1..base (with seats and snapshots) until there
+    are ``n``: copy k of game i gets id i + k * base."""
     cols = ("guild, name, game, scenario, seed, options, status, creator, state, version, locale, dashboard,"
             " reminder_hours, deadline_hours, created, updated, posted_log, attention, deadline_action, paused,"
             " pause_votes, clock_since, engine_version, checked_version")
     base = await store.count_games()
     k = 0
-    while await store.count_games() < n:
+    while (k + 1) * base < n:
         k += 1
-        room = n - await store.count_games()
+        last = min(base, n - k * base)
         async with store._txn() as c:
-            await c.execute(f"INSERT INTO games (channel, {cols}) SELECT channel || '-{k}', {cols} FROM games"
-                            f" WHERE id <= ? ORDER BY id LIMIT ?", base, room)
-            await c.execute("INSERT INTO seats (game_id, faction, user_id, bot) SELECT g2.id, s.faction, s.user_id,"
-                            f" s.bot FROM games g2 JOIN games g1 ON g2.channel = g1.channel || '-{k}'"
-                            " JOIN seats s ON s.game_id = g1.id")
-            await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) SELECT g2.id, s.actor, s.move,"
-                            f" s.state, s.at FROM games g2 JOIN games g1 ON g2.channel = g1.channel || '-{k}'"
-                            " JOIN snapshots s ON s.game_id = g1.id")
+            await c.execute(f"INSERT INTO games (id, channel, {cols}) SELECT id + ?, channel || '-{k}', {cols}"
+                            " FROM games WHERE id <= ?", k * base, last)
+            await c.execute("INSERT INTO seats (game_id, faction, user_id, bot) SELECT game_id + ?, faction,"
+                            " user_id, bot FROM seats WHERE game_id <= ?", k * base, last)
+            await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) SELECT game_id + ?, actor, move,"
+                            " state, at FROM snapshots WHERE game_id <= ?", k * base, last)
+    if type(store).__name__ == "PgStore":
+        async with store._conn() as c:
+            await c.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")
 
 
 async def active_ids(store: Store) -> list[int]:
