@@ -285,7 +285,7 @@ class Store:
     A backend provides ``_conn()`` (one connection for single statements and
     reads), ``_txn()`` (one write transaction, committed on success, rolled
     back on any error, cancellation included), both yielding a connection
-    with ``execute / executemany / fetch / fetchrow / fetchval / insert / script``, and the
+    with ``execute / batch / fetch / fetchrow / fetchval / insert / script``, and the
     dialect attributes below. Everything else is here, once."""
 
     #: SELECT of a games row plus its seats as JSON (``seats_json``: {faction:
@@ -385,11 +385,12 @@ class Store:
             await self._action(c, gid, creator, None, "create", [], 0, now)
             return await self._game(c, "id=?", gid)
 
+    ACTION_INSERT = "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)"
+    TIMER_INSERT = "INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)"
+
     async def _action(self, c, game_id: int, user: str | None, actor: str | None, kind: str,
                       choices: list[str], version: int, now: float) -> None:
-        await c.execute(
-            "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
-            game_id, user, actor, kind, json.dumps(choices), version, now)
+        await c.execute(self.ACTION_INSERT, game_id, user, actor, kind, json.dumps(choices), version, now)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game with that id, or None (also for an id no database can hold)."""
@@ -466,29 +467,34 @@ class Store:
                                *params, game_id, expected_version) != 1:
                 raise Conflict("the game moved on")
             new_version = expected_version + 1
+            # the rest of the move's rows: one batch (on SQLite one trip to
+            # the database thread, not one per statement)
+            stmts: list[tuple[str, tuple]] = []
             if drop_snapshots_after is not None:
-                await c.execute("DELETE FROM snapshots WHERE game_id=? AND id>?", game_id, drop_snapshots_after)
+                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id>?", (game_id, drop_snapshots_after)))
             for actor, move, sj in snapshots:
-                await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
-                                game_id, actor, move, sj, now)
+                stmts.append(("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                              (game_id, actor, move, sj, now)))
             if snapshots:
-                await c.execute(
-                    "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
-                    "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
-                    game_id, game_id, SNAPSHOTS_KEPT)
+                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                              "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                              (game_id, game_id, SNAPSHOTS_KEPT)))
             if action is not None:
-                await self._action(c, game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
-                                   list(action.get("choices", [])), new_version, now)
+                stmts.append((self.ACTION_INSERT, (game_id, action.get("user"), action.get("actor"),
+                                                   action.get("kind", "submit"),
+                                                   json.dumps(list(action.get("choices", []))), new_version, now)))
             if timers is not None:
-                await self._replace_timers(c, game_id, timers)
+                stmts.append(("DELETE FROM timers WHERE game_id=?", (game_id,)))
+                stmts += [(self.TIMER_INSERT, (game_id, kind, due, json.dumps(payload)))
+                          for kind, due, payload in timers]
             if drop_moves_after is not None:
-                await c.execute("DELETE FROM moves WHERE game_id=? AND move>?", game_id, drop_moves_after)
-            if moves:  # one round trip for a bot's whole stretch of choices
-                await c.executemany("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
-                                    " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
-                                    " choice=excluded.choice, version=excluded.version",
-                                    [(game_id, move, actor, choice, new_version) for move, actor, choice in moves])
-            await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+                stmts.append(("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after)))
+            stmts += [("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
+                       " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
+                       " choice=excluded.choice, version=excluded.version",
+                       (game_id, move, actor, choice, new_version)) for move, actor, choice in moves]
+            stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
+            await c.batch(stmts)
             return new_version
 
     async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
@@ -659,10 +665,8 @@ class Store:
         for kind, due, payload in timers:
             await self._add_timer(c, game_id, kind, due, payload)
 
-    @staticmethod
-    async def _add_timer(c, game_id: int, kind: str, due: float, payload: dict) -> None:
-        await c.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                        game_id, kind, due, json.dumps(payload))
+    async def _add_timer(self, c, game_id: int, kind: str, due: float, payload: dict) -> None:
+        await c.execute(self.TIMER_INSERT, game_id, kind, due, json.dumps(payload))
 
     async def clear_timers(self, game_id: int) -> None:
         async with self._conn() as c:
@@ -770,9 +774,24 @@ class _SqliteConn:
         """Run one statement; the number of rows it changed."""
         return (await self.db.execute(sql, params)).rowcount
 
-    async def executemany(self, sql: str, rows: list[tuple]) -> None:
-        """Run one statement for each parameter tuple, in one round trip."""
-        await self.db.executemany(sql, rows)
+    async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
+        """Run ``(sql, params)`` statements in order in one trip to
+        aiosqlite's database thread (its ``_execute``: one queue hand-off and
+        one wake-up of the event loop, instead of one per statement); one by
+        one where that aiosqlite internal is missing."""
+        run = getattr(self.db, "_execute", None)
+        if run is None:
+            for sql, params in stmts:
+                await self.db.execute(sql, params)
+            return
+        db = self.db
+
+        def go() -> None:
+            con = db._conn
+            for sql, params in stmts:
+                con.execute(sql, params)
+
+        await run(go)
 
     async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
         return list(await (await self.db.execute(sql, params)).fetchall())

@@ -158,8 +158,10 @@ class _PgConn:
     async def execute(self, sql: str, *params: Any) -> int:
         return _count(await self.con.execute(numbered(sql), *params))
 
-    async def executemany(self, sql: str, rows: list[tuple]) -> None:
-        await self.con.executemany(numbered(sql), rows)
+    async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
+        """Run ``(sql, params)`` statements in order (one round trip each)."""
+        for sql, params in stmts:
+            await self.con.execute(numbered(sql), *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return await self.con.fetch(numbered(sql), *params)
