@@ -33,7 +33,8 @@ Tables
 Concurrency: every multi-statement write is one transaction (``_txn``). On
 SQLite one connection guarded by an ``asyncio.Lock`` and ``BEGIN IMMEDIATE``
 serialize writers; on PostgreSQL each transaction first takes the game's row
-lock (``SELECT ... FOR NO KEY UPDATE``), so two processes never interleave on
+lock (``SELECT ... FOR NO KEY UPDATE``; ``save_state`` by its first
+statement, the versioned ``UPDATE``), so two processes never interleave on
 one game, and the optimistic ``version`` check refuses the later of two moves.
 Timers are claimed by deleting their row (one caller sees it deleted); outbox
 posts by leasing them (``claim_post``).
