@@ -2,14 +2,23 @@
 
 * submit latency (load, apply, save, render) median and p95 with N stored games,
   beside the storage floor: a bare read + write of the same state blob through
-  the same store connection (what any submit must at least cost);
+  the same store connection (what any submit must at least cost); "submit" is
+  the ``Service.submit`` call alone, "prompt+submit" a player's whole turn
+  step (the prompt shown, then the choice submitted);
+* sustained submits per second (``--rate S``: prompt+submit steps on random
+  games for S seconds) in one process, or in ``--procs P`` processes on one
+  PostgreSQL database (``--db`` / ``--pg-temp``);
 * memory (RSS growth and tracemalloc peak) with M active games in play.
+
+Games beyond the first ``--distinct`` (default 500) are copies of those made
+by SQL (rows of games, seats and snapshots), so 100,000 stored games take
+seconds to set up, not an hour.
 
 On SQLite (a temporary file, the default), on a PostgreSQL URL (``--db``),
 or on a throwaway local PostgreSQL server (``--pg-temp``: the tests' helper,
 needs the server binaries):
 
-    python benchmarks/service.py [--games 1000] [--active 100] [--submits 300] [--render]
+    python benchmarks/service.py [--games 1000] [--active 100] [--submits 300] [--render] [--rate 10]
     python benchmarks/service.py --pg-temp [...]
     python benchmarks/service.py --db postgresql://user@host/db [...]
 """
@@ -21,6 +30,7 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +38,7 @@ import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bot.service import Service  # noqa: E402
+from bot.service import Service, Stale  # noqa: E402
 from bot.store import Store  # noqa: E402
 
 
@@ -44,13 +54,72 @@ async def new_game(svc: Service, ch: str, seed: int) -> int:
     return r.game.id
 
 
-async def step(svc: Service, gid: int, rnd: random.Random) -> bool:
+USERS = {"raj": "u1", "inc": "u2", "ml": "u3", "rev": "u4"}  # the seats of new_game
+
+
+async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | None = None) -> bool:
+    """One player's turn step: the prompt, then a random offered choice
+    submitted (its latency alone appended to ``timed``)."""
     p = await svc.prompt(gid)
     if p is None:
         return False
-    g = await svc.game(gid)
-    await svc.submit(gid, g.seats[p.actor], [rnd.choice(p.choices)[0]], p.version)
+    t = time.perf_counter()
+    await svc.submit(gid, USERS[p.actor], [rnd.choice(p.choices)[0]], p.version)
+    if timed is not None:
+        timed.append((time.perf_counter() - t) * 1000)
     return True
+
+
+async def replicate(store: Store, n: int) -> None:
+    """Copy the stored games 1..base (with seats and snapshots) until there
+    are ``n``: copy k of game i gets id i + k * base."""
+    cols = ("guild, name, game, scenario, seed, options, status, creator, state, version, locale, dashboard,"
+            " reminder_hours, deadline_hours, created, updated, posted_log, attention, deadline_action, paused,"
+            " pause_votes, clock_since, engine_version, checked_version")
+    base = await store.count_games()
+    k = 0
+    while (k + 1) * base < n:
+        k += 1
+        last = min(base, n - k * base)
+        async with store._txn() as c:
+            await c.execute(f"INSERT INTO games (id, channel, {cols}) SELECT id + ?, channel || '-{k}', {cols}"
+                            " FROM games WHERE id <= ?", k * base, last)
+            await c.execute("INSERT INTO seats (game_id, faction, user_id, bot) SELECT game_id + ?, faction,"
+                            " user_id, bot FROM seats WHERE game_id <= ?", k * base, last)
+            await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) SELECT game_id + ?, actor, move,"
+                            " state, at FROM snapshots WHERE game_id <= ?", k * base, last)
+    if type(store).__name__ == "PgStore":
+        async with store._conn() as c:
+            await c.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")
+
+
+async def active_ids(store: Store) -> list[int]:
+    async with store._conn() as c:
+        return [r[0] for r in await c.fetch("SELECT id FROM games WHERE status=? ORDER BY id", "active")]
+
+
+async def sustained(svc: Service, gids: list[int], seconds: float, seed: int) -> tuple[int, int]:
+    """(submits, stale refusals) of back-to-back prompt+submit steps on random
+    games for ``seconds``."""
+    rnd, n, stale = random.Random(seed), 0, 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        try:
+            n += await step(svc, rnd.choice(gids), rnd)
+        except Stale:
+            stale += 1
+    return n, stale
+
+
+async def worker(db: str, seconds: float, seed: int, start_at: float) -> None:
+    """One of ``--procs`` processes: prints ``submits stale``."""
+    store = await Store.open(db)
+    svc = Service(store, render_maps=False)
+    gids = await active_ids(store)
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    n, stale = await sustained(svc, gids, seconds, seed)
+    print(n, stale, flush=True)
+    await store.close()
 
 
 def p50_p95(ms: list[float]) -> tuple[float, float]:
@@ -84,21 +153,51 @@ async def run(a) -> None:
         backend = type(store).__name__
         svc = Service(store, render_maps=a.render)
         t0 = time.perf_counter()
-        gids = [await new_game(svc, f"ch{i}", i) for i in range(a.games)]
-        print(f"{backend}: stored games: {a.games} created in {time.perf_counter() - t0:.1f} s")
+        gids = [await new_game(svc, f"ch{i}", i) for i in range(min(a.games, a.distinct))]
         rnd = random.Random(1)
-        lat = []
+        for _ in range(a.warm):  # a few moves into the distinct games
+            await step(svc, rnd.choice(gids), rnd)
+        if a.games > len(gids):
+            await replicate(store, a.games)
+            gids = await active_ids(store)
+        print(f"{backend}: stored games: {len(gids)} ({min(a.games, a.distinct)} played, {a.warm} warm-up moves) "
+              f"ready in {time.perf_counter() - t0:.1f} s; load average {os.getloadavg()[0]:.1f} "
+              f"on {os.cpu_count()} CPUs")
+        lat, sub = [], []
         for _ in range(a.submits):
             gid = rnd.choice(gids)
             t = time.perf_counter()
-            if await step(svc, gid, rnd):
+            if await step(svc, gid, rnd, sub):
                 lat.append((time.perf_counter() - t) * 1000)
-        sub50, sub95 = p50_p95(lat)
+        st50, st95 = p50_p95(lat)
+        sub50, sub95 = p50_p95(sub)
         fl50, fl95 = p50_p95(await floor(store, gids, a.submits))
-        blob = sum(len(g.state or "") for g in await store.games(("active",))) / max(1, a.games)
-        print(f"{backend}: submit latency over {len(lat)} submits (render={'on' if a.render else 'off'}): "
-              f"p50 {sub50:.1f} ms, p95 {sub95:.1f} ms; bare read+write of the state blob "
-              f"(mean {blob / 1000:.0f} KB): p50 {fl50:.2f} ms, p95 {fl95:.2f} ms; p95 ratio {sub95 / fl95:.0f}x")
+        sample = gids[:: max(1, len(gids) // 1000)]
+        blob = sum([len((await store.get_game(g)).state or "") for g in sample]) / max(1, len(sample))
+        print(f"{backend}: over {len(lat)} submits (render={'on' if a.render else 'off'}): "
+              f"submit p50 {sub50:.2f} ms, p95 {sub95:.2f} ms; prompt+submit p50 {st50:.2f} ms, p95 {st95:.2f} ms; "
+              f"bare read+write of the state blob (mean {blob / 1000:.0f} KB): p50 {fl50:.2f} ms, "
+              f"p95 {fl95:.2f} ms; submit p95 ratio {sub95 / fl95:.1f}x")
+        if a.rate:
+            if a.procs > 1 and backend == "PgStore":
+                start_at = time.time() + 3
+                procs = [subprocess.Popen([sys.executable, __file__, "--worker", a.db, "--rate", str(a.rate),
+                                           "--seed", str(100 + i), "--start-at", str(start_at)],
+                                          stdout=subprocess.PIPE, text=True) for i in range(a.procs)]
+                outs = [p.communicate()[0].split() for p in procs]
+                n, stale = sum(int(o[0]) for o in outs), sum(int(o[1]) for o in outs)
+                print(f"{backend}: {a.procs} processes: {n / a.rate:.0f} submits/s sustained over {a.rate} s "
+                      f"(prompt+submit, no maps; {stale} stale refusals); load average {os.getloadavg()[0]:.1f}")
+            else:
+                n, stale = await sustained(svc, gids, a.rate, 7)
+                print(f"{backend}: 1 process: {n / a.rate:.0f} submits/s sustained over {a.rate} s "
+                      f"(prompt+submit, render={'on' if a.render else 'off'}); "
+                      f"load average {os.getloadavg()[0]:.1f}")
+        if not a.active:
+            await store.close()
+            if server:
+                server.stop()
+            return
         # memory with active games: each active game's state loaded and played
         rss0 = rss_mb()
         tracemalloc.start()
@@ -126,7 +225,19 @@ def main() -> None:
     ap.add_argument("--render", action="store_true", help="render the map on turn posts")
     ap.add_argument("--db", help="a postgresql:// URL (default: a temporary SQLite file)")
     ap.add_argument("--pg-temp", action="store_true", help="start a throwaway local PostgreSQL server")
-    asyncio.run(run(ap.parse_args()))
+    ap.add_argument("--distinct", type=int, default=500, help="games played through the service; the rest are "
+                    "SQL copies of them")
+    ap.add_argument("--warm", type=int, default=0, help="random moves played into the distinct games first")
+    ap.add_argument("--rate", type=float, default=0, help="seconds of back-to-back submits: submits per second")
+    ap.add_argument("--procs", type=int, default=1, help="with --rate on PostgreSQL: that many processes")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=7, help=argparse.SUPPRESS)
+    ap.add_argument("--start-at", type=float, default=0, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        asyncio.run(worker(a.worker, a.rate, a.seed, a.start_at))
+    else:
+        asyncio.run(run(a))
 
 
 if __name__ == "__main__":

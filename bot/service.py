@@ -59,6 +59,8 @@ SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
     4: [("raj",), ("inc",), ("ml",), ("rev",)],
 }
 MAX_BOT_MOVES = 20000
+#: "No decision given: compute it" (None is a decision too: the game is over).
+_COMPUTE: Any = object()
 #: What a missed deadline does (the group chooses at /game new; the manager may
 #: change it): remind only; an Arjuna bot plays that Faction's turn; the
 #: Faction Passes (when Pass is offered, else the bot plays the decision);
@@ -279,8 +281,11 @@ class Service:
         return await asyncio.to_thread(render_turn_pictures, state, touched_ids(state.log[start:]), g.locale)
 
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
-                draft_labels: list[str] | None = None, confirm: bool = False) -> Prompt | None:
-        d = engine.decision(state)
+                draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
+        """The prompt of ``state``'s decision (``d``: that decision when the
+        caller has it already, None for a game over)."""
+        if d is _COMPUTE:
+            d = engine.decision(state)
         if d is None:
             return None
         loc = g.locale
@@ -478,15 +483,15 @@ class Service:
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
         moves: list[tuple[int, str, str]] = []
-        self._play_bots(g, state, snaps, moves)
-        d = engine.decision(state)
+        d = self._play_bots(g, state, snaps, moves)
+        state_json = engine.dump_state(state)
         if d is not None:
-            snaps.append((d.actor, state.move, engine.dump_state(state)))
+            snaps.append((d.actor, state.move, state_json))
         status = "active" if state.result is None else "finished"
         try:
-            version = await self.store.save_state(g.id, g.version, engine.dump_state(state), status=status,
+            version = await self.store.save_state(g.id, g.version, state_json, status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
-                                                  timers=self._timers(g, state), posted_log=len(state.log),
+                                                  timers=self._timers(g, state, d), posted_log=len(state.log),
                                                   moves=moves, engine_version=code_version())
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
@@ -503,15 +508,16 @@ class Service:
         posts = [post]
         if state.result is not None:
             posts.append(Post(self._result_text(g, state), kind="end"))
-        return Result(game=g, posts=posts, reply=text, prompt=self._prompt(g, state, version))
+        return Result(game=g, posts=posts, reply=text, prompt=self._prompt(g, state, version, d=d))
 
     # -- play --------------------------------------------------------------
 
-    def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None) -> int:
+    def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None):
         """Let bot seats (or, with ``only``, that one Faction: a deadline's
         consequence) decide until a human must (or the game ends); appends a
         snapshot each time the deciding Faction changes and each applied
-        choice to ``moves`` as ``(move, actor, choice)``."""
+        choice to ``moves`` as ``(move, actor, choice)``. Returns the decision
+        then pending (None: the game is over), computed once."""
         bots = {only} if only else self._bots(g)
         n = 0
         last = None
@@ -520,16 +526,18 @@ class Service:
                 snaps.append((d.actor, state.move, engine.dump_state(state)))
                 last = d.actor
             cid = botmod.choose(state, d)
-            engine.apply(state, d.actor, cid)
+            engine.apply(state, d.actor, cid, decided=d)
             moves.append((state.move, d.actor, cid))
             n += 1
             if n > MAX_BOT_MOVES:
                 raise RuntimeError("bots did not hand back")
-        return n
+        return d
 
-    def _timers(self, g: GameRow, state) -> list[tuple[str, float, dict]]:
-        """Reminder (and deadline) rows for whoever owes the next decision."""
-        d = engine.decision(state) if state.result is None else None
+    def _timers(self, g: GameRow, state, d: Any = _COMPUTE) -> list[tuple[str, float, dict]]:
+        """Reminder (and deadline) rows for whoever owes the next decision
+        (``d``: ``state``'s decision when the caller has it already)."""
+        if d is _COMPUTE:
+            d = engine.decision(state) if state.result is None else None
         if d is None or d.actor in self._bots(g) or g.paused:
             return []
         now = self.clock()
@@ -588,40 +596,52 @@ class Service:
         d = self._check_actor(g, state, user)
         if not choices:
             raise BadInput("error.no_choice", "Choose something first.")
+        before = self._before(state)
+        # the state was loaded for this call alone: the choices are applied to
+        # it in place (no copy); on a refusal it is dropped, nothing is saved
         try:
-            new, _ = engine.apply_many(state, d.actor, choices)
+            for i, cid in enumerate(choices):
+                engine.apply(state, d.actor, cid, decided=d if i == 0 else None)
         except EngineError as e:
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
-        return await self._commit(g, state, new, d, user, list(choices), "submit")
+        return await self._commit(g, before, state, d, user, list(choices), "submit")
 
-    async def _commit(self, g: GameRow, state, new, d, user: str | None, choices: list[str], kind: str,
-                      *, snaps: list | None = None, moves: list | None = None) -> Result:
-        """Save ``new`` (reached from ``state`` by ``d.actor``'s ``choices``)
-        after the bots play, with the optimistic check; the turn post when the
-        turn passes on. Shared by submit and a deadline's consequence."""
+    @staticmethod
+    def _before(state) -> tuple[int, Any]:
+        """What :meth:`_commit` compares the new state with: the move counter
+        and the stretch marker of the state the choices start from."""
+        return state.move, engine.stretch_marker(state)
+
+    async def _commit(self, g: GameRow, before: tuple[int, Any], new, d, user: str | None, choices: list[str],
+                      kind: str, *, snaps: list | None = None, moves: list | None = None) -> Result:
+        """Save ``new`` (reached by ``d.actor``'s ``choices`` from a state of
+        which ``before`` is :meth:`_before`) after the bots play, with the
+        optimistic check; the turn post when the turn passes on. Shared by
+        submit and a deadline's consequence. Each decision of ``new`` is
+        computed once, and the state dumped once."""
         snaps = list(snaps or [])
         moves = list(moves) if moves is not None else [
-            (state.move + i, d.actor, c) for i, c in enumerate(choices, 1)]
-        self._play_bots(g, new, snaps, moves)
-        nd = engine.decision(new)
+            (before[0] + i, d.actor, c) for i, c in enumerate(choices, 1)]
+        nd = self._play_bots(g, new, snaps, moves)
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
-                   or engine.stretch_marker(new) != engine.stretch_marker(state))
+                   or engine.stretch_marker(new) != before[1])
+        new_json = engine.dump_state(new)
         if nd is not None and changed:
-            snaps.append((nd.actor, new.move, engine.dump_state(new)))
+            snaps.append((nd.actor, new.move, new_json))
         status = "finished" if new.result is not None else None
         posted_from = g.posted_log
         try:
             v = await self.store.save_state(
-                g.id, g.version, engine.dump_state(new), status=status,
+                g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
-                snapshots=snaps, timers=self._timers(g, new) if changed else None,
+                snapshots=snaps, timers=self._timers(g, new, nd) if changed else None,
                 posted_log=len(new.log) if changed else None, moves=moves)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
         if status:
             g.status = status
-        res = Result(game=g, prompt=self._prompt(g, new, v))
+        res = Result(game=g, prompt=self._prompt(g, new, v, d=nd))
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None))
         if new.result is not None:
@@ -666,23 +686,28 @@ class Service:
 
     # -- drafts (Discord: pick step by step, preview, then confirm) -------------
 
-    def _draft_prompt(self, g: GameRow, state, draft: list[str]) -> Prompt:
-        d = engine.decision(state)
+    def _draft_prompt(self, g: GameRow, state, draft: list[str], d: Any = _COMPUTE) -> Prompt:
+        """The prompt after ``draft`` is applied to a copy of ``state`` (``d``:
+        ``state``'s decision when the caller has it). Raises EngineError when
+        a drafted choice is not on offer."""
+        if d is _COMPUTE:
+            d = engine.decision(state)
         work = engine.clone(state)
         labels = []
+        dd = d
         for cid in draft:
-            dd = engine.decision(work)
             c = dd.find(cid) if dd else None
             labels.append(render(g.locale, c.label) if c else cid)
-            engine.apply(work, d.actor, cid)
-        nd = engine.decision(work)
+            engine.apply(work, d.actor, cid, decided=dd)
+            dd = engine.decision(work)
+        nd = dd
         if nd is None or nd.actor != d.actor or _hidden_revealed(state, work):
             p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(g.locale, d.actor),
                        text=t(g.locale, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
                               "die is rolled or a card revealed)."), choices=[], draft=list(draft),
                        draft_labels=labels, confirm=True)
             return p
-        p = self._prompt(g, work, g.version, draft, labels)
+        p = self._prompt(g, work, g.version, draft, labels, d=nd)
         return p
 
     async def pick(self, game_id: int, user: str, version: int, choice: str, draft_len: int | None = None) -> Prompt:
@@ -699,13 +724,13 @@ class Service:
         draft = dr[1] if dr and dr[0] == g.version else []
         if draft_len is not None and draft_len != len(draft):
             raise await self._stale(g, user)
-        try:
-            engine.apply_many(state, d.actor, draft + [choice])
+        draft = draft + [choice]
+        try:  # the draft applied to a copy checks every choice and builds the prompt
+            p = self._draft_prompt(g, state, draft, d)
         except EngineError as e:
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
-        draft = draft + [choice]
         await self.store.set_draft(g.id, user, g.version, draft)
-        return self._draft_prompt(g, state, draft)
+        return p
 
     async def back(self, game_id: int, user: str, version: int) -> Prompt | None:
         """Drop the last drafted choice."""
@@ -766,18 +791,19 @@ class Service:
         old = engine.load_state(target["state"])
         if _hidden_revealed(old, state):
             raise Forbidden("error.undo_hidden", "Cannot undo: a die was rolled or a card was revealed since.")
+        od = engine.decision(old)
         try:
             v = await self.store.save_state(g.id, g.version, target["state"],
                                             action={"user": user, "actor": target["actor"], "kind": "undo",
                                                     "choices": [str(old.move)]},
-                                            drop_snapshots_after=drop_after, timers=self._timers(g, old),
+                                            drop_snapshots_after=drop_after, timers=self._timers(g, old, od),
                                             posted_log=min(g.posted_log, len(old.log)),
                                             drop_moves_after=old.move)
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g = await self.game(g.id)
         text = t(loc, "game.undone", "<@{user}> undid {faction}'s choices.", user=user, faction=target["actor"])
-        return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v))
+        return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v, d=od))
 
     async def resign(self, game_id: int, user: str) -> Result:
         """Give up one's seats in play: they become free for /game join or
@@ -943,17 +969,18 @@ class Service:
             grp = next(grp for grp in self._groups(g) if d.actor in grp)
             await self.store.set_seat_holders(g.id, {f: None for f in grp}, user=None, kind="deadline")
             return [notice]
-        new = engine.clone(state)
+        before = self._before(state)
+        new = state  # loaded for this call alone: played on in place
         snaps: list = []
         moves: list = []
         if g.deadline_action == "pass" and d.find("pass") is not None:
-            engine.apply(new, d.actor, "pass")
+            engine.apply(new, d.actor, "pass", decided=d)
             moves.append((new.move, d.actor, "pass"))
         # "bot"; or what a Pass leaves to decide (the 2.3.3 follow-ups), or a
         # decision without Pass: the Arjuna bot ends that Faction's stretch
         self._play_bots(g, new, snaps, moves, only=d.actor)
         try:
-            res = await self._commit(g, state, new, d, None, [m[2] for m in moves], "deadline", snaps=snaps,
+            res = await self._commit(g, before, new, d, None, [m[2] for m in moves], "deadline", snaps=snaps,
                                      moves=moves)
         except Stale:
             return []  # the player acted at the same moment: their move stands
@@ -1032,7 +1059,7 @@ class Service:
             state = self.state_of(g)
             d = engine.decision(state)
             if d is not None and d.actor in self._bots(g):
-                more = await self._commit(g, state, engine.clone(state), d, user, [], "bot", moves=[])
+                more = await self._commit(g, self._before(state), state, d, user, [], "bot", moves=[])
                 res.posts += more.posts
                 res.game = more.game
         return res

@@ -33,7 +33,8 @@ Tables
 Concurrency: every multi-statement write is one transaction (``_txn``). On
 SQLite one connection guarded by an ``asyncio.Lock`` and ``BEGIN IMMEDIATE``
 serialize writers; on PostgreSQL each transaction first takes the game's row
-lock (``SELECT ... FOR NO KEY UPDATE``), so two processes never interleave on
+lock (``SELECT ... FOR NO KEY UPDATE``; ``save_state`` by its first
+statement, the versioned ``UPDATE``), so two processes never interleave on
 one game, and the optimistic ``version`` check refuses the later of two moves.
 Timers are claimed by deleting their row (one caller sees it deleted); outbox
 posts by leasing them (``claim_post``).
@@ -285,7 +286,7 @@ class Store:
     A backend provides ``_conn()`` (one connection for single statements and
     reads), ``_txn()`` (one write transaction, committed on success, rolled
     back on any error, cancellation included), both yielding a connection
-    with ``execute / fetch / fetchrow / fetchval / insert / script``, and the
+    with ``execute / batch / fetch / fetchrow / fetchval / insert / script``, and the
     dialect attributes below. Everything else is here, once."""
 
     #: SELECT of a games row plus its seats as JSON (``seats_json``: {faction:
@@ -385,11 +386,12 @@ class Store:
             await self._action(c, gid, creator, None, "create", [], 0, now)
             return await self._game(c, "id=?", gid)
 
+    ACTION_INSERT = "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)"
+    TIMER_INSERT = "INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)"
+
     async def _action(self, c, game_id: int, user: str | None, actor: str | None, kind: str,
                       choices: list[str], version: int, now: float) -> None:
-        await c.execute(
-            "INSERT INTO actions (game_id, user_id, actor, kind, choices, version, at) VALUES (?,?,?,?,?,?,?)",
-            game_id, user, actor, kind, json.dumps(choices), version, now)
+        await c.execute(self.ACTION_INSERT, game_id, user, actor, kind, json.dumps(choices), version, now)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game with that id, or None (also for an id no database can hold)."""
@@ -450,7 +452,10 @@ class Store:
         wrote first."""
         now = time.time()
         async with self._txn() as c:
-            await self._lock_game(c, game_id)
+            # no separate row lock: this UPDATE is the transaction's first
+            # statement on the game and takes the same row lock itself (on
+            # PostgreSQL a racing writer waits for it, then finds the version
+            # moved on: Conflict); one round trip fewer per move
             sets = "state=?, version=version+1, updated=?, attention=NULL"
             params: list[Any] = [state_json, now]
             for col, value in (("status", status), ("posted_log", posted_log),
@@ -463,29 +468,34 @@ class Store:
                                *params, game_id, expected_version) != 1:
                 raise Conflict("the game moved on")
             new_version = expected_version + 1
+            # the rest of the move's rows: one batch (on SQLite one trip to
+            # the database thread, not one per statement)
+            stmts: list[tuple[str, tuple]] = []
             if drop_snapshots_after is not None:
-                await c.execute("DELETE FROM snapshots WHERE game_id=? AND id>?", game_id, drop_snapshots_after)
+                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id>?", (game_id, drop_snapshots_after)))
             for actor, move, sj in snapshots:
-                await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
-                                game_id, actor, move, sj, now)
+                stmts.append(("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                              (game_id, actor, move, sj, now)))
             if snapshots:
-                await c.execute(
-                    "DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
-                    "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
-                    game_id, game_id, SNAPSHOTS_KEPT)
+                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                              "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                              (game_id, game_id, SNAPSHOTS_KEPT)))
             if action is not None:
-                await self._action(c, game_id, action.get("user"), action.get("actor"), action.get("kind", "submit"),
-                                   list(action.get("choices", [])), new_version, now)
+                stmts.append((self.ACTION_INSERT, (game_id, action.get("user"), action.get("actor"),
+                                                   action.get("kind", "submit"),
+                                                   json.dumps(list(action.get("choices", []))), new_version, now)))
             if timers is not None:
-                await self._replace_timers(c, game_id, timers)
+                stmts.append(("DELETE FROM timers WHERE game_id=?", (game_id,)))
+                stmts += [(self.TIMER_INSERT, (game_id, kind, due, json.dumps(payload)))
+                          for kind, due, payload in timers]
             if drop_moves_after is not None:
-                await c.execute("DELETE FROM moves WHERE game_id=? AND move>?", game_id, drop_moves_after)
-            for move, actor, choice in moves:
-                await c.execute("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
-                                " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
-                                " choice=excluded.choice, version=excluded.version",
-                                game_id, move, actor, choice, new_version)
-            await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+                stmts.append(("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after)))
+            stmts += [("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
+                       " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
+                       " choice=excluded.choice, version=excluded.version",
+                       (game_id, move, actor, choice, new_version)) for move, actor, choice in moves]
+            stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
+            await c.batch(stmts)
             return new_version
 
     async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
@@ -656,10 +666,8 @@ class Store:
         for kind, due, payload in timers:
             await self._add_timer(c, game_id, kind, due, payload)
 
-    @staticmethod
-    async def _add_timer(c, game_id: int, kind: str, due: float, payload: dict) -> None:
-        await c.execute("INSERT INTO timers (game_id, kind, due, payload) VALUES (?,?,?,?)",
-                        game_id, kind, due, json.dumps(payload))
+    async def _add_timer(self, c, game_id: int, kind: str, due: float, payload: dict) -> None:
+        await c.execute(self.TIMER_INSERT, game_id, kind, due, json.dumps(payload))
 
     async def clear_timers(self, game_id: int) -> None:
         async with self._conn() as c:
@@ -766,6 +774,25 @@ class _SqliteConn:
     async def execute(self, sql: str, *params: Any) -> int:
         """Run one statement; the number of rows it changed."""
         return (await self.db.execute(sql, params)).rowcount
+
+    async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
+        """Run ``(sql, params)`` statements in order in one trip to
+        aiosqlite's database thread (its ``_execute``: one queue hand-off and
+        one wake-up of the event loop, instead of one per statement); one by
+        one where that aiosqlite internal is missing."""
+        run = getattr(self.db, "_execute", None)
+        if run is None:
+            for sql, params in stmts:
+                await self.db.execute(sql, params)
+            return
+        db = self.db
+
+        def go() -> None:
+            con = db._conn
+            for sql, params in stmts:
+                con.execute(sql, params)
+
+        await run(go)
 
     async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
         return list(await (await self.db.execute(sql, params)).fetchall())

@@ -10,7 +10,8 @@ What differs from SQLite, and why:
 * One move per game at a time across processes: each write transaction on a
   game first takes its row lock (``SELECT ... FOR NO KEY UPDATE``; "no key"
   so inserting a timer or action row for that game elsewhere is not blocked
-  by the foreign key check). The optimistic ``version`` check then refuses the
+  by the foreign key check; a move's save takes the same lock with its
+  versioned ``UPDATE``, its first statement). The optimistic ``version`` check then refuses the
   later of two moves, as on SQLite.
 * Schema: the first migration is the whole schema of SQLite's migrations 1-3
   in PostgreSQL types (``BIGINT`` ids, ``DOUBLE PRECISION`` times: ``REAL``
@@ -157,6 +158,11 @@ class _PgConn:
 
     async def execute(self, sql: str, *params: Any) -> int:
         return _count(await self.con.execute(numbered(sql), *params))
+
+    async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
+        """Run ``(sql, params)`` statements in order (one round trip each)."""
+        for sql, params in stmts:
+            await self.con.execute(numbered(sql), *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return await self.con.fetch(numbered(sql), *params)

@@ -81,14 +81,18 @@ def _side_choices(state: BaseState, d: Decision) -> list:
     return list(fn(state, d)) if fn else []
 
 
-def apply(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
+def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | None = None) -> list[LogEntry]:
     """Carry out one offered choice for ``actor``; return the new log entries.
 
     Raises GameOver if the game has ended, NotYourTurn if ``actor`` is not the
     one deciding, IllegalChoice if ``choice_id`` is not on offer. Nothing is
     applied when one of these is raised.
+
+    ``decided``: ``decision(state)`` when the caller has just computed it on
+    this very state, unchanged since (a front end that showed the decision):
+    it is not computed again. Never pass a decision of another state.
     """
-    d = decision(state)
+    d = decided if decided is not None else decision(state)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
     if actor != d.actor:
