@@ -47,6 +47,7 @@ rather than Alembic: four short scripts, no ORM in the project, and one
 """
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import json
@@ -279,7 +280,7 @@ def is_postgres_url(path: str | None) -> bool:
     return bool(path) and path.split(":", 1)[0].lower() in ("postgresql", "postgres")
 
 
-class Store:
+class Store(abc.ABC):
     """The database, whatever the backend: ``await Store.open(path_or_url)``;
     ``await store.close()``.
 
@@ -314,14 +315,17 @@ class Store:
             return await PgStore.connect(path)
         return await SqliteStore.connect(path)
 
-    async def close(self) -> None:  # pragma: no cover - every backend overrides
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Close the connection(s) of this backend."""
 
-    def _conn(self) -> contextlib.AbstractAsyncContextManager:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _conn(self) -> contextlib.AbstractAsyncContextManager:
+        """One connection for single statements and reads."""
 
-    def _txn(self) -> contextlib.AbstractAsyncContextManager:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _txn(self) -> contextlib.AbstractAsyncContextManager:
+        """One write transaction: committed on success, rolled back on any error."""
 
     async def _migration_lock(self, c) -> None:
         """Keep two processes starting at once from migrating together (the
