@@ -22,4 +22,8 @@ def choose(state, decision: Decision) -> str:
         from engine.gandhi.bots import choose as arjuna
 
         return arjuna(state, decision)
+    if getattr(state, "game", None) == "pax":
+        from engine.pax.bots import choose as pax_bot
+
+        return pax_bot(state, decision)
     return decision.choices[0].id

@@ -10,8 +10,8 @@ from typing import Any
 
 from ..core.engine import log
 from ..core.steps import push
-from . import admin, movement, phases  # noqa: F401  (register steps)
 from ..gandhi.data import load_yaml
+from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .state import (
     ALL_POWERS,

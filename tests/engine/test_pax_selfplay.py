@@ -37,3 +37,19 @@ def test_a_transcript_of_sealed_rounds_replays_identically():
     again = Transcript.loads(tr.dumps()).replay()
     # the transcript layer stamps a ruleset into the options; the play is identical
     assert again.model_dump(exclude={"options"}) == s.model_dump(exclude={"options"})
+
+
+def test_bot_seats_play_a_whole_game_within_the_invariants():
+    import engine
+    from bot.bots import choose
+    from engine.pax.invariants import check
+
+    s = engine.new_game("pax", "1880", 9, {"players": 6})
+    steps = 0
+    while s.result is None:
+        d = engine.decisions(s)[-1]  # any seat may answer first in a sealed round
+        engine.apply(s, d.actor, choose(s, d))
+        assert check(s) == []
+        steps += 1
+    assert s.turn == 10 and set(s.result["scores"]) == set(s.players)
+    assert any(e["key"] == "pax.log.order_status" for e in s.log)  # the bots do place statuses
