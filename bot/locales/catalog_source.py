@@ -153,6 +153,9 @@ IT = {
 'result.outcome.hind_swaraj': 'Hind Swaraj!',
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
+'turn.sealed': '**{game}**: ordini sigillati da {factions}: {prompt} Usate /play per scrivere i vostri; nessuno li vede prima della rivelazione.',
+'reminder.deadline_sealed': '**{game}**: la scadenza per {faction} ({who}) è passata: gli ordini scritti finora sono sigillati.',
+'error.undo_sealed': 'Gli ordini in scrittura si ritirano con Indietro prima di sigillarli; gli ordini sigillati restano fino alla rivelazione.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
