@@ -156,6 +156,7 @@ IT = {
 'turn.sealed': '**{game}**: ordini sigillati da {factions}: {prompt} Usate /play per scrivere i vostri; nessuno li vede prima della rivelazione.',
 'reminder.deadline_sealed': '**{game}**: la scadenza per {faction} ({who}) è passata: gli ordini scritti finora sono sigillati.',
 'error.undo_sealed': 'Gli ordini in scrittura si ritirano con Indietro prima di sigillarli; gli ordini sigillati restano fino alla rivelazione.',
+'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
