@@ -108,8 +108,13 @@ def apply_record(state: PaxState, power: str, rec: dict[str, Any]) -> None:
     ps.treasury += rec["22"]
     rec["treasury"] = ps.treasury
     state.admin[power] = rec
-    log(state, "pax.log.admin", "{power}: income £{income}, upkeep £{upkeep}, treasury £{treasury}.",
-        power=power, income=rec["15"], upkeep=rec["21"], treasury=ps.treasury)
+    log(state, "pax.log.admin", "{power}, Administrative Record: I. {n01} Interest(s); {n02} Influence(s), "
+        "value {v03}; {n04} Protectorate(s), value {v05}; {n06} Possession(s), value {v07}; {n08} Dominion(s) or "
+        "State(s), value {v09}. II. Colonial Office (die {die}) £{co}, income £{income}. III. units abroad "
+        "£{units}, statuses £{statuses}, upkeep £{upkeep}. IV. surplus £{surplus}: treasury £{treasury}.",
+        power=power, n01=rec["01"], n02=rec["02"], v03=rec["03"], n04=rec["04"], v05=rec["05"], n06=rec["06"],
+        v07=rec["07"], n08=rec["08"], v09=rec["09"], die=rec["die"], co=rec["10"], income=rec["15"],
+        units=rec["16"], statuses=rec["21"] - rec["16"], upkeep=rec["21"], surplus=rec["22"], treasury=ps.treasury)
 
 
 # ----------------------------------------------------------------- Section IV removals
