@@ -152,6 +152,8 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
             b.placement_cbs(state, p, area, level)
             _chinese_resentment(state, area, level)
         b.set_status(state, area, p, level, new=True, combat=b.needs_combat(old, level))
+        if b.is_control(level):
+            minor_withdraws(state, area, public)
     elif op == "buy":
         if order["unit"] not in buy_options(state, p):
             return False
@@ -204,6 +206,17 @@ _ORDER_TEXT = {
     "canal": "{power} builds the canal in {site}.",
     "lower": "{power} lowers its status in {area} to {to}.",
 }
+
+
+def minor_withdraws(state: PaxState, area: str, public: bool) -> None:
+    """A Control placed where a minor holds an Influence: the minor does not
+    contest it and withdraws its status (L287)."""
+    for m, st in list(state.areas[area].statuses.items()):
+        if state.powers[m].kind == "minor" and st.level == "influence":
+            b.remove_status(state, area, m)
+            if public:
+                log(state, "pax.log.minor_withdraws", "{power} withdraws its Influence from {area}.",
+                    power=m, area=area)
 
 
 def _chinese_resentment(state: PaxState, area: str, level: str) -> None:

@@ -246,6 +246,19 @@ def test_minor_rerolls_an_illegal_area_and_stops_at_the_guard():
     assert s.log[-1]["key"] == "pax.log.minor_no_area"  # L283 with the Q10 guard
 
 
+def test_a_minor_withdraws_its_influence_before_a_great_powers_control():
+    s = fresh()
+    clear_area(s, "kenya")
+    b.set_status(s, "kenya", "italy", "influence", new=False)  # Italy is a minor with 4 players
+    s.powers["great_britain"].treasury = 40
+    for cid in ("status", "kenya", "protectorate"):
+        engine.apply(s, "great_britain", cid)
+    for p in s.players:
+        engine.apply(s, p, "seal")
+    assert "italy" not in s.areas["kenya"].statuses  # L287
+    assert s.areas["kenya"].statuses["great_britain"].level == "protectorate"
+
+
 # ----------------------------------------------------------------- Colonial Combat (L390-441)
 
 def test_strength_zero_area_is_always_defeated():
