@@ -10,7 +10,7 @@ from ..core.steps import Step, frame, push, register
 from . import board as b
 from .admin import admin_record, apply_record, removal_choices
 from .combat import colonial_combats
-from .data import table_value
+from .data import get_data, table_value
 from .minors import minor_phase
 from .state import TURNS, PaxState
 
@@ -219,11 +219,51 @@ def turn_vp(state: PaxState, power: str) -> int:
     return state.powers[power].treasury // divisor(power)
 
 
+AFRICA_LINKS = {  # L722: (bonus, VP, one end, other end)
+    "africa_east_west": (10, ("morocco", "rio_de_oro", "mauretania", "senegambia", "ashantee"),
+                         ("egypt", "sudan", "eritrea", "berbera", "somalia", "kenya")),
+    "africa_north_south": (15, ("egypt", "tripoli", "tunis", "algiers", "morocco"),
+                           ("cape_colony", "south_west_africa", "mozambique")),
+}
+
+
+def overland_linked(state: PaxState, power: str, ends: tuple[str, ...], others: tuple[str, ...]) -> bool:
+    """A Control in one group joined to a Control in the other by overland
+    routes through the power's own Controls only (L722)."""
+    own = set(b.controls(state, power))
+    start = [a for a in ends if a in own]
+    seen, todo = set(start), list(start)
+    while todo:
+        x = todo.pop()
+        if x in others:
+            return True
+        for n in get_data().areas[x].overland:
+            if n in own and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def africa_bonuses(state: PaxState, power: str) -> int:
+    """The Africa link bonuses earned this turn, each once per player (L722)."""
+    got = 0
+    for name, (vp, ends, others) in AFRICA_LINKS.items():
+        ps = state.powers[power]
+        if any(x.endswith(f":{name}") for x in ps.bonuses) or not overland_linked(state, power, ends, others):
+            continue
+        ps.bonuses.append(f"{state.turn}:{vp}:{name}")
+        log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=power, vp=vp, bonus=name)
+        got += vp
+    return got
+
+
 @register
 class VP(_Auto):
     name, phase = "pax.vp", "vp_record"
 
     def work(self, state, f):
+        for p in state.players:
+            africa_bonuses(state, p)
         for p in state.players:
             vp = turn_vp(state, p)
             if p == "germany" and "austria_hungary" in state.powers:

@@ -357,3 +357,18 @@ def test_vp_is_treasury_divided_and_germany_counts_austria():
     rec = s.vp_record["germany"][-1]
     assert rec["treasury_vp"] == 17 // 5 + 11 // 5  # L714, L700 (divisor provisional 5)
     assert s.powers["germany"].vp == before + rec["treasury_vp"] + rec["bonus"]
+
+
+def test_africa_north_south_link_is_worth_15_vp_once():
+    from engine.pax.data import get_data
+
+    s = fresh()
+    areas = get_data().areas
+    # a chain of British Controls from a Mediterranean area to a southern coastal one (L722)
+    chain = ["egypt", "sudan", "uganda", "zanzibar", "mozambique"]
+    assert all(b_ in areas[a].overland for a, b_ in zip(chain, chain[1:]))
+    for a in chain:
+        clear_area(s, a)
+        b.set_status(s, a, "great_britain", "possession", new=False)
+    assert phases.africa_bonuses(s, "great_britain") == 15
+    assert phases.africa_bonuses(s, "great_britain") == 0  # once per player
