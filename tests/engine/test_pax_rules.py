@@ -4,6 +4,8 @@ as L<n>). Provisional tables (tables.yaml) are only relied on where the test
 says so."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import engine
@@ -366,7 +368,7 @@ def test_africa_north_south_link_is_worth_15_vp_once():
     areas = get_data().areas
     # a chain of British Controls from a Mediterranean area to a southern coastal one (L722)
     chain = ["egypt", "sudan", "uganda", "zanzibar", "mozambique"]
-    assert all(b_ in areas[a].overland for a, b_ in zip(chain, chain[1:]))
+    assert all(b_ in areas[a].overland for a, b_ in itertools.pairwise(chain))
     for a in chain:
         clear_area(s, a)
         b.set_status(s, a, "great_britain", "possession", new=False)
