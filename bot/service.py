@@ -742,7 +742,9 @@ class Service:
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
         nd = dd
-        if nd is None or nd.actor != d.actor or _hidden_revealed(state, work):
+        # a seal that reveals the round shows nothing before it is confirmed (other players' orders stay hidden)
+        revealed = engine.is_simultaneous(state) and engine.stretch_marker(work) != engine.stretch_marker(state)
+        if nd is None or nd.actor != d.actor or revealed or _hidden_revealed(state, work):
             p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(g.locale, d.actor),
                        text=t(g.locale, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
                               "die is rolled or a card revealed)."), choices=[], draft=list(draft),
