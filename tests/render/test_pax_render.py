@@ -39,3 +39,13 @@ def test_a_new_status_changes_the_picture_in_its_powers_colour(game):
 def test_unknown_crop_is_refused(game):
     with pytest.raises(KeyError):
         render(engine.export_state(game), crop="atlantis")
+
+
+def test_the_turn_picture_shows_the_continent_where_things_happened(game):
+    from render.pax import best_crop, render_turn
+
+    assert best_crop(["kenya", "sudan", "great_britain"]) == "europe_africa"
+    assert best_crop(["korea", "formosa"]) == "asia"
+    assert best_crop(["cuba", "panama"]) == "americas"
+    phone, full = render_turn(game, ["korea"])
+    assert Image.open(io.BytesIO(phone)).width == 1280 and Image.open(io.BytesIO(full)).width == 1800
