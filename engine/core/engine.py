@@ -1,7 +1,7 @@
 """The engine protocol (DESIGN §2): ``decision``, ``apply``, ``view``,
 ``export_state`` over any registered game.
 
-A game module (``engine.gandhi.game``) provides ``State`` (a
+A game's rules module (named by its registered spec, :mod:`engine.core.registry`) provides ``State`` (a
 :class:`~engine.core.state.BaseState`), ``new_game(scenario, seed, options)``,
 ``advance(state)`` (called when the step stack is empty: push the next frame or
 set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
@@ -16,9 +16,8 @@ from typing import Any, Iterable
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
 from .messages import Decision, LogEntry, Message
 from .state import STATE_VERSION, BaseState
+from .registry import game_spec
 from .steps import handler
-
-GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
 
 # A guard against a step that keeps pushing automatic steps forever: far above
 # anything a real turn needs (a Campaign round is a few hundred steps).
@@ -26,10 +25,16 @@ MAX_AUTO_STEPS = 100_000
 
 
 def game_module(name: str) -> ModuleType:
-    """The rules module of game ``name``. Raises KeyError for an unknown game."""
-    if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[name])
+    """The rules module of game ``name`` (its registered spec's ``rules``).
+    Raises KeyError for an unknown game."""
+    rules = game_spec(name).rules
+    mod = _MODULES.get(rules)
+    if mod is None:
+        mod = _MODULES[rules] = importlib.import_module(rules)
+    return mod
+
+
+_MODULES: dict[str, ModuleType] = {}
 
 
 def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:

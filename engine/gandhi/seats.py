@@ -49,3 +49,23 @@ def seat_groups(players: int, bots: tuple[str, ...] | list[str] = (), layout: st
         groups[0].extend(groups.pop())
     out = [tuple(f for f in FACTIONS if f in g) for g in groups]
     return out + [(f,) for f in bots]
+
+
+#: The seats of a table of 1-4 human players and no bots, in the order
+#: ``/game join`` offers them (games stored before seat layouts existed keep it).
+TABLE_GROUPS: dict[int, list[tuple[str, ...]]] = {
+    1: [("raj", "inc", "ml", "rev")],
+    2: [("raj", "rev"), ("inc", "ml")],
+    3: [("raj",), ("rev",), ("inc", "ml")],
+    4: [("raj",), ("inc",), ("ml",), ("rev",)],
+}
+
+
+def table_groups(players: int, bots: tuple[str, ...] | list[str] = (), layout: str = "standard"
+                 ) -> list[tuple[str, ...]]:
+    """The seat groups the game registry offers (engine/gandhi/spec.py):
+    :data:`TABLE_GROUPS` for a table without bots in the standard layout,
+    else :func:`seat_groups`. Raises ValueError as :func:`seat_groups`."""
+    if not bots and layout == "standard" and players in TABLE_GROUPS:
+        return list(TABLE_GROUPS[players])
+    return seat_groups(players, bots, layout)
