@@ -54,7 +54,7 @@ def settle(state: BaseState) -> None:
             module.advance(state)
             continue
         top = state.stack[-1]
-        h = handler(top)
+        h = handler(top, state.game)
         if not h.auto:
             return
         state.stack.pop()
@@ -70,7 +70,7 @@ def decision(state: BaseState) -> Decision | None:
     if state.result is not None:
         return None
     top = state.stack[-1]
-    d = handler(top).decision(state, top)
+    d = handler(top, state.game).decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {top['step']!r} offered no choices")
     side = _side_choices(state, d)
@@ -113,7 +113,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
         game_module(state.game).apply_side(state, actor, choice_id)  # the pending decision stays below
     else:
         state.stack.pop()
-        handler(top).apply(state, top, choice_id)
+        handler(top, state.game).apply(state, top, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
@@ -134,7 +134,7 @@ def _refusal(state: BaseState, top: dict[str, Any], d: Decision, choice_id: Any)
     reason = None
     if isinstance(choice_id, str):
         try:
-            reason = handler(top).refuse(state, top, choice_id)
+            reason = handler(top, state.game).refuse(state, top, choice_id)
         except Exception:  # noqa: BLE001 - any failure means "not on offer"
             reason = None
     if reason is not None:

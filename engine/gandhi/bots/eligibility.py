@@ -113,7 +113,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
             top = sim.stack[-1]
             from ...core.steps import handler
 
-            h = handler(top)
+            h = handler(top, sim.game)
             if h.auto:
                 sim.stack.pop()
                 h.run(sim, top)
