@@ -35,7 +35,8 @@ from . import board
 from . import derived as dv
 from .common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from .data import get_data
-from .sop import campaigns_left, next_card
+from ..coin.sop import next_card
+from .sop import campaigns_left
 from .state import GandhiState
 from .victory import end_game, end_game_final, victory_check_passed
 

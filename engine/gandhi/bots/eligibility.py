@@ -135,7 +135,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
 
 
 def _next_eligible(state, faction: str) -> str | None:
-    from ..sop import candidates
+    from ...coin.sop import candidates
 
     cands = candidates(state)
     rest = [f for f in cands if f != faction]
