@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..core.messages import Choice, Message
 from ..core.steps import Frame
 
 _RULES: dict[str, "CoinRules"] = {}
@@ -44,10 +45,36 @@ class CoinRules:
         """The deck ran out with no card current: final victory (sets ``state.result``)."""
         raise NotImplementedError
 
+    # -- the map -------------------------------------------------------------
+    def space_name(self, sid: str) -> str:
+        """The English name of space ``sid``."""
+        return sid
+
+    def is_space(self, sid: str) -> bool:
+        """Whether ``sid`` is a space of the map."""
+        return False
+
+    def space_choice(self, sid: str) -> Choice:
+        """The choice of space ``sid`` (message ``space``, the space's name)."""
+        return Choice(sid, Message("space", {"space": sid}, self.space_name(sid)))
+
     # -- actions -------------------------------------------------------------
     def can_do_operation(self, state: Any, faction: str, limited: bool) -> bool:
-        """Whether ``faction`` has an Operation it can start now (3.1)."""
-        raise NotImplementedError
+        """Whether ``faction`` has an Operation it can start now (3.1):
+        one of its registered Operations (engine/coin/actions.py) can."""
+        from .actions import can_do_operation
+
+        return can_do_operation(state, faction, limited=limited)
+
+    def free_operation(self, state: Any, faction: str) -> bool:
+        """Whether ``faction``'s Operations cost it nothing now (e.g. a
+        Non-player's, Gandhi 8.6.2). Default: no."""
+        return False
+
+    def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
+        """Whether the Operation in ``ctx`` may end before a space was chosen
+        even while one could be (a game's older ruleset). Default: no."""
+        return False
 
     def event_playable(self, state: Any, number: int | None, side: str, faction: str) -> bool:
         """Whether the ``side`` ("unshaded"/"shaded") Event of ``number`` can be played."""
@@ -58,8 +85,11 @@ class CoinRules:
         raise NotImplementedError
 
     def begin_operation(self, state: Any, faction: str, kind: str, sop_role: str) -> None:
-        """Start an Operation: ``kind`` "op", "op+sa" or "limited" (3.0, 4.0)."""
-        raise NotImplementedError
+        """Start an Operation: ``kind`` "op", "op+sa" or "limited" (3.0, 4.0),
+        through the shared steps (engine/coin/actions.py)."""
+        from .actions import begin_operation
+
+        begin_operation(state, faction, kind, sop_role=sop_role)
 
     # -- turn ends -----------------------------------------------------------
     def pass_reward(self, state: Any, faction: str) -> list[Frame]:

@@ -15,8 +15,9 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Frame, Step, frame, push, register
 from . import board
 from . import derived as dv
-from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice
+from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice, space_name
 from .data import get_data
+from .ruleset import at_least
 from .state import GandhiState
 
 
@@ -56,10 +57,25 @@ class GandhiRules(CoinRules):
 
         end_game_final(state)
 
-    def can_do_operation(self, state: GandhiState, faction: str, limited: bool) -> bool:
-        from .actions import can_do_operation
+    def space_name(self, sid: str) -> str:
+        return space_name(sid)
 
-        return can_do_operation(state, faction, limited=limited)
+    def is_space(self, sid: str) -> bool:
+        return sid in get_data().map.spaces
+
+    def space_choice(self, sid: str) -> Choice:
+        return space_choice(sid)
+
+    def free_operation(self, state: GandhiState, faction: str) -> bool:
+        from .actions import np_free
+
+        return np_free(state, faction)
+
+    def may_end_without_space(self, state: GandhiState, ctx: dict[str, Any]) -> bool:
+        """Ruleset 1 let an Operation end before any space while no Special
+        Activity had begun (games begun before the correction replay as they
+        were; docs/rulings/sop.md R-2.3.4c)."""
+        return not at_least(state, 2) and ctx["sa_state"] == "none"
 
     def event_playable(self, state: GandhiState, number: int | None, side: str, faction: str) -> bool:
         from .events import event_playable
@@ -70,11 +86,6 @@ class GandhiRules(CoinRules):
         from .events import push_event
 
         push_event(state, number, side, faction)
-
-    def begin_operation(self, state: GandhiState, faction: str, kind: str, sop_role: str) -> None:
-        from .actions import begin_operation
-
-        begin_operation(state, faction, kind, sop_role=sop_role)
 
     def pass_reward(self, state: GandhiState, faction: str) -> list[Frame]:
         """2.3.3: Raj +3 Resources, Revolutionaries +1; a Nonviolent faction
