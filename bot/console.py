@@ -160,8 +160,8 @@ class Console:
         """The scenario question, naming the game's scenarios."""
         if spec.scenarios == ("short", "main"):  # the question the catalogs have always asked
             return t(self.locale, "console.ask_scenario", "Scenario (short/main) [short]: ")
-        return t(self.locale, "console.ask_scenario_of", "Scenario ({scenarios}) [{default}]: ",
-                 scenarios="/".join(spec.scenarios), default=spec.scenario())
+        return t(self.locale, "console.ask_scenario_of", "Scenario ({scenarios}) [{first}]: ",
+                 scenarios="/".join(spec.scenarios), first=spec.scenario())
 
     async def loop(self, game_id: int) -> int:
         while True:

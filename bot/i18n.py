@@ -58,8 +58,9 @@ def template(locale: str | None, key: str) -> str | None:
 
 
 def faction_name(locale: str | None, faction: str) -> str:
-    """The localized Faction name ("British Raj", "Congress" ...)."""
-    return template(locale, f"faction.{faction}") or faction
+    """The localized Faction name ("British Raj", "Congress" ...); else the
+    English name its game gives (``engine.display_names``); else the id."""
+    return template(locale, f"faction.{faction}") or _names()[0].get(faction) or faction
 
 
 def game_name(locale: str | None, game: str) -> str:

@@ -173,6 +173,18 @@ class Result:
     prompt: Prompt | None = None
 
 
+def game_status_lines(game: str, exported: dict, locale: str) -> list[str]:
+    """The game's own lines of /game status (its tracks), from its registered
+    look-up module's ``status_lines(exported, locale)``; none without one."""
+    ref = engine.game_spec(game).lookup
+    if not ref:
+        return []
+    import importlib
+
+    fn = getattr(importlib.import_module(ref), "status_lines", None)
+    return list(fn(exported, locale)) if fn else []
+
+
 def renderer(game: str) -> Any:
     """The picture module the game registers (``render``, ``render_turn`` ...);
     raises ImportError when it has none or it cannot be loaded."""
@@ -321,15 +333,16 @@ class Service:
             lines.append(f"- {names}: {who}")
         if state is not None:
             e = engine.export_state(state)
-            c = e["card"]
-            cur = c["current"]["title"] if c["current"] else "-"
-            nxt = c["next"]["title"] if c["next"] else "-"
-            lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.", current=cur, next=nxt))
-            lines.append(t(loc, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
-                           "Revolutionaries {rev}.", restraint=e["tracks"]["restraint"], unity=e["tracks"]["unity"],
-                           raj=e["tracks"]["resources"]["raj"], rev=e["tracks"]["resources"]["rev"]))
-            lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
-                f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
+            c = e.get("card")
+            if c:
+                cur = c["current"]["title"] if c["current"] else "-"
+                nxt = c["next"]["title"] if c["next"] else "-"
+                lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.",
+                               current=cur, next=nxt))
+            lines.extend(game_status_lines(g.game, e, loc))
+            if e.get("victory"):
+                lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
+                    f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
             d = engine.decision(state) if g.status == "active" else None
             if d is not None:
                 who = ", ".join(f"<@{u}>" for u in self.users_for(g, d.actor)) or t(loc, "status.bot", "bot")

@@ -113,3 +113,12 @@ def space_choices(current: str) -> list[tuple[str, str]]:
     (autocomplete of /space)."""
     cur = current.lower()
     return [(s.name, sid) for sid, s in get_data().map.spaces.items() if cur in sid or cur in s.name.lower()]
+
+
+def status_lines(exported: dict, locale: str) -> list[str]:
+    """Gandhi's tracks for /game status (1.6-1.8): Restraint, Unity and the
+    Raj's and Revolutionaries' Resources, from ``export_state``."""
+    tr = exported["tracks"]
+    return [t(locale, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
+              "Revolutionaries {rev}.", restraint=tr["restraint"], unity=tr["unity"],
+              raj=tr["resources"]["raj"], rev=tr["resources"]["rev"])]

@@ -156,7 +156,7 @@ IT = {
 'game.name.gandhi': 'Gandhi',
 'error.game': "Gioco sconosciuto '{game}': scegli {games}.",
 'error.no_lookup': 'Questo gioco non ha consultazioni.',
-'console.ask_scenario_of': 'Scenario ({scenarios}) [{default}]: ',
+'console.ask_scenario_of': 'Scenario ({scenarios}) [{first}]: ',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -101,7 +101,8 @@ def resolve(ref: str) -> Any:
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Register (or replace) a game. Returns ``spec``."""
+    """Register (or replace) a game, after the packaged ones. Returns ``spec``."""
+    _scan()
     _SPECS[spec.id] = spec
     return spec
 
