@@ -157,6 +157,7 @@ IT = {
 'error.game': "Gioco sconosciuto '{game}': scegli {games}.",
 'error.no_lookup': 'Questo gioco non ha consultazioni.',
 'console.ask_scenario_of': 'Scenario ({scenarios}) [{first}]: ',
+'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
