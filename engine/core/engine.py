@@ -1,7 +1,7 @@
 """The engine protocol (DESIGN §2): ``decision``, ``apply``, ``view``,
 ``export_state`` over any registered game.
 
-A game module (``engine.gandhi.game``) provides ``State`` (a
+A game's rules module (named by its registered spec, :mod:`engine.core.registry`) provides ``State`` (a
 :class:`~engine.core.state.BaseState`), ``new_game(scenario, seed, options)``,
 ``advance(state)`` (called when the step stack is empty: push the next frame or
 set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
@@ -16,9 +16,8 @@ from typing import Any, Iterable
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
 from .messages import Decision, LogEntry, Message
 from .state import STATE_VERSION, BaseState
+from .registry import game_spec
 from .steps import handler
-
-GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game", "pax": "engine.pax.game"}
 
 # A guard against a step that keeps pushing automatic steps forever: far above
 # anything a real turn needs (a Campaign round is a few hundred steps).
@@ -26,10 +25,16 @@ MAX_AUTO_STEPS = 100_000
 
 
 def game_module(name: str) -> ModuleType:
-    """The rules module of game ``name``. Raises KeyError for an unknown game."""
-    if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[name])
+    """The rules module of game ``name`` (its registered spec's ``rules``).
+    Raises KeyError for an unknown game."""
+    rules = game_spec(name).rules
+    mod = _MODULES.get(rules)
+    if mod is None:
+        mod = _MODULES[rules] = importlib.import_module(rules)
+    return mod
+
+
+_MODULES: dict[str, ModuleType] = {}
 
 
 def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:
@@ -49,7 +54,7 @@ def settle(state: BaseState) -> None:
             module.advance(state)
             continue
         top = state.stack[-1]
-        h = handler(top)
+        h = handler(top, state.game)
         if not h.auto:
             return
         state.stack.pop()
@@ -64,7 +69,7 @@ def decision(state: BaseState) -> Decision | None:
     top = _pending_frame(state)
     if top is None:
         return None
-    h = handler(top)
+    h = handler(top, state.game)
     if h.simultaneous:
         return _sealed_decisions(state, top)[0]
     d = h.decision(state, top)
@@ -82,7 +87,7 @@ def decisions(state: BaseState) -> list[Decision]:
     top = _pending_frame(state)
     if top is None:
         return []
-    if handler(top).simultaneous:
+    if handler(top, state.game).simultaneous:
         return _sealed_decisions(state, top)
     d = decision(state)
     return [d] if d is not None else []
@@ -96,7 +101,7 @@ def _pending_frame(state: BaseState) -> dict[str, Any] | None:
 
 
 def _sealed_decisions(state: BaseState, top: dict[str, Any]) -> list[Decision]:
-    pending = handler(top).decisions(state, top)
+    pending = handler(top, state.game).decisions(state, top)
     if not pending:
         raise RuntimeError(f"simultaneous step {top['step']!r} has no pending decision")
     return pending
@@ -113,7 +118,7 @@ def pending_for(state: BaseState, actor: str) -> Decision | None:
 def is_simultaneous(state: BaseState) -> bool:
     """True while several players decide at once (a phase of sealed orders)."""
     top = _pending_frame(state)
-    return top is not None and handler(top).simultaneous
+    return top is not None and handler(top, state.game).simultaneous
 
 
 def default_choice(state: BaseState, actor: str) -> str | None:
@@ -123,7 +128,7 @@ def default_choice(state: BaseState, actor: str) -> str | None:
     if pending_for(state, actor) is None or not is_simultaneous(state):
         return None
     top = state.stack[-1]
-    return handler(top).default(state, top, actor)
+    return handler(top, state.game).default(state, top, actor)
 
 
 def apply_defaults(state: BaseState) -> list[LogEntry]:
@@ -183,7 +188,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
         game_module(state.game).apply_side(state, actor, choice_id)  # the pending decision stays below
     else:
         state.stack.pop()
-        handler(top).apply(state, top, choice_id)
+        handler(top, state.game).apply(state, top, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
@@ -203,7 +208,7 @@ def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry
     if d.find(choice_id) is None:
         raise IllegalChoice(_refusal(state, top, d, choice_id))
     start = len(state.log)
-    handler(top).apply_for(state, top, actor, choice_id)
+    handler(top, state.game).apply_for(state, top, actor, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
@@ -224,7 +229,7 @@ def _refusal(state: BaseState, top: dict[str, Any], d: Decision, choice_id: Any)
     reason = None
     if isinstance(choice_id, str):
         try:
-            reason = handler(top).refuse(state, top, choice_id)
+            reason = handler(top, state.game).refuse(state, top, choice_id)
         except Exception:  # noqa: BLE001 - any failure means "not on offer"
             reason = None
     if reason is not None:

@@ -37,7 +37,7 @@ def new_game(scenario: str, seed: int, options: dict[str, Any]) -> PaxState:
     for a player count outside 4-7."""
     if scenario not in SCENARIOS:
         raise KeyError(f"unknown scenario {scenario!r}; known: {', '.join(SCENARIOS)}")
-    n = int(options.get("players", 4))
+    n = player_count(options)
     if n not in PLAYER_COUNTS:
         raise ValueError(f"Pax Britannica is for 4-7 players, not {n}")
     options = {**options, "players": n}
@@ -64,6 +64,32 @@ def new_game(scenario: str, seed: int, options: dict[str, Any]) -> PaxState:
         "(the printed ones are not in the rules); `dakbot data status --game pax` lists them.")
     push(state, *phases.turn_frames(state))
     return state
+
+
+def player_count(options: dict[str, Any]) -> int:
+    """The number of Great Powers played (L95): ``options["players"]`` as a
+    number, or, from the service, the seats: a number, or the map of each
+    played power to its seat group."""
+    n = options.get("players", 4)
+    if isinstance(n, dict):
+        seats = options.get("seats", 4)
+        n = len(seats) if isinstance(seats, dict) else seats
+    return int(n)
+
+
+def table_groups(players: int, bots=(), layout: str = "standard") -> list[tuple[str, ...]]:
+    """Who holds which Great Power: one player per power; the powers in play
+    are the first ``players`` + bot seats of GB, Germany, France, USA, Japan,
+    Russia, Italy (L95, L244), between 4 and 7. Raises ValueError otherwise
+    (a bot named outside them, a count outside 4-7)."""
+    n = players + len(set(bots))
+    if n not in PLAYER_COUNTS:
+        raise ValueError(f"Pax Britannica is for 4-7 players, not {n}")
+    powers = PLAYABLE[:n]
+    for f in bots:
+        if f not in powers:
+            raise ValueError(f"{f} is not in play with {n} players")
+    return [(p,) for p in powers]
 
 
 def advance(state: PaxState) -> None:

@@ -300,7 +300,7 @@ class Final(_Auto):
             best = max(scores.values())
             winners = sorted(p for p, v in scores.items() if v == best)
             state.result = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                            "scores": scores, "reason": "final_turn"}
+                            "scores": scores, "how": "final_turn"}
             log(state, "pax.log.game_end", "The game ends in {year}: {winners} with {vp} VP.",
                 year=state.year, winners=", ".join(winners), vp=best)
             return

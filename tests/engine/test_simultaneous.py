@@ -8,7 +8,6 @@ the test independent of any real game's rules.
 """
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from pydantic import Field
 
 import engine
 from engine.core import engine as core
+from engine.core import registry
 from engine.core.messages import Choice, Decision, msg
 from engine.core.state import BaseState
 from engine.core.steps import Step, frame, push, register
@@ -30,6 +30,7 @@ class ToyState(BaseState):
 @register
 class Seal(Step):
     name = "toy.seal"
+    game = "toy"
     simultaneous = True
 
     def decisions(self, state, f):
@@ -79,9 +80,11 @@ def view(state, viewer):
 
 
 @pytest.fixture(autouse=True)
-def toy(monkeypatch):
-    monkeypatch.setitem(core.GAMES, "toy", __name__)
-    sys.modules.setdefault(__name__, sys.modules[__name__])
+def toy():
+    registry.register(registry.GameSpec(id="toy", name="Toy", rules=__name__, scenarios=("x",),
+                                        factions=PLAYERS))
+    yield
+    registry.unregister("toy")
 
 
 def test_every_player_has_a_decision_and_answers_in_any_order():

@@ -56,3 +56,8 @@ def format_status(report: dict) -> str:
     if report["overridden"]:
         lines.append("overridden: " + ", ".join(report["overridden"]))
     return "\n".join(lines)
+
+
+def status_text() -> str:
+    """``dakbot data status --game pax``."""
+    return format_status(status_report())
