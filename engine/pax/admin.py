@@ -144,7 +144,7 @@ def removal_choices(state: PaxState, power: str) -> list[tuple[str, int]]:
 def _removal_label(cid: str, saves: int):
     kind, area, *rest = cid.split(":")
     if kind == "unit":
-        return msg("pax.choice.remove_unit", "Remove a {unit} in {area} (saves £{saves})",
+        return msg("pax.choice.remove_unit", "Remove {unit} in {area} (saves £{saves})",
                    unit=rest[0], area=area, saves=saves)
     return msg("pax.choice.remove_status", "Remove the status in {area} (saves £{saves})", area=area, saves=saves)
 
@@ -185,7 +185,7 @@ class AdminRemove(Step):
         ps = state.powers[p]
         ps.treasury = min(0, ps.treasury + saves)
         if kind == "unit":
-            log(state, "pax.log.removed_unit", "{power} removes a {unit} in {area}.", actor=state.seat(p),
+            log(state, "pax.log.removed_unit", "{power} removes {unit} in {area}.", actor=state.seat(p),
                 power=p, unit=rest[0], area=area)
         else:
             log(state, "pax.log.removed_status", "{power} removes its status in {area}.", actor=state.seat(p),

@@ -109,7 +109,7 @@ def place(state: PaxState, power: str, area: str, level: str) -> None:
             if other != power and s.level == "influence":
                 b.add_cb(state, other, power, area, "minor_protectorate")
     b.set_status(state, area, power, level, new=True)
-    log(state, "pax.log.minor_places", "{power} places a {level} in {area}.", power=power, level=level, area=area)
+    log(state, "pax.log.minor_places", "{power} places {level} in {area}.", power=power, level=level, area=area)
 
 
 def any_marker(state: PaxState, power: str) -> bool:

@@ -199,9 +199,9 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
 
 
 _ORDER_TEXT = {
-    "status": "{power} places a {level} in {area}.",
-    "buy": "{power} buys a {unit}.",
-    "move": "{power} moves a {unit} from {from} to {to}.",
+    "status": "{power} places {level} in {area}.",
+    "buy": "{power} buys {unit}.",
+    "move": "{power} moves {unit} from {from} to {to}.",
     "merchant": "{power} moves a merchant fleet from {from} to {to}.",
     "canal": "{power} builds the canal in {site}.",
     "lower": "{power} lowers its status in {area} to {to}.",
