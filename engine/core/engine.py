@@ -18,7 +18,7 @@ from .messages import Decision, LogEntry, Message
 from .state import STATE_VERSION, BaseState
 from .steps import handler
 
-GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
+GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game", "adp": "engine.adp.game"}
 
 # A guard against a step that keeps pushing automatic steps forever: far above
 # anything a real turn needs (a Campaign round is a few hundred steps).
