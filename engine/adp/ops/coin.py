@@ -254,19 +254,22 @@ picker("patrol.assault", _patrol_assault_options, _patrol_assault_then)
 # ------------------------------------------------------------------ Sweep (3.2.3)
 
 def sweep_sources(state: AdpState, dst: str, kinds: tuple[str, ...]) -> tuple[dict, dict]:
-    """Adjacent spaces, and spaces beyond an adjacent unsabotaged LoC (seed L149, L249)."""
+    """Where Troops may Sweep into ``dst`` from (seed L149, L249): adjacent
+    spaces, and spaces beyond an adjacent unsabotaged LoC. Returns
+    ``(sources, via)``: ``via[src]`` is the LoC crossed (None when adjacent),
+    one without Guerrillas when there is a choice (no toll then)."""
     data = get_data()
     src: dict[str, list[str]] = {}
     via: dict[str, str | None] = {}
     for x in data.adjacent[dst]:
         if n(state, x, *kinds):
             src[x], via[x] = list(kinds), None
-        if data.spaces[x].is_loc and not state.spaces[x].sabotage:
-            for y in data.adjacent[x]:
-                if y != dst and n(state, y, *kinds) and not data.spaces[y].pakistan:
-                    if y not in via or (via[y] is not None and guerrillas(state, via[y], "taliban")
-                                        + guerrillas(state, via[y], "warlords") and not _guerrillas(state, x)):
-                        src[y], via[y] = list(kinds), x
+    for loc in sorted(data.adjacent[dst], key=lambda x: _guerrillas(state, x)):
+        if not data.spaces[loc].is_loc or state.spaces[loc].sabotage:
+            continue
+        for y in data.adjacent[loc]:
+            if y != dst and y not in src and n(state, y, *kinds) and not data.spaces[y].pakistan:
+                src[y], via[y] = list(kinds), loc
     return src, via
 
 
@@ -275,15 +278,13 @@ def _guerrillas(state, sid):
 
 
 def _sweep_toll(state, ctx, src, kind, k):
-    """Seed L149: 1 Government Resource to the Warlords to enter a LoC with any Guerrilla."""
+    """Seed L149: 1 Government Resource to the Warlords to enter a LoC with
+    any Guerrilla (per group crossing one); after the moves, activation."""
     if k == 0:
         return _sweep_activate(state, ctx)
     loc = ctx["via"].get(src)
-    if get_data().spaces[src].is_loc and _guerrillas(state, src) and loc is None:
-        loc = None  # leaving a LoC is not entering one
-    if loc and _guerrillas(state, loc):
-        if transfer(state, "government", "warlords", 1):
-            log(state, "log.toll", "1 Government Resource to the Warlords to cross {space}.", space=loc)
+    if loc and _guerrillas(state, loc) and transfer(state, "government", "warlords", 1):
+        log(state, "log.toll", "1 Government Resource to the Warlords to cross {space}.", space=loc)
     return []
 
 
@@ -312,8 +313,7 @@ def _coal_sweep_done(state, ctx, src, kind, k):
     """Seed L247-249: then 1 Government cube per Coalition cube, 3 Government
     Resources for the space when the Government moves."""
     if k:
-        ctx_moved = ctx
-        return [] if ctx_moved is None else []
+        return []
     moved = ctx["moved"]
     gsrc, via = sweep_sources(state, ctx["dst"], ("government_troops", "police"))
     if moved and gsrc and gov(state) >= 3:

@@ -48,8 +48,9 @@ class Pick(Prompt):
 # ------------------------------------------------------------------ removal
 
 def enemy_kinds(faction: str) -> list[str]:
+    """Map piece kinds of every faction not on ``faction``'s side (COIN = Coalition + Government)."""
     side = ("coalition", "government") if faction in ("coalition", "government") else (faction,)
-    return [k for k in OWNER if "_" in k and k in _MAP_KINDS and OWNER[k] not in side]
+    return [k for k in _MAP_KINDS if OWNER[k] not in side]
 
 
 _MAP_KINDS = ("coalition_troops", "coalition_bases", "government_troops", "police", "government_bases",
@@ -95,11 +96,15 @@ def removals(state: AdpState, faction: str, sid: str, k: int, rule: str, hook: s
     by ``rule``; none when nothing may be removed. Coalition pieces go to
     Casualties (seed L43). ``hook`` names a :data:`REMOVE_HOOKS` entry called
     per piece (e.g. +6 Aid per Taliban Base, seed L159)."""
-    if k <= 0 or not legal_removals(state, sid, rule, faction):
-        return []
-    kinds = legal_removals(state, sid, rule, faction)
-    if len(kinds) == 1 and n(state, sid, kinds[0]) >= k and rule != "attack":
-        _remove_one(state, faction, sid, kinds[0], hook, k)
+    while k > 0:
+        kinds = legal_removals(state, sid, rule, faction)
+        if not kinds:
+            return []
+        if len(kinds) > 1:
+            break
+        _remove_one(state, faction, sid, kinds[0], hook)  # no choice to make
+        k -= 1
+    if k <= 0:
         return []
     return [pick("remove", faction, "prompt.remove", "Remove a piece in {space} ({left} left).",
                  {"space": sid, "left": k}, space=sid, left=k, rule=rule, hook=hook)]
