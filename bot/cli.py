@@ -44,7 +44,10 @@ def _data(args: argparse.Namespace) -> int:
         print("dakbot data: only 'status' is known", file=sys.stderr)
         return 2
     try:
-        from engine.gandhi.data.status import format_status, status_report
+        if getattr(args, "game", "gandhi") == "adp":
+            from engine.adp.data.status import format_status, status_report
+        else:
+            from engine.gandhi.data.status import format_status, status_report
 
         print(format_status(status_report()))
     except DataError as e:
@@ -95,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     r.set_defaults(fn=_replay)
     d = sub.add_parser("data", help="game data status")
     d.add_argument("what", choices=["status"])
+    d.add_argument("--game", default="gandhi", choices=["gandhi", "adp"])
     d.set_defaults(fn=_data)
     for name, fn, hlp in (("console", _console, "play in the terminal"),
                           ("selfplay", _selfplay, "random self-play with invariant checks"),

@@ -20,6 +20,10 @@ def _checkers(game: str):
         from engine.gandhi.invariants import check, check_decision
 
         return check, check_decision
+    if game == "adp":
+        from engine.adp.invariants import check
+
+        return check, None
     return None, None
 
 
@@ -80,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--progress", type=int, default=0, help="print a running count every N games")
     a = p.parse_args(argv)
     scenarios = ["short", "main"] if a.scenario == "both" else [a.scenario]
+    if a.game == "adp":
+        scenarios = ["main"]  # the only A Distant Plain scenario known
     t0 = time.perf_counter()
     s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress)
     print(format_summary(s, time.perf_counter() - t0))

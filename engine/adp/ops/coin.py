@@ -9,10 +9,10 @@ from ..board import (BASES, CUBES, add_track, can_place_base, coin_pieces, facti
                      place, shift_support, transfer)
 from ..data import get_data
 from ..derived import control
-from ..flow import ask, choice
+from ..flow import ask, auto, auto_step, choice
 from ..state import AdpState
 from . import OpDef, register_op
-from .common import (MOVE_HOOKS, QTY, REMOVE_HOOKS, activate, legal_removals, move_frames, pick, picker,
+from .common import (MOVE_HOOKS, QTY, REMOVE_HOOKS, activate, legal_removals, move_frames, optional, pick, picker,
                      quantity, removals)
 
 KABUL = "kabul"
@@ -133,8 +133,8 @@ picker("train.final", _train_final_options, _train_final_then)
 
 def train_after(state, act):
     """Seed L129 (Government) and L225-227 (Coalition): then, in 1 space, a Base or Civic Action."""
-    return [pick("train.final", act["faction"], "prompt.train_final",
-                 "Train: then, in one space, choose a last step, or done.")]
+    return optional(state, pick("train.final", act["faction"], "prompt.train_final",
+                                "Train: then, in one space, choose a last step, or done."))
 
 
 # Civic Action (seed L129, L225, L453): 3 Government Resources per step.
@@ -228,8 +228,14 @@ def patrol_after(state, act):
     for s, d in get_data().spaces.items():
         if d.is_loc:
             frames += activate(state, act["faction"], s, n(state, s, *CUBES["coalition"], *CUBES["government"]))
-    return frames + [pick("patrol.assault", act["faction"], "prompt.patrol_assault",
-                          "Patrol: a free Assault in one LoC, or done.")]
+    return frames + [auto("patrol.assault", faction=act["faction"])]
+
+
+@auto_step("patrol.assault")
+def _patrol_assault(state, ctx):
+    """After the activations: offer the free Assault only where one can remove something."""
+    return optional(state, pick("patrol.assault", ctx["faction"], "prompt.patrol_assault",
+                                "Patrol: a free Assault in one LoC, or done."))
 
 
 def _patrol_assault_options(state, ctx):

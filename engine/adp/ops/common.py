@@ -33,6 +33,13 @@ def pick(on: str, faction: str, key: str, text: str, params: dict | None = None,
     return ask("pick", on=on, faction=faction, prompt={"key": key, "text": text, "params": params or {}}, **ctx)
 
 
+def optional(state: AdpState, fr: Frame) -> list[Frame]:
+    """``[fr]``, or no frame when its picker offers nothing but "done"
+    (ask only what a player decides)."""
+    opts = PICKERS[fr["ctx"]["on"]][0](state, fr["ctx"])
+    return [] if [c.id for c in opts] == ["done"] else [fr]
+
+
 @prompt
 class Pick(Prompt):
     name = "pick"

@@ -14,7 +14,7 @@ from ..flow import choice, count_choices
 from ..state import AdpState
 from . import SADef, register_sa
 from .coin import KABUL, chain_reach
-from .common import QTY, REMOVE_HOOKS, legal_removals, pick, picker, quantity, removals
+from .common import QTY, REMOVE_HOOKS, legal_removals, optional, pick, picker, quantity, removals
 
 MANY = 99
 
@@ -134,7 +134,8 @@ def _air_lift_qty(state, ctx, k):
 
 def air_lift_after(state, act):
     """Seed L285: any Coalition Troops and up to 3 Government Troops among the 3 spaces."""
-    return [pick("air_lift", "coalition", "prompt.lift", "Air Lift: move Troops among the chosen spaces, or done.")]
+    return optional(state, pick("air_lift", "coalition", "prompt.lift",
+                                "Air Lift: move Troops among the chosen spaces, or done."))
 
 
 picker("air_lift", _air_lift_options, _air_lift_then)

@@ -151,8 +151,7 @@ def test_patrol_free_assault_in_one_loc(s):
 def test_coal_patrol_costs_nothing(s):
     """L235: no cost."""
     put(s, "kabul", coalition_troops=2)
-    play(first(s, "coalition"), "op", "patrol", "loc_kabul_aibak", "kabul|coalition_troops", "2", "done", "done",
-         "done")
+    play(first(s, "coalition"), "op", "patrol", "loc_kabul_aibak", "kabul|coalition_troops", "2", "done", "done")
     assert s.resources["government"] == 20 and pcs(s, "loc_kabul_aibak") == {"coalition_troops": 2}
 
 
