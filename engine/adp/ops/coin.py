@@ -5,7 +5,7 @@ never enter Pakistan.
 from __future__ import annotations
 
 from ...core.engine import log
-from ..board import (BASES, CUBES, add_track, can_place_base, coin_pieces, faction_pieces, guerrillas, n,
+from ..board import (BASES, CUBES, add_track, can_place_base, coin_pieces, faction_pieces, guerrillas, move, n,
                      place, shift_support, transfer)
 from ..data import get_data
 from ..derived import control
@@ -37,31 +37,66 @@ def gov(state: AdpState) -> int:
 
 # ------------------------------------------------------------------ Train (3.2.1)
 
+def _on_map(state: AdpState, kind: str, but: str) -> int:
+    return sum(n(state, x, kind) for x in state.spaces if x != but)
+
+
 def _train_place(state: AdpState, faction: str, sid: str, charge: bool) -> list:
-    """Place up to 6 Government cubes (seed L129, L225): Troops, then Police."""
-    hi = min(6, state.available.get("government_troops", 0))
-    if hi + state.available.get("police", 0) == 0:
+    """Place up to 6 Government cubes (seed L129, L225): Troops, then Police;
+    those not Available are taken from the map (reading R13: the Training
+    faction picks where from)."""
+    hi = min(6, state.available.get("government_troops", 0) + _on_map(state, "government_troops", sid))
+    if hi + state.available.get("police", 0) + _on_map(state, "police", sid) == 0:
         return []
     return [quantity("train.troops", faction, 0, hi, "prompt.train_troops",
                      "{space}: how many Government Troops to place (up to 6 cubes)?", {"space": sid},
                      space=sid, charge=charge)]
 
 
+def _take(state: AdpState, faction: str, sid: str, kind: str, k: int) -> list:
+    """Place ``k`` cubes of ``kind`` in ``sid``: from Available, the rest from the map."""
+    got = place(state, sid, kind, k)
+    if k - got <= 0:
+        return []
+    return [pick("train.from_map", faction, "prompt.train_from_map",
+                 "None Available: take {piece} from which space ({left} left)?",
+                 {"piece": kind, "left": k - got}, space=sid, kind=kind, left=k - got)]
+
+
+def _from_map_options(state, ctx):
+    return [choice(x, "choice.space", "{space}", space=x) for x in state.spaces
+            if x != ctx["space"] and n(state, x, ctx["kind"])]
+
+
+def _from_map_then(state, ctx, cid):
+    move(state, cid, ctx["space"], ctx["kind"], 1)
+    log(state, "log.moved", "{n} {piece}: {src} to {dst}.", actor=ctx["faction"], n=1, piece=ctx["kind"],
+        src=cid, dst=ctx["space"])
+    if ctx["left"] > 1:
+        return [pick("train.from_map", ctx["faction"], "prompt.train_from_map",
+                     "None Available: take {piece} from which space ({left} left)?",
+                     {"piece": ctx["kind"], "left": ctx["left"] - 1}, space=ctx["space"], kind=ctx["kind"],
+                     left=ctx["left"] - 1)]
+    return []
+
+
+picker("train.from_map", _from_map_options, _from_map_then)
+
+
 def _train_troops(state, ctx, k):
-    place(state, ctx["space"], "government_troops", k)
-    hi = min(6 - k, state.available.get("police", 0))
-    return [quantity("train.police", ctx["faction"], 0, hi, "prompt.train_police",
-                     "{space}: how many Police to place?", {"space": ctx["space"]},
-                     space=ctx["space"], charge=ctx["charge"], troops=k)]
+    hi = min(6 - k, state.available.get("police", 0) + _on_map(state, "police", ctx["space"]))
+    return _take(state, ctx["faction"], ctx["space"], "government_troops", k) + [
+        quantity("train.police", ctx["faction"], 0, hi, "prompt.train_police",
+                 "{space}: how many Police to place?", {"space": ctx["space"]},
+                 space=ctx["space"], charge=ctx["charge"], troops=k)]
 
 
 def _train_police(state, ctx, k):
-    place(state, ctx["space"], "police", k)
     if ctx["charge"] and k + ctx["troops"] > 0:  # Coalition Train: 3 per space where cubes go (seed L223)
         state.resources["government"] -= 3
     log(state, "log.placed_cubes", "{space}: {t} Troops and {p} Police placed.", actor=ctx["faction"],
         space=ctx["space"], t=ctx["troops"], p=k)
-    return []
+    return _take(state, ctx["faction"], ctx["space"], "police", k)
 
 
 QTY["train.troops"] = _train_troops

@@ -276,3 +276,12 @@ def test_control_is_coin_when_coin_outnumbers_insurgents(s):
     assert control(s, "helmand") is None
     put(s, "kandahar", taliban_guerrillas_underground=2, police=1)
     assert control(s, "kandahar") == "taliban"
+
+
+def test_train_takes_cubes_from_the_map_when_none_are_available(s):
+    """L129: if none are left, take them from the map (reading R13: the Government picks where from)."""
+    put(s, "herat", government_troops=s.available["government_troops"])
+    play(first(s, "government"), "op", "train", "kabul", "2")
+    assert ids(s) == ["herat"]
+    play(s, "herat", "herat", "0")
+    assert pcs(s, "kabul") == {"government_troops": 2} and s.available["government_troops"] == 0
