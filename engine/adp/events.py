@@ -25,7 +25,7 @@ DELTAS = (-10, -6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 10)
 def start_event(state: AdpState, faction: str, side: str) -> list:
     c = get_data().cards[state.current]
     state.action = {"faction": faction, "event": c.number, "side": side, "edits": 0}
-    log(state, "log.event", "{faction} takes Event #{card} {title} ({side}); the players resolve its text.",
+    log(state, "log.event_manual", "{faction} takes Event #{card} {title} ({side}); the players resolve its text.",
         actor=faction, faction=faction, card=c.number, title=c.title, side=side)
     return [ask("event.edit")]
 
@@ -87,6 +87,7 @@ class EventEdit(Prompt):
                 "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
                 "any player may contest it before the next action (undo by consent).",
                 actor=f, faction=f, card=c.number, title=c.title, side=a["side"], n=a["edits"])
+            state.action = None
             return []
         if cid == "marker":
             kind = _marker_kind(state)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.steps import push
+from ..core.steps import frame, push
 from . import events, flow, propaganda, sop  # noqa: F401  (register steps and prompts)
 from .data import get_data
 from .derived import THRESHOLDS, control, margins, pop, totals
-from .flow import auto
 from .scenarios import build_state
 from .seats import check_players
 from .state import FACTIONS, PROPAGANDA, AdpState
@@ -21,12 +20,12 @@ def new_game(scenario: str, seed: int, options: dict[str, Any]) -> AdpState:
     scenario, ValueError for a non-player seat (no Operations flowchart)."""
     check_players(options.get("players"))
     state = build_state(scenario, seed, options)
-    push(state, auto("card.next"))
+    push(state, frame("sop.start"))
     return state
 
 
 def advance(state: AdpState) -> None:
-    push(state, auto("card.next"))
+    push(state, frame("sop.card"))
 
 
 def load_state(data: dict[str, Any]) -> AdpState:

@@ -3,6 +3,7 @@ Redeploy, Game over?, Reset."""
 from __future__ import annotations
 
 from ..core.engine import log
+from ..core.steps import frame
 from .board import (BASES, CUBES, GUERRILLAS, add_resources, add_track, flip, guerrillas, move, n, remove_to)
 from .data import get_data
 from .derived import best, control, margins, totals, winners_now
@@ -224,7 +225,7 @@ def _end(state: AdpState, ctx):
     state.momentum = []
     state.eligibility = {f: "eligible" for f in state.eligibility}
     log(state, "log.reset", "Reset: Casualties cleared, markers removed, all Eligible.")
-    return [auto("card.next")]
+    return [frame("sop.end_card")]
 
 
 __all__ = ["BASES", "ask"]

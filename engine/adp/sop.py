@@ -1,154 +1,127 @@
-"""The Sequence of Play of A Distant Plain. The aids give none of it (reference
-pack Q1-Q5); this is the series' standard, as in Gandhi and as the VASSAL
-module's boxes show it, recorded as readings R1-R5 of docs/rulings/adp.md
+"""A Distant Plain's part of the Sequence of Play, on the shared COIN
+Sequence of Play (engine/coin/sop.py). The aids give none of it (reference
+pack Q1-Q5); what the shared machinery does is the series' standard, and
+ADP's answers are recorded as readings R1-R5 of docs/rulings/adp.md
 (provisional):
 
-* a card is revealed with the next one showing; the Eligible factions act in
-  the card's faction order; the 1st Eligible may do an Operation (Op), an Op
-  with a Special Activity, the Event, or Pass; the 2nd Eligible may then do a
-  Limited Operation (after Op), a LimOp or the Event (after Op + SA), or an Op
-  with or without a Special Activity (after the Event); at most two act.
-* Pass: a COIN faction adds 3 Government Resources, an Insurgent 1 Resource of
-  its own (R2).
-* Factions that acted are Ineligible for the next card, all others Eligible.
-* A Propaganda card starts a Propaganda round, never two in a row (seed L440):
-  the second is then played without a round (R5).
+* the options matrix, 1st and 2nd Eligible, Limited Operations and
+  eligibility are engine/coin's (R1, R3);
+* Pass: a COIN faction adds 3 Government Resources, an Insurgent 1 Resource
+  of its own (R2);
+* a Propaganda card is played when it comes up as the current card (6.0),
+  never two rounds in a row (seed L440): the second is played without a
+  round (R5);
+* the final card (no Sweep or March, seed L27, L141, L241, L335) is an Event
+  card whose next card is a Propaganda card (R4).
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..coin.rules import CoinRules, define
+from ..coin.sop import round_cards_left
 from ..core.engine import log
-from ..core.messages import Message
+from ..core.messages import Choice, Message
+from ..core.steps import Frame, Step, frame, push, register
 from .board import add_resources
 from .data import get_data
-from .flow import Prompt, ask, auto, auto_step, choice, prompt
-from .state import COIN_FACTIONS, FACTIONS, PROPAGANDA, AdpState
+from .flow import auto
+from .state import COIN_FACTIONS, PROPAGANDA, AdpState
 
 PASS_REWARD = {"coalition": ("government", 3), "government": ("government", 3),
                "taliban": ("taliban", 1), "warlords": ("warlords", 1)}
-
-
-def card_order(state: AdpState) -> tuple[str, ...]:
-    return get_data().cards[state.current].faction_order
-
-
-def next_eligible(state: AdpState) -> str | None:
-    t = state.turn
-    for f in card_order(state):
-        if state.eligibility[f] == "eligible" and f not in t.acted and f not in t.passed:
-            return f
-    return None
+FACTION_NAMES = {"coalition": "Coalition", "government": "Government", "taliban": "Taliban", "warlords": "Warlords"}
 
 
 def final_card(state: AdpState) -> bool:
-    """True on an Event card whose next card is a Propaganda card: no Sweep or
-    March then (seed L27, L141, L241, L335; reading R4, provisional)."""
+    """True on an Event card whose next card is a Propaganda card (reading R4)."""
     return state.next == PROPAGANDA
 
 
 def propaganda_left(state: AdpState) -> int:
-    return state.deck.count(PROPAGANDA) + (1 if state.next == PROPAGANDA else 0)
+    """Propaganda cards still to come (the next card counts)."""
+    return round_cards_left(state)
 
 
-@auto_step("card.next")
-def _next_card(state: AdpState, ctx):
-    prev = state.current
-    if prev is not None:
-        state.played.append(prev)
-    if state.next is None and prev is None:
-        state.next = state.deck.pop(0)
-    state.current = state.next
-    state.next = state.deck.pop(0) if state.deck else None
-    state.turn = type(state.turn)()
-    if state.current is None:  # no card left (cannot happen with a Propaganda card last)
-        return [auto("propaganda.final")]
-    if state.current == PROPAGANDA:
-        if prev == PROPAGANDA:
+def card_title(number: int | None) -> str:
+    if number is None:
+        return "-"
+    if number == PROPAGANDA:
+        return "Propaganda"
+    return f"#{number} {get_data().cards[number].title}"
+
+
+class AdpRules(CoinRules):
+    """A Distant Plain's answers to the shared Sequence of Play."""
+
+    game = "adp"
+    round_step = "propaganda.round"
+    round_card_first = False
+
+    def is_round_card(self, number: int | None) -> bool:
+        return number == PROPAGANDA
+
+    def faction_order(self, number: int) -> tuple[str, ...]:
+        return get_data().cards[number].faction_order
+
+    def card_title(self, number: int | None) -> str:
+        return card_title(number)
+
+    def faction_name(self, faction: str) -> str:
+        return FACTION_NAMES[faction]
+
+    def end_game(self, state: AdpState) -> None:
+        from .propaganda import end_game
+        from .derived import best
+
+        end_game(state, best(state), "final")
+
+    def space_name(self, sid: str) -> str:
+        return get_data().spaces[sid].name
+
+    def is_space(self, sid: str) -> bool:
+        return sid in get_data().spaces
+
+    def space_choice(self, sid: str) -> Choice:
+        return Choice(sid, Message("choice.space", {"space": sid}, get_data().spaces[sid].name))
+
+    def event_playable(self, state: AdpState, number: int | None, side: str, faction: str) -> bool:
+        """Both sides of every Event card (reading R43): the players resolve the text."""
+        return number is not None and number != PROPAGANDA
+
+    def push_event(self, state: AdpState, number: int, side: str, faction: str) -> None:
+        from .events import start_event
+
+        push(state, *start_event(state, faction, side))
+
+    def pass_reward(self, state: AdpState, faction: str) -> list[Frame]:
+        who, k = PASS_REWARD[faction]
+        add_resources(state, who, k)
+        log(state, "log.pass_reward", "+{n} {track} Resources.", actor=faction, n=k, track=who)
+        return []
+
+
+RULES = define(AdpRules())
+
+
+@register
+class PropagandaRound(Step):
+    """A Propaganda card is current (6.0): a Propaganda round, unless the card
+    before was a Propaganda card too (seed L440, reading R5)."""
+
+    name = "propaganda.round"
+    auto = True
+
+    def run(self, state: AdpState, fr: dict[str, Any]) -> None:
+        if state.played and state.played[-1] == PROPAGANDA:
             log(state, "log.propaganda_skipped", "A second Propaganda card in a row: no Propaganda round (6.0).")
-            return [auto("propaganda.final")] if propaganda_left(state) == 0 else [auto("card.next")]
+            if propaganda_left(state) == 0:
+                push(state, auto("propaganda.final"))
+            else:
+                push(state, frame("sop.end_card"))
+            return
         log(state, "log.propaganda_card", "Propaganda card: a Propaganda round begins.")
-        return [auto("propaganda.start")]
-    c = get_data().cards[state.current]
-    log(state, "log.card", "Card {card}: {title}.", card=state.current, title=c.title)
-    return [auto("turn.next")]
-
-
-@auto_step("turn.next")
-def _turn_next(state: AdpState, ctx):
-    f = next_eligible(state)
-    if f is None or len(state.turn.acted) >= 2:
-        return [auto("turn.end")]
-    return [ask("turn.act", faction=f)]
-
-
-@auto_step("turn.after")
-def _turn_after(state: AdpState, ctx):
-    state.action = None
-    return [auto("turn.next")]
-
-
-@auto_step("turn.end")
-def _turn_end(state: AdpState, ctx):
-    t = state.turn
-    for f in FACTIONS:
-        acted = f in t.acted and f not in t.stay_eligible
-        state.eligibility[f] = "ineligible" if acted or f in t.make_ineligible else "eligible"
-    return [auto("card.next")]
-
-
-def options_for(state: AdpState, faction: str) -> list[str]:
-    """The action ids open to ``faction`` now (R1): op, op+sa, limop, event-unshaded, event-shaded, pass."""
-    first = state.turn.first_action
-    if not state.turn.acted:
-        acts = ["op", "op+sa", "event-unshaded", "event-shaded"]
-    elif first == "op":
-        acts = ["limop"]
-    elif first == "op+sa":
-        acts = ["limop", "event-unshaded", "event-shaded"]
-    else:
-        acts = ["op", "op+sa"]
-    from .ops import can_operate
-
-    acts = [a for a in acts if a.startswith("event") or can_operate(state, faction, a)]
-    return acts + ["pass"]
-
-
-_LABELS = {"op": ("choice.op", "Operation only"), "op+sa": ("choice.op_sa", "Operation with Special Activity"),
-           "limop": ("choice.limop", "Limited Operation"),
-           "event-unshaded": ("choice.event_unshaded", "Event (unshaded)"),
-           "event-shaded": ("choice.event_shaded", "Event (shaded)"), "pass": ("choice.pass", "Pass")}
-
-
-@prompt
-class Act(Prompt):
-    name = "turn.act"
-
-    def decide(self, state, ctx):
-        f = ctx["faction"]
-        c = get_data().cards[state.current]
-        pos = "first" if not state.turn.acted else "second"
-        msg = Message(f"prompt.act_{pos}", {"faction": f, "card": c.number, "title": c.title},
-                      "As 1st Eligible on #{card} {title}, choose an action." if pos == "first"
-                      else "As 2nd Eligible on #{card} {title}, choose an action.")
-        return f, msg, [choice(a, *_LABELS[a]) for a in options_for(state, f)]
-
-    def then(self, state, ctx, cid):
-        f = ctx["faction"]
-        if cid == "pass":
-            state.turn.passed.append(f)
-            who, k = PASS_REWARD[f]
-            add_resources(state, who, k)
-            log(state, "log.pass", "{faction} passes: +{n} {track} Resources.", actor=f, faction=f, n=k, track=who)
-            return [auto("turn.next")]
-        if not state.turn.acted:
-            state.turn.first_action = "event" if cid.startswith("event") else cid
-        state.turn.acted.append(f)
-        if cid.startswith("event"):
-            from .events import start_event
-
-            return start_event(state, f, cid.split("-")[1]) + [auto("turn.after")]
-        from .ops import start_operation
-
-        return start_operation(state, f, limited=cid == "limop", with_sa=cid == "op+sa") + [auto("turn.after")]
+        push(state, auto("propaganda.start"))
 
 
 def is_coin(faction: str) -> bool:

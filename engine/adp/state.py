@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..coin.state import TurnState
 from ..core.state import BaseState
 
 FACTIONS = ("coalition", "government", "taliban", "warlords")
@@ -38,16 +39,6 @@ class SpaceState(BaseModel):
     terror: int = Field(0, ge=0)
     returnees: int = Field(0, ge=0, le=1)   # the +1 Pop marker (seed L171)
     sabotage: bool = False
-
-
-class TurnState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    acted: list[str] = Field(default_factory=list)
-    first_action: str | None = None        # "op" | "op+sa" | "event"
-    passed: list[str] = Field(default_factory=list)
-    stay_eligible: list[str] = Field(default_factory=list)
-    make_ineligible: list[str] = Field(default_factory=list)
 
 
 class AdpState(BaseState):

@@ -70,3 +70,8 @@ def format_status(report: dict) -> str:
     else:
         out.append("Overrides: none (set DAKBOT_ADP_OVERRIDES to a YAML file, see docs/rulings/adp.md)")
     return "\n".join(out)
+
+
+def status_text() -> str:
+    """``dakbot data status --game adp``. Raises DataError when the data does not load."""
+    return format_status(status_report())

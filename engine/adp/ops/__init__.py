@@ -1,25 +1,35 @@
-"""The Operation / Special Activity loop of A Distant Plain.
+"""A Distant Plain's Operations (3.x) and Special Activities (4.x) on the
+shared COIN Operation / Special Activity loop (engine/coin/actions.py).
 
-An Operation (3.x) picks spaces one at a time; each space's cost is paid
-when it is picked and its procedure runs at once. An Operation with a Special
-Activity (4.x) offers the SAs the aids pair with it (the "+ ..." of each
-Operation's heading, seed L11, L27, L41, L51, L121-151, L217-251, L319-361)
-at any point of the loop, once. A Limited Operation is one space and no SA
-(reading R3). ``state.action`` holds what is under way.
+Each is declared as data (:class:`OpDef`, :class:`SADef`: where, cost, the
+procedure in one space, what follows) and registered as an engine/coin
+Operation or Special Activity of the game "adp". The loop (op.choose,
+op.loop, sa.loop) is engine/coin's: a space's cost is paid when it is picked
+and its procedure runs at once; an Operation with a Special Activity offers
+the SAs the aids pair with it (the "+ ..." of each heading, seed L11, L27,
+L41, L51, L121-151, L217-251, L319-361) before, during or after it; a Limited
+Operation is one space and no SA (reading R3). ``state.action`` is
+engine/coin's action context.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...core.engine import log
-from ...core.messages import Message
+from ...coin.actions import Operation, SpecialActivity, operations, special_activities
 from ...core.steps import Frame
-from ..flow import Prompt, ask, auto, auto_step, choice, prompt
 from ..state import AdpState
 
 Where = Callable[[AdpState, dict], list[str]]
 Run = Callable[[AdpState, dict, str], list[Frame]]
+GAME = "adp"
+LABELS = {
+    "train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
+    "march": "March", "attack": "Attack", "terror": "Terror", "surge": "Surge", "air_lift": "Air Lift",
+    "air_strike": "Air Strike", "govern": "Govern", "transport": "Transport", "eradicate": "Eradicate",
+    "extort": "Extort", "infiltrate": "Infiltrate", "ambush": "Ambush", "cultivate": "Cultivate",
+    "traffic": "Traffic", "suborn": "Suborn",
+}
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,7 @@ class OpDef:
     payer: str | None = None         # whose Resources pay (None: nobody)
     sas: tuple[str, ...] = ()
     not_final: bool = False          # "No Carta Finale" (seed L27, L141, L241, L335)
-    start: Callable[[AdpState, dict], list[Frame]] | None = None   # once, before the loop
+    start: Callable[[AdpState, dict], list[Frame]] | None = None   # once, with the first space
     after: Callable[[AdpState, dict], list[Frame]] | None = None   # once, after "done"
     repeat: bool = False             # a space may be picked again (moves)
     upfront: int = 0                 # Resources paid once in all (Government Patrol: 3, seed L137)
@@ -50,7 +60,7 @@ class SADef:
     rule: str
     where: Where
     run: Run
-    max_spaces: int = 3
+    max_spaces: int | None = 3
     after: Callable[[AdpState, dict], list[Frame]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -59,8 +69,72 @@ OPS: dict[tuple[str, str], OpDef] = {}
 SAS: dict[str, SADef] = {}
 
 
+def limited(act: dict) -> bool:
+    return act["kind"] == "limited"
+
+
+def with_sa(act: dict) -> bool:
+    return act["kind"] == "op+sa"
+
+
+def affordable(state: AdpState, op: OpDef, act: dict, sid: str) -> bool:
+    return op.payer is None or act.get("free") or op.cost(state, act, sid) <= state.resources[op.payer]
+
+
+class AdpOperation(Operation):
+    """An :class:`OpDef` as an engine/coin Operation."""
+
+    game = GAME
+
+    def __init__(self, d: OpDef):
+        self.d, self.name, self.faction, self.label, self.rule = d, d.id, d.faction, LABELS[d.id], d.rule
+
+    def selectable(self, state, ctx):
+        d = self.d
+        if not ctx["spaces"] and d.upfront and not ctx.get("free") and state.resources[d.faction] < d.upfront:
+            return []
+        return [s for s in d.where(state, ctx) if (d.repeat or s not in ctx["spaces"])
+                and affordable(state, d, ctx, s)]
+
+    def can_start(self, state, ctx):
+        from ..sop import final_card
+
+        return not (self.d.not_final and final_card(state)) and bool(self.selectable(state, ctx))
+
+    def select(self, state, ctx, sid):
+        d = self.d
+        frames = d.start(state, ctx) if d.start and len(ctx["spaces"]) == 1 else []
+        cost = 0 if ctx.get("free") else d.cost(state, ctx, sid)
+        if cost and d.payer:
+            state.resources[d.payer] -= cost
+        return frames + d.run(state, ctx, sid)
+
+    def finish(self, state, ctx):
+        return self.d.after(state, ctx) if self.d.after else []
+
+
+class AdpSpecialActivity(SpecialActivity):
+    """An :class:`SADef` as an engine/coin Special Activity."""
+
+    game = GAME
+
+    def __init__(self, d: SADef, accompanies: tuple[str, ...]):
+        self.d, self.name, self.faction, self.label, self.rule = d, d.id, d.faction, LABELS[d.id], d.rule
+        self.accompanies, self.max_spaces = accompanies, d.max_spaces
+
+    def selectable(self, state, ctx):
+        return [s for s in self.d.where(state, ctx) if s not in ctx["sa_spaces"]]
+
+    def select(self, state, ctx, sid):
+        return self.d.run(state, ctx, sid)
+
+    def finish(self, state, ctx):
+        return self.d.after(state, ctx) if self.d.after else []
+
+
 def register_op(op: OpDef) -> OpDef:
     OPS[(op.faction, op.id)] = op
+    operations(GAME)[f"{op.faction}.{op.id}"] = AdpOperation(op)
     return op
 
 
@@ -69,131 +143,13 @@ def register_sa(sa: SADef) -> SADef:
     return sa
 
 
-def op_of(state: AdpState) -> OpDef:
-    a = state.action
-    return OPS[(a["faction"], a["op"])]
+def _register_sas() -> None:
+    """Each SA accompanies the Operations whose heading names it (the OpDefs' ``sas``)."""
+    for sid, sa in SAS.items():
+        with_ops = tuple(sorted({oid for (f, oid), op in OPS.items() if f == sa.faction and sid in op.sas}))
+        special_activities(GAME)[f"{sa.faction}.{sid}"] = AdpSpecialActivity(sa, with_ops)
 
 
-def affordable(state: AdpState, op: OpDef, act: dict, sid: str) -> bool:
-    return op.payer is None or act.get("free") or op.cost(state, act, sid) <= state.resources[op.payer]
+from . import coin, insurgent, special  # noqa: E402,F401  (declare the Operations and SAs)
 
-
-def pickable(state: AdpState, op: OpDef, act: dict) -> list[str]:
-    if act["limited"] and act["spaces"]:
-        return []
-    return [s for s in op.where(state, act) if (op.repeat or s not in act["spaces"]) and affordable(state, op, act, s)]
-
-
-def ops_open(state: AdpState, faction: str, limited: bool = False) -> list[str]:
-    """The Operations ``faction`` may start now (some space open, not banned on the final card)."""
-    from ..sop import final_card
-
-    out = []
-    for (f, oid), op in OPS.items():
-        if f != faction or (op.not_final and final_card(state)):
-            continue
-        act = new_action(faction, oid, limited, False)
-        if not pickable(state, op, act) or state.resources.get(faction, 0) < op.upfront:
-            continue
-        out.append(oid)
-    return out
-
-
-def can_operate(state: AdpState, faction: str, kind: str) -> bool:
-    return bool(ops_open(state, faction, limited=kind == "limop"))
-
-
-def new_action(faction: str, op: str, limited: bool, with_sa: bool) -> dict[str, Any]:
-    return {"faction": faction, "op": op, "limited": limited, "with_sa": with_sa, "spaces": [],
-            "sa": None, "sa_spaces": [], "sa_done": not with_sa, "free": False, "data": {}}
-
-
-def start_operation(state: AdpState, faction: str, limited: bool, with_sa: bool) -> list[Frame]:
-    return [ask("op.choose", faction=faction, limited=limited, with_sa=with_sa)]
-
-
-@prompt
-class ChooseOp(Prompt):
-    name = "op.choose"
-
-    def decide(self, state, ctx):
-        f = ctx["faction"]
-        msg = Message("prompt.choose_op", {"faction": f}, "{faction}: choose an Operation.")
-        return f, msg, [choice(o, "choice.op_name", "{op}", op=o) for o in ops_open(state, f, ctx["limited"])]
-
-    def then(self, state, ctx, cid):
-        f = ctx["faction"]
-        state.action = new_action(f, cid, ctx["limited"], ctx["with_sa"])
-        op = OPS[(f, cid)]
-        log(state, "log.op", "{faction}: {op}.", actor=f, faction=f, op=cid)
-        frames = op.start(state, state.action) if op.start else []
-        return frames + [ask("op.loop")]
-
-
-def sa_open(state: AdpState) -> list[str]:
-    a = state.action
-    if a["sa_done"]:
-        return []
-    return [s for s in op_of(state).sas if SAS[s].where(state, a)]
-
-
-@prompt
-class OpLoop(Prompt):
-    name = "op.loop"
-
-    def decide(self, state, ctx):
-        a = state.action
-        op = op_of(state)
-        msg = Message("prompt.op_space", {"faction": a["faction"], "op": op.id},
-                      "{faction} {op}: choose a space, a Special Activity, or done.")
-        choices = [choice(s, "choice.space", "{space}", space=s) for s in pickable(state, op, a)]
-        choices += [choice(f"sa:{s}", "choice.sa", "Special Activity: {sa}", sa=s) for s in sa_open(state)]
-        return a["faction"], msg, choices + [choice("done", "choice.done", "Done")]
-
-    def then(self, state, ctx, cid):
-        a = state.action
-        op = op_of(state)
-        if cid == "done":
-            return (op.after(state, a) if op.after else []) + [auto("op.end")]
-        if cid.startswith("sa:"):
-            a["sa"], a["sa_done"] = cid[3:], True
-            log(state, "log.sa", "{faction}: {sa}.", actor=a["faction"], faction=a["faction"], sa=a["sa"])
-            return [ask("sa.loop"), ask("op.loop")]
-        cost = 0 if a.get("free") else op.cost(state, a, cid)
-        if cost and op.payer:
-            state.resources[op.payer] -= cost
-        a["spaces"].append(cid)
-        log(state, "log.op_space", "{op} in {space} (cost {cost}).", actor=a["faction"], op=op.id, space=cid, cost=cost)
-        return op.run(state, a, cid) + [ask("op.loop")]
-
-
-@auto_step("op.end")
-def _op_end(state, ctx):
-    return []
-
-
-@prompt
-class SALoop(Prompt):
-    name = "sa.loop"
-
-    def decide(self, state, ctx):
-        a = state.action
-        sa = SAS[a["sa"]]
-        msg = Message("prompt.sa_space", {"faction": a["faction"], "sa": sa.id},
-                      "{faction} {sa}: choose a space, or done.")
-        picks = [] if len(a["sa_spaces"]) >= sa.max_spaces else [
-            s for s in sa.where(state, a) if s not in a["sa_spaces"]]
-        return a["faction"], msg, [choice(s, "choice.space", "{space}", space=s) for s in picks] + [
-            choice("done", "choice.done", "Done")]
-
-    def then(self, state, ctx, cid):
-        a = state.action
-        sa = SAS[a["sa"]]
-        if cid == "done":
-            return sa.after(state, a) if sa.after else []
-        a["sa_spaces"].append(cid)
-        log(state, "log.sa_space", "{sa} in {space}.", actor=a["faction"], sa=sa.id, space=cid)
-        return sa.run(state, a, cid) + [ask("sa.loop")]
-
-
-from . import coin, insurgent, special  # noqa: E402,F401  (register the Operations and SAs)
+_register_sas()

@@ -248,8 +248,9 @@ def _patrol_sources(state, f, dst):
 
 
 def patrol_start(state, act):
+    """Paid with the first space: 3 Resources in all for the Government (seed L137)."""
     if act["faction"] == "government" and not act.get("free"):
-        state.resources["government"] -= 3  # 3 Resources in all (seed L137)
+        state.resources["government"] -= 3
     return []
 
 

@@ -10,7 +10,7 @@ from ..data import get_data
 from ..derived import pop
 from ..flow import choice
 from ..state import AdpState
-from . import OpDef, register_op
+from . import OpDef, register_op, with_sa
 from .common import MOVE_HOOKS, QTY, enemy_kinds, move_frames, pick, picker, quantity, removals
 
 INSURGENT_FACTIONS = ("taliban", "warlords")
@@ -207,7 +207,8 @@ def attack_where(state, act):
 
 def attack_run(state, act, sid):
     f = act["faction"]
-    if (f == "taliban" and act["with_sa"] and act["sa"] in (None, "ambush") and underground(state, sid, f)
+    ambush_open = act["sa_state"] == "none" or act["sa"] == "ambush"
+    if (f == "taliban" and with_sa(act) and ambush_open and underground(state, sid, f)
             and len(act["sa_spaces"]) < 3):
         return [pick("ambush", f, "prompt.ambush", "{space}: Ambush here?", {"space": sid}, space=sid)]
     return _attack(state, f, sid)
@@ -234,7 +235,9 @@ def _ambush_then(state, ctx, cid):
     if cid == "no":
         return _attack(state, f, sid)
     a = state.action
-    a["sa"], a["sa_done"] = "ambush", True
+    if a["sa"] != "ambush":  # the Special Activity of this Operation (4.1)
+        a["sa"], a["sa_state"] = "ambush", "done"
+        log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=f, faction=f, sa="ambush")
     a["sa_spaces"].append(sid)
     flip(state, sid, f, 1)  # seed L405: only one Guerrilla turns Active, no die
     place(state, sid, "taliban_guerrillas_underground")
