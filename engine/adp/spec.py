@@ -20,5 +20,7 @@ SPEC = GameSpec(
     data_status="engine.adp.data.status:status_text",
     bots=None,                 # no non-player flowchart for Operations: every seat human (engine.adp.seats)
     invariants="engine.adp.invariants",
-    extra={"listing": 1},      # after Gandhi, which stays the default game
+    # listed after Gandhi (which stays the default game); every seat human:
+    # the service refuses bot seats and the "bot" deadline action, and says so at creation
+    extra={"listing": 1, "humans_only": True},
 )

@@ -6,6 +6,6 @@
 A pure function returning PNG bytes; the drawing kit (fonts, cached text,
 pills, panels, bars) is Gandhi's, shared.
 """
-from .board import draw_board, render  # noqa: F401
+from .board import draw_board, render, render_card, render_space, render_turn  # noqa: F401
 
-__all__ = ["render", "draw_board"]
+__all__ = ["render", "render_turn", "render_space", "render_card", "draw_board"]

@@ -18,7 +18,9 @@ import yaml
 from PIL import Image
 
 from engine.adp.data import get_data
-from render.gandhi.board import _bar, _panel, _pill, _tw, encode_png
+import io
+
+from render.gandhi.board import _bar, _panel, _pill, _tw
 from render.gandhi.fastdraw import FastDraw
 from render.gandhi.fonts import font
 
@@ -67,6 +69,14 @@ WORDS = {
            "terror": "Terror", "sabotage": "SABOTAJE", "coin": "COIN", "tal": "TALIBÁN", "unc": "sin control",
            "econ": "Econ", "cap": "Capacidad", "mom": "Impulso", "and_res": "y Recursos > 40"},
 }
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes with an adaptive 256-colour palette (deterministic, small)."""
+    buf = io.BytesIO()
+    q = img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    q.save(buf, format="PNG", optimize=False, compress_level=3)
+    return buf.getvalue()
 
 
 def _lang(locale: str | None) -> str:
@@ -315,3 +325,65 @@ def draw_board(state: Any, locale: str = "en") -> Image.Image:
 def render(state: Any, locale: str = "en") -> bytes:
     """The map picture as PNG bytes (1920 x 1180 px); the same state gives the same bytes."""
     return encode_png(draw_board(state, locale))
+
+
+def _crop_cells(img: Image.Image, ids: list[str]) -> Image.Image | None:
+    lay = layout()
+    boxes = []
+    for sid in ids:
+        if sid in lay["spaces"]:
+            x, y, w, h = cell(*lay["spaces"][sid])
+            boxes.append((x, y, x + w, y + h))
+        elif sid in lay["locs"]:
+            cx, cy = corner(*lay["locs"][sid])
+            boxes.append((cx - 90, cy - 20, cx + 90, cy + 45))
+    if not boxes:
+        return None
+    m = 16
+    return img.crop((max(0, min(b[0] for b in boxes) - m), max(0, min(b[1] for b in boxes) - m),
+                     min(lay["panel"][0] - 4, max(b[2] for b in boxes) + m), max(b[3] for b in boxes) + m))
+
+
+def render_turn(state: Any, spaces=(), locale: str = "en") -> tuple[bytes, bytes]:
+    """``(phone picture, full map)``: the spaces the turn touched beside the
+    tracks panel, and the whole map. Unknown ids are ignored."""
+    full = draw_board(state, locale)
+    px, py, pw, ph = layout()["panel"]
+    panel = full.crop((px, py, px + pw, py + ph))
+    crop = _crop_cells(full, list(dict.fromkeys(spaces)))
+    if crop is None:
+        phone = panel
+    else:
+        phone = Image.new("RGB", (crop.width + panel.width + 8, max(crop.height, panel.height)), BG)
+        phone.paste(crop, (0, 0))
+        phone.paste(panel, (crop.width + 8, 0))
+    return encode_png(phone), encode_png(full)
+
+
+def render_space(state: Any, sid: str, locale: str = "en") -> bytes:
+    """One space (or LoC) of the map as PNG bytes."""
+    full = draw_board(state, locale)
+    crop = _crop_cells(full, [sid])
+    if crop is None:
+        raise KeyError(sid)
+    return encode_png(crop)
+
+
+def render_card(number: int, locale: str = "en") -> bytes:
+    """A card face of our own: number, title, faction order, flags (no text)."""
+    c = get_data().cards[number]
+    w_ = WORDS[_lang(locale)]
+    img = Image.new("RGB", (520, 300), (246, 242, 228))
+    d = FastDraw(img)
+    d.rounded_rectangle((4, 4, 515, 295), radius=16, outline=INK, width=3)
+    d.text((20, 18), f"#{number}", font=font(28, "bold"), fill=INK, anchor="la")
+    d.text((20, 58), c.title, font=font(30, "bold"), fill=INK, anchor="la")
+    x = 20
+    for fac in c.faction_order:
+        r = _pill(d, x, 110, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 28)
+        x = r[2] + 6
+    flags = [w_[k] for k, on in (("cap", c.capability), ("mom", bool(c.momentum))) if on]
+    flags += ["Islamabad"] if c.islamabad else []
+    d.text((20, 160), ", ".join(flags), font=font(20, "bold"), fill=SABOTAGE, anchor="la")
+    d.text((20, 250), w_["provisional"].split(":")[0], font=font(16), fill=INK, anchor="la")
+    return encode_png(img)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from engine.adp.board import remove_to
-from engine.adp.flow import ask
+from engine.core.steps import frame
 
 
 def game(deck=(1, 2, 73, 3, 4, 73), seed=1, dice=()):
@@ -36,8 +36,8 @@ def put(state, sid, **kinds):
 
 def first(state, faction):
     """Make ``faction`` the one deciding on the current card."""
-    assert engine.decision(state).step == "turn.act"
-    state.stack[-1] = ask("turn.act", faction=faction)
+    assert engine.decision(state).step == "sop.act"
+    state.stack[-1] = frame("sop.act", faction=faction, role="first")
     return state
 
 

@@ -73,7 +73,7 @@ def test_coal_train_location_provinces_with_coalition_pieces_or_kabul(s):
     """L221."""
     put(s, "helmand", coalition_troops=1)
     play(first(s, "coalition"), "op", "train")
-    assert set(ids(s)) == {"helmand", "kabul", "done"} | {x for x in ids(s) if x.startswith("sa:")}
+    assert set(ids(s)) == {"helmand", "kabul"} | {x for x in ids(s) if x.startswith("sa:")}
 
 
 def test_coal_train_pays_3_government_resources_only_where_cubes_go(s):
@@ -134,7 +134,7 @@ def test_patrol_activates_one_guerrilla_per_cube_on_each_loc(s):
     """L139: in each LoC, 1 Guerrilla Active per cube there."""
     put(s, "loc_kabul_aibak", police=2, taliban_guerrillas_underground=3)
     put(s, "kabul", government_troops=1)
-    play(first(s, "government"), "op", "patrol", "done")
+    play(first(s, "government"), "op", "patrol", "loc_kabul_tor_kham", "done", "done")
     assert pcs(s, "loc_kabul_aibak")["taliban_guerrillas_active"] == 2
 
 
@@ -142,7 +142,7 @@ def test_patrol_free_assault_in_one_loc(s):
     """L139: then, if desired, a free Assault in 1 LoC."""
     put(s, "loc_kabul_aibak", police=2, taliban_guerrillas_underground=1)
     put(s, "kabul", government_troops=1)
-    play(first(s, "government"), "op", "patrol", "done")
+    play(first(s, "government"), "op", "patrol", "loc_kabul_tor_kham", "done", "done")
     play(s, "loc_kabul_aibak")
     assert "taliban_guerrillas_active" not in pcs(s, "loc_kabul_aibak")
     assert s.available["taliban_guerrillas"] == 30

@@ -14,7 +14,7 @@ from tests.engine.adp.kit import clear, game, ids, pcs, play, step
 def test_factions_act_in_the_card_order():
     """R1: card 60 (provisional order: Warlords first)."""
     s = game(deck=(60, 1, 73))
-    assert step(s) == ("turn.act", "warlords")
+    assert step(s) == ("sop.act", "warlords")
 
 
 def test_first_eligible_options_and_second_after_an_event():
@@ -22,13 +22,20 @@ def test_first_eligible_options_and_second_after_an_event():
     s = clear(game())
     assert ids(s) == ["op", "op+sa", "event-unshaded", "event-shaded", "pass"]
     play(s, "event-unshaded", "done")
-    assert step(s) == ("turn.act", "government") and ids(s) == ["op", "op+sa", "pass"]
+    assert step(s) == ("sop.act", "government") and ids(s) == ["op", "op+sa", "pass"]
 
 
 def test_second_after_op_with_sa_may_limop_or_event():
     s = clear(game())
-    play(s, "op+sa", "train", "done")
-    assert ids(s) == ["limop", "event-unshaded", "event-shaded", "pass"]
+    play(s, "op+sa", "train", "sa:surge", "kabul", "done", "done", "no", "kabul", "done", "done")
+    assert ids(s) == ["limited-op", "event-unshaded", "event-shaded", "pass"]
+
+
+def test_op_with_sa_but_no_sa_counts_as_op_only():
+    """engine/coin R-2.3.4b: the 2nd Eligible then gets a Limited Operation only."""
+    s = clear(game())
+    play(s, "op+sa", "train", "kabul", "done", "done", "done")
+    assert ids(s) == ["limited-op", "pass"]
 
 
 def test_pass_rewards():
@@ -41,11 +48,11 @@ def test_pass_rewards():
 def test_acting_factions_are_ineligible_for_the_next_card():
     """R1: the two that acted become Ineligible; the next card skips them."""
     s = clear(game())
-    play(s, "event-shaded", "done", "op", "train", "done")
+    play(s, "event-shaded", "done", "op", "train", "kabul", "0", "0", "done")
     assert s.current == 2
     assert s.eligibility == {"coalition": "ineligible", "government": "ineligible",
                              "taliban": "eligible", "warlords": "eligible"}
-    assert step(s) == ("turn.act", "taliban")
+    assert step(s) == ("sop.act", "taliban")
 
 
 def test_event_edits_are_logged_and_summarised():

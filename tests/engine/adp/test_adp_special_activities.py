@@ -46,8 +46,8 @@ def test_special_activities_pair_with_the_operations_of_the_aids():
 def test_limited_operation_is_one_space_without_sa(s):
     """Reading R3: a LimOp is one space and no Special Activity."""
     play(first(s, "taliban"), "op", "rally", "herat", "place", "done")  # 1st Eligible: Op only
-    assert ids(s) == ["limop", "pass"]                                  # the 2nd (Coalition on card 1)
-    play(s, "limop", "train", "kabul")
+    assert ids(s) == ["limited-op", "pass"]                                  # the 2nd (Coalition on card 1)
+    play(s, "limited-op", "train", "kabul")
     assert ids(s) == ["done"]
 
 
