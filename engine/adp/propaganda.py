@@ -180,6 +180,8 @@ def _redeploy_to_then(state, ctx, cid):
     p = ctx["parent"]
     hi = min(p["owed"][ctx["src"]], n(state, ctx["src"], p["kind"]))
     lo = hi if p["must"] else 1
+    if lo == hi:  # nothing to decide
+        return _redeploy_qty(state, {"src": ctx["src"], "dst": cid, "parent": p}, hi)
     return [quantity("redeploy.qty", p["faction"], lo, hi, "prompt.redeploy_qty", "How many {piece} to {space}?",
                      {"piece": p["kind"], "space": cid}, src=ctx["src"], dst=cid, parent=p)]
 
