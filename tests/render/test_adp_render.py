@@ -39,3 +39,14 @@ def test_words_follow_the_locale_in_latin_scripts():
 def test_render_refuses_another_game():
     with pytest.raises(TypeError):
         render({"game": "gandhi"})
+
+
+def test_turn_space_and_card_pictures():
+    from render.adp import render_card, render_space, render_turn
+
+    s = engine.new_game("adp", "main", 5)
+    phone, full = render_turn(s, ["kabul", "loc_kabul_aibak", "not_a_space"])
+    assert Image.open(io.BytesIO(phone)).width < Image.open(io.BytesIO(full)).width
+    assert render_turn(s, [])[0] != phone        # the panel alone
+    assert Image.open(io.BytesIO(render_space(s, "kabul"))).size[0] < 400
+    assert render_card(1, "it") == render_card(1, "it")
