@@ -34,3 +34,23 @@ def np_takes_event(card: int, die: int, propaganda_left: int, favours_player: bo
     if c.capability and die >= propaganda_left:
         return False
     return not (no_effect or instructions_say_op)
+
+
+def random_space(state, candidates) -> str | None:
+    """A space by the Random Spaces table (reference pack, provisional): three
+    dice (tan, black, green), each halved to 0-2 (1-2 -> 0, 3-4 -> 1, 5-6 -> 2),
+    cell tan*9 + black*3 + green; if that cell's space is not a candidate, the
+    next cell (26 wraps to 0) until one is. None if no cell is a candidate."""
+    from ..core.rng import roll_die
+
+    cells = get_data().random_cells
+    ok = set(candidates)
+    if not ok & set(cells):
+        return None
+    tan, black, green = ((roll_die(state) + 1) // 2 - 1 for _ in range(3))
+    i = tan * 9 + black * 3 + green
+    for k in range(len(cells)):
+        sid = cells[(i + k) % len(cells)]
+        if sid in ok:
+            return sid
+    return None

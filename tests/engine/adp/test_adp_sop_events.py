@@ -139,3 +139,14 @@ def test_replay_is_identical():
         engine.apply(b, d.actor, c)
     assert engine.dump_state(a) == engine.dump_state(b)
     assert engine.export_state(engine.load_state(engine.dump_state(a))) == engine.export_state(a)
+
+
+def test_random_spaces_table():
+    """Reference pack: cell tan*9 + black*3 + green, next cell when not a candidate."""
+    from engine.adp.nonplayer import random_space
+
+    s = game(dice=(3, 3, 1))       # tan 1, black 1, green 0 -> cell 12: Kabul
+    assert random_space(s, ["kabul", "herat"]) == "kabul"
+    s = game(dice=(6, 6, 6))       # cell 26: Kandahar; not a candidate -> wraps to cell 0: Balochistan
+    assert random_space(s, ["balochistan", "herat"]) == "balochistan"
+    assert random_space(game(dice=(1, 1, 1)), ["loc_kabul_aibak"]) is None
