@@ -111,7 +111,7 @@ def test_government_must_redeploy_troops_off_locs():
     put(s, "loc_kabul_aibak", government_troops=1)
     to_propaganda(s)
     assert step(s) == ("pick", "government") and "done" not in ids(s)
-    play(s, "loc_kabul_aibak", "kabul", "1")
+    play(s, "loc_kabul_aibak", "kabul")  # all must go: no quantity asked
     assert pcs(s, "kabul") == {"government_troops": 1}
 
 
