@@ -89,14 +89,6 @@ PIECE_NAMES = {
     "warlords_guerrillas_active": "Active Warlords Guerrilla", "warlords_guerrillas": "Warlords Guerrilla",
     "warlords_bases": "Warlords Base",
 }
-FACTION_NAMES = {"coalition": "Coalition", "government": "Government", "taliban": "Taliban", "warlords": "Warlords"}
-ACTION_NAMES = {
-    "train": "Train", "patrol": "Patrol", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
-    "march": "March", "attack": "Attack", "terror": "Terror", "surge": "Surge", "air_lift": "Air Lift",
-    "air_strike": "Air Strike", "govern": "Govern", "transport": "Transport", "eradicate": "Eradicate",
-    "extort": "Extort", "infiltrate": "Infiltrate", "ambush": "Ambush", "cultivate": "Cultivate",
-    "traffic": "Traffic", "suborn": "Suborn",
-}
 OTHER_NAMES = {"aid": "Aid", "patronage": "Patronage", "hostility": "Hostility", "pressure": "Pressure",
                "tolerance": "Tolerance", "backing": "Backing", "sponsorship": "Sponsorship",
                "capability": "Capability", "momentum": "Momentum", "unshaded": "unshaded", "shaded": "shaded",
@@ -107,8 +99,11 @@ OTHER_NAMES = {"aid": "Aid", "patronage": "Patronage", "hostility": "Hostility",
 
 def display_names() -> dict[str, str]:
     out = {sid: s.name for sid, s in get_data().spaces.items()}
+    from .ops import LABELS
+    from .sop import FACTION_NAMES
+
     out.update(PIECE_NAMES)
     out.update(FACTION_NAMES)
-    out.update(ACTION_NAMES)
+    out.update(LABELS)
     out.update(OTHER_NAMES)
     return out
