@@ -163,6 +163,13 @@ IT = {
 'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
 'error.seat_rule': '{game} non può disporre così i giocatori: {reason}.',
 'result.final_turn': "il maggior numero di Punti Vittoria dopo l'ultimo turno",
+'error.humans_only': '{game} non ha regole per le Operazioni dei Non-Player nelle nostre fonti: ogni fazione deve essere giocata da una persona, e una scadenza mancata non può passare il turno a un bot.',
+'game.humans_only': 'Ogni fazione di {game} è giocata da una persona: le nostre fonti non hanno il diagramma dei Non-Player per le Operazioni. Regole e mappa sono provvisorie (vedi /game status e le interpretazioni); i testi delle carte li risolvono i giocatori.',
+'card.adp_flags': 'Tipo: {flags}',
+'card.adp_no_text': "Testo della carta non incluso: la fazione che sceglie l'Evento lo applica una modifica alla volta. Dati provvisori (ordine delle fazioni, tipo).",
+'rules.chapter.adp6': 'Round Propaganda',
+'status.adp_tracks': 'Aiuti {aid}, Patrocinio {patronage}, Risorse: Governo {gov}, Talebani {tal}, Signori della Guerra {wl}; Islamabad {box}.',
+'space.type.loc': 'LoC',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
