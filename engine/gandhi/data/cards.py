@@ -36,6 +36,16 @@ class EventCard(_Model):
     text_note: str | None = None
     unshaded_it: str = ""
     shaded_it: str = ""
+    title_es: str = ""
+    unshaded_es: str = ""
+    shaded_es: str = ""
+    text_es_source: str = ""
+    text_es_note: str | None = None
+    title_ja: str = ""
+    unshaded_ja: str = ""
+    shaded_ja: str = ""
+    text_ja_source: str = ""
+    text_ja_note: str | None = None
 
 
 class CampaignCard(_Model):
