@@ -125,6 +125,25 @@ async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = Fal
     return out
 
 
+async def check_at_start(store: Store) -> list[tuple[GameRow, Report]]:
+    """What a starting bot does with ``dakbot patch``: each active game not yet
+    found current on this code is re-run (and marked current when it is);
+    returns the games that do not replay the same (refused or differing) and
+    whose manager has not yet been told on this code, each claimed once
+    across processes (:meth:`Store.claim_patch_notice`). Games that cannot be
+    checked (no transcript) or read (the attention path tells their manager
+    when they are next used) are not returned."""
+    version = code_version()
+    out = []
+    for g in await store.games(("active",)):
+        if g.checked_version == version or g.patch_notice == version:
+            continue
+        (rep,) = await patch(store, g.id)
+        if rep.outcome in (REFUSED, DIFFERS) and await store.claim_patch_notice(g.id, version):
+            out.append((g, rep))
+    return out
+
+
 def main(argv: list[str]) -> int:
     """``dakbot patch [--game ID] [--dry-run] [--db PATH_OR_URL]``: prints one
     line per game; exit 0 when every game is current, 1 when one is not, 2

@@ -45,7 +45,7 @@ from . import bots as botmod
 from .i18n import LOCALES, faction_name, render, t
 from engine.gandhi.seats import PAIRS, seat_groups
 
-from .patch import code_version
+from .patch import check_at_start, code_version
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
@@ -919,6 +919,26 @@ class Service:
         if g.deadline_hours:
             text += " " + self._deadline_action_text(g)
         return Result(game=g, reply=text)
+
+    async def upgrade_check(self) -> int:
+        """At start-up: re-run the active games not yet checked on this code
+        (issue 21, ``dakbot patch``), and queue one post per game that does
+        not replay the same, to its channel, telling its manager (once per
+        code version, across processes); the operator gets one log line each.
+        The game itself is left exactly as stored and goes on. Returns the
+        number of posts queued (the client's outbox delivery sends them)."""
+        n = 0
+        for g, rep in await check_at_start(self.store):
+            log.warning("game %s (%s) does not replay on this code: %s", g.id, g.name, rep.line())
+            text = t(g.locale, "bot.patch_notice",
+                     "**{name}** (game {id}): this version of dakbot no longer replays the game's moves the same "
+                     "way (from move {move}). The game goes on from where it stands; nothing was changed. "
+                     "<@{manager}>: if something looks wrong, ask the bot's operator, who has the details.",
+                     name=g.name, id=g.id, move=rep.move or rep.moves, manager=g.creator)
+            await self.store.queue_post(g.id, g.channel, text, [g.creator], "patch", False, self.clock(),
+                                        "upgrade check")
+            n += 1
+        return n
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
         """Posts for the timers due now, pinging only whoever owes the move.

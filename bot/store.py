@@ -201,6 +201,11 @@ SHARED_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN engine_version TEXT;
     ALTER TABLE games ADD COLUMN checked_version TEXT;
     """,
+    # 5: the code on which the game's manager was last told that the game does
+    # not replay the same (told once per code, whichever process notices).
+    """
+    ALTER TABLE games ADD COLUMN patch_notice TEXT;
+    """,
 ]
 MIGRATIONS = SQLITE_MIGRATIONS + SHARED_MIGRATIONS
 
@@ -246,6 +251,7 @@ class GameRow:
     clock_since: float | None = None
     engine_version: str | None = None
     checked_version: str | None = None
+    patch_notice: str | None = None
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
@@ -532,6 +538,15 @@ class Store(abc.ABC):
         (``dakbot patch``); its state and move counter are untouched."""
         async with self._conn() as c:
             await c.execute("UPDATE games SET checked_version=? WHERE id=?", version, game_id)
+
+    async def claim_patch_notice(self, game_id: int, version: str) -> bool:
+        """Take the telling of game ``game_id``'s manager that it does not
+        replay on code ``version``: True for exactly one caller per version,
+        across processes (one conditional UPDATE)."""
+        async with self._conn() as c:
+            return await c.execute(
+                "UPDATE games SET patch_notice=? WHERE id=? AND (patch_notice IS NULL OR patch_notice<>?)",
+                version, game_id, version) == 1
 
     # -- seats -------------------------------------------------------------
 
