@@ -883,6 +883,21 @@ class Service:
         state = self.state_of(g)
         return self._log_text(g, state, max(0, len(state.log) - n)) or t(g.locale, "log.empty", "The log is empty.")
 
+    async def set_locale(self, game_id: int, user: str, locale: str, *, manager: bool = False) -> Result:
+        """The game's language (en, it, es-ES, ja): every post, ping, reminder,
+        dashboard and picture of the game uses it from now on. Only the game's
+        manager may change it. Raises Forbidden, BadInput (an unknown
+        language; nothing changed)."""
+        g = await self._managed_open_game(game_id, str(user), manager)
+        if locale not in LOCALES:
+            raise BadInput("error.locale", "Unknown language '{locale}': choose one of {locales}.",
+                           locale=str(locale)[:20], locales=", ".join(LOCALES))
+        if locale != g.locale:
+            await self.store.update_game(g.id, locale=locale)
+            g = await self.game(g.id)
+        return Result(game=g, reply=t(g.locale, "game.language", "**{name}** is now played in English.",
+                                      name=g.name))
+
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
                             deadline_action: str | None = None) -> Result:

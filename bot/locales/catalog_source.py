@@ -154,6 +154,9 @@ IT = {
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
 'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
+'game.language': '**{name}** ora si gioca in italiano.',
+'error.locale': "Lingua sconosciuta '{locale}': scegli tra {locales}.",
+'card.campaign_short': 'Campagna ({viceroy})',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
@@ -182,6 +185,7 @@ CMDS = {
  'cmd.move': ('move', 'sposta', 'mover', '移動'),
  'cmd.export': ('export', 'esporta', 'exportar', 'エクスポート'),
  'cmd.replay': ('replay', 'rivedi', 'repetir', 'リプレイ'),
+ 'cmd.language': ('language', 'lingua', 'idioma', '言語'),
 }
 DESC = {
  'cmd.game.desc': ('Crea e gestisci una partita di Gandhi', 'Crea y gestiona una partida de Gandhi', 'ガンジーのゲームを作成・管理する'),
@@ -230,6 +234,8 @@ DESC = {
  'opt.layout.standard': ('standard (Congresso + Lega insieme)', 'estándar (Congreso + Liga juntos)', '標準(国民会議+ムスリム連盟)'),
  'opt.layout.raj_rev': ('Raj + Rivoluzionari insieme', 'Raj + Revolucionarios juntos', 'ラージ+革命派'),
  'opt.move.desc': ("quale mossa (predefinita: l'ultima)", 'qué jugada (por defecto: la última)', 'どの手か(既定: 最後)'),
+ 'cmd.language.desc': ('La lingua della partita (gestore)', 'El idioma de la partida (gestor)', 'ゲームの言語(管理者)'),
+ 'opt.language.desc': ('la lingua della partita (predefinita: quella del server)', 'el idioma de la partida (por defecto: el del servidor)', 'ゲームの言語(既定: サーバーの言語)'),
 }
 
 

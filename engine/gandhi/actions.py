@@ -29,6 +29,7 @@ from ..core.steps import Frame, Step, frame, push, register
 from .common import done_choice, log, simple, space_choice, space_name
 from .ruleset import at_least
 from .state import GandhiState
+from .wording import templated
 
 Ctx = dict[str, Any]
 
@@ -256,7 +257,7 @@ class OperationLoop(Step):
                            "or resumed (4.1).")
         if ":" in cid and not cid.startswith("sa:"):
             reason = op.why_not(state, ctx, cid)
-            return msg("error.op_extra", "{reason}", reason=reason) if reason else None
+            return templated("error.why", reason, numbers=True) if reason else None
         if cid in ctx["spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
                        space=space_name(cid))
@@ -267,7 +268,7 @@ class OperationLoop(Step):
         if cid in get_data().map.spaces:
             reason = op.why_not(state, ctx, cid)
             if reason:
-                return msg("error.op_space", "{reason}", reason=reason)
+                return templated("error.why", reason, numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -308,12 +309,12 @@ class SpecialActivityLoop(Step):
         ctx = state.action
         sa = sa_of(ctx)
         if cid in ctx["sa_spaces"]:
-            return msg("error.space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
+            return msg("error.sa_space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
                        space=space_name(cid))
         if sa.max_spaces is not None and len(ctx["sa_spaces"]) >= sa.max_spaces:
             return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=sa.label, n=sa.max_spaces)
         reason = sa.why_not(state, ctx, cid)
-        return msg("error.sa_space", "{reason}", reason=reason) if reason else None
+        return templated("error.why", reason, numbers=True) if reason else None
 
     def apply(self, state, fr, cid):
         ctx = state.action

@@ -23,7 +23,13 @@ def simple(cid: str, key: str, text: str, **params: Any) -> Choice:
 
 
 def done_choice(text: str = "Done") -> Choice:
-    return Choice("done", msg("choice.done", text))
+    """The "done" choice: key ``choice.done`` for "Done", else keyed by its
+    wording ("Move no more Guerrillas from {space}")."""
+    if text == "Done":
+        return Choice("done", msg("choice.done", text))
+    from .wording import templated
+
+    return Choice("done", templated("choice.done", text))
 
 
 def log(state, key: str, text: str, actor: str | None = None, **params: Any) -> None:

@@ -242,7 +242,7 @@ class PassNonviolent(Step):
             choices.append(simple(f"{other}_activist", "choice.other_activist",
                                   "Move a {faction} Activist from Out of Play to Available (Unity +1)",
                                   faction=other))
-        choices.append(simple("none", "choice.none", "Move nothing"))
+        choices.append(simple("none", "choice.none_move", "Move nothing"))
         return Decision(f, msg("prompt.pass_nv", "You passed: move an Activist from Out of Play?"),
                         choices, self.name)
 
@@ -297,7 +297,7 @@ class GandhiProtests(Step):
         if cid == "done":
             return
         if board.add_protest(state, cid, for_operation=True):
-            log(state, "log.protest", "Congress places a Protest in {space}.", actor="inc", space=cid)
+            log(state, "log.protest_setup", "Congress places a Protest in {space}.", actor="inc", space=cid)
         placed = fr["placed"] + 1
         if placed < 2 and dv.protest_available(state):
             push(state, frame(self.name, placed=placed))
