@@ -185,8 +185,6 @@ def test_translations_use_the_rules_terms(glossary, lang):
     assert not bad, f"{lang}: {len(bad)} entries miss the rules' term, e.g. {bad[:5]}"
 
 
-@pytest.mark.xfail(reason="it/es/ja engine catalogs are filled by the cards15 helper (issue 15); "
-                          "strict=False until that lands", strict=False)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_entry_is_translated(lang):
     empty = [k for k, v in po(lang).items() if not v]
