@@ -201,10 +201,11 @@ class _Formatter(string.Formatter):
 @functools.lru_cache(maxsize=None)
 def _plural_rule(locale: str):
     from babel import Locale
+    from babel.core import UnknownLocaleError
 
     try:
         return Locale.parse(locale.replace("-", "_")).plural_form
-    except Exception:  # an unknown locale: English rules
+    except (UnknownLocaleError, ValueError):  # an unknown locale: English rules
         return Locale.parse("en").plural_form
 
 

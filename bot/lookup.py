@@ -37,7 +37,7 @@ def card_field(card, field: str, locale: str | None) -> str:
     return _ITALIC.sub(r"*\1*", text)
 
 
-_ITALIC = re.compile(r"<i>(.*?)</i>", re.S)
+_ITALIC = re.compile(r"<i>(.*?)</i>", re.DOTALL)
 
 
 def card_text(number: int, locale: str) -> str:

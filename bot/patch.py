@@ -3,7 +3,8 @@ the Troops' ``rtt patch``).
 
 Each live game's transcript rows (the ``moves`` table: every applied choice,
 bots' included) are re-run from its seed on the current engine. A game whose
-replay ends on the same ``engine.export_state`` and the same log is *current*:
+replay ends on the same ``engine.export_state`` and a log that says the same
+(:func:`said`) is *current*:
 its ``checked_version`` becomes :func:`code_version` (unless ``--dry-run``).
 Any other game is reported with the first move that is refused or whose log
 differs, and is left exactly as stored: its state, move counter and seats are
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import functools
 import hashlib
+import re
 import sys
 from dataclasses import dataclass
 from importlib import metadata
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.core.messages import Message
 from engine.core.transcript import legacy_options
 
 from .store import GameRow, Store, StoreError
@@ -49,6 +52,19 @@ def code_version() -> str:
     return f"{pkg}+{h.hexdigest()[:12]}"
 
 
+def said(game: str, entries: list[dict]) -> list[tuple]:
+    """What log entries say, not how they are keyed: (actor, English text with
+    names). A release that only re-keys or re-words messages for the catalogs
+    (issue 15: one key per wording, "an" before a vowel) keeps a game current;
+    a different event, piece, space or number does not."""
+    names = engine.display_names(game)
+    out = []
+    for e in entries:
+        text = Message(e["key"], dict(e.get("params", {})), e.get("text", "")).fallback(names)
+        out.append((e.get("actor"), re.sub(r"\ban\b", "a", text)))
+    return out
+
+
 @dataclass
 class Report:
     """One game's outcome. ``move``: 1-based index into the game's transcript
@@ -70,9 +86,10 @@ class Report:
         return f"{head}{where}: {self.detail}; left unchanged"
 
 
-def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
+def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str, Any]] = ()) -> Report:
     """Re-run ``rows`` (the game's transcript) from its seed and compare with
-    the stored state. Pure: reads, never writes."""
+    the stored state and its game log (``log_rows``: the stored log entries
+    before the state's own, ``Store.log_entries``). Pure: reads, never writes."""
     rep = Report(g.id, g.name, CURRENT, len(rows))
     try:
         stored = engine.load_state(g.state)
@@ -82,6 +99,7 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
     if not rows:
         rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
         return rep
+    stored_log = list(log_rows) + stored.log
     # a game stored before rulesets existed replays under ruleset 1 (engine/gandhi/ruleset.py)
     work = engine.new_game(g.game, g.scenario, g.seed, legacy_options(dict(stored.options)))
     for i, r in enumerate(rows, 1):
@@ -94,12 +112,12 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
             return rep
         # the log entries this move wrote must be the ones it wrote then: the
         # first mismatch names the move where the new rules part ways
-        if work.log[before:] != stored.log[before:len(work.log)]:
+        if said(g.game, work.log[before:]) != said(g.game, stored_log[before:len(work.log)]):
             rep.outcome, rep.move = DIFFERS, i
             rep.detail = f"{r['actor']}: {r['choice']} now logs something else"
             return rep
     new, old = engine.export_state(work), engine.export_state(stored)
-    if new != old or len(work.log) != len(stored.log):
+    if new != old or len(work.log) != len(stored_log):
         keys = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k)) or ["log"]
         rep.outcome, rep.detail = DIFFERS, "the replayed state differs in " + ", ".join(keys)
     return rep
@@ -118,7 +136,12 @@ async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = Fal
         games = await store.games(("active",))
     out = []
     for g in games:
-        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id))
+        try:
+            base = engine.load_state(g.state).log_base
+        except Exception:  # noqa: BLE001 - replay_check reports an unreadable state
+            base = 0
+        log_rows = await store.log_entries(g.id, 0, base) if base else []
+        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id), log_rows)
         if rep.outcome == CURRENT and not dry_run:
             await store.set_checked_version(g.id, code_version())
         out.append(rep)

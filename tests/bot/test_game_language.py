@@ -4,13 +4,12 @@ import io
 import re
 
 import pytest
+from svc_helpers import started
 
 from bot.console import main
 from bot.i18n import render
 from bot.service import BadInput, Forbidden
 from engine import Message
-
-from svc_helpers import started
 
 
 async def test_manager_changes_the_games_language_and_posts_follow(svc):

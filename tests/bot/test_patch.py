@@ -46,8 +46,9 @@ async def test_a_tampered_state_is_reported_and_left_unchanged(svc):
     good = await _game_with_moves(svc, channel="c1")
     bad = await _game_with_moves(svc, channel="c2", seed=6)
     st = json.loads((await svc.game(bad)).state)
-    st["log"] = st["log"][:-1] + [{"key": "log.forged", "params": {}, "actor": None, "text": ""}]
-    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", json.dumps(st), bad)
+    assert st["log"] == [] and st["log_base"] > 0  # the log is kept as rows beside the state
+    forged = json.dumps({"key": "log.forged", "params": {}, "actor": None, "text": ""})
+    await sql(svc.store, "UPDATE log_entries SET entry=? WHERE game_id=? AND n=?", forged, bad, st["log_base"] - 1)
     stored = await svc.game(bad)
     reports = {r.game_id: r for r in await patch(svc.store)}
     assert reports[good].outcome == CURRENT
