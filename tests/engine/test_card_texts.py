@@ -189,3 +189,22 @@ def test_a_card_missing_or_breaking_a_translation_is_refused(raw, fields, messag
 def test_a_campaign_card_missing_a_translation_is_refused(raw):
     with pytest.raises(DataError, match="campaign card 77: raj_capability_ja is missing"):
         build_cards(_broken(raw, 77, raj_capability_ja=None), "cards.yaml")
+
+
+# ------------------------------------------------------------------ where players read them
+
+def test_card_command_shows_the_campaign_card_in_the_games_language():
+    """/card 79 (2.5.1): the Viceroy, his capability name and text in the game's language."""
+    from bot.lookup import card_text
+
+    assert "ロード・マウントバッテン" in card_text(79, "ja") and "交渉人" in card_text(79, "ja")
+    es = card_text(77, "es-ES")
+    assert "El Defensor: La Ley Marcial no coloca un marcador de Disturbios." in es
+    assert "The Defender: Martial Law does not place an Unrest marker." in card_text(77, "en")
+    assert "La Marcia del Sale" in card_text(55, "it") and "塩の行進" in card_text(55, "ja")
+
+
+def test_campaign_card_picture_differs_by_language():
+    from render.gandhi.card import render_card
+
+    assert render_card(79, "es") != render_card(79, "en") != render_card(79, "ja")
