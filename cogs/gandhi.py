@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.i18n import faction_name, normalize_locale, t
 from bot.lookup import card_text, find_space, rules_text, space_text
-from bot.service import FACTIONS, ServiceError
+from bot.service import FACTIONS, ServiceError, viewer_locale
 from engine.gandhi.data import get_data
 
 from .publish import missing_permissions, publish_posts
@@ -270,7 +270,8 @@ class Gandhi(commands.Cog):
         loc = loc_of(interaction)
         svc = _svc(interaction)
         g = await svc.game_in(str(interaction.channel_id))
-        p = await svc.prompt(g.id, str(interaction.user.id))
+        with viewer_locale(loc):  # the private prompt in the player's own language
+            p = await svc.prompt(g.id, str(interaction.user.id))
         if p is None:
             raise ServiceError("error.finished", "This game is over.")
         if g.seats.get(p.actor) != str(interaction.user.id):
