@@ -17,8 +17,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.i18n import faction_name, normalize_locale, t
-from bot.lookup import card_text, find_space, rules_text, space_text
-from bot.service import FACTIONS, ServiceError
+from bot.lookup import card_field, card_text, find_space, rules_text, space_text
+from bot.service import FACTIONS, ServiceError, viewer_locale
 from engine.gandhi.data import get_data
 
 from .publish import missing_permissions, publish_posts
@@ -80,9 +80,11 @@ async def space_autocomplete(interaction: discord.Interaction, current: str) -> 
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     cur = current.lower().lstrip("#")
     cards = get_data().cards
+    loc = loc_of(interaction)
     out = []
     for n, c in sorted(cards.events.items()):
-        label = f"#{n} {c.title}"
+        title = card_field(c, "title", loc)
+        label = f"#{n} {title}" + (f" ({c.title})" if title != c.title else "")  # found by either title
         if cur in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=n))
     for n, c in sorted(cards.campaigns.items()):
@@ -270,7 +272,8 @@ class Gandhi(commands.Cog):
         loc = loc_of(interaction)
         svc = _svc(interaction)
         g = await svc.game_in(str(interaction.channel_id))
-        p = await svc.prompt(g.id, str(interaction.user.id))
+        with viewer_locale(loc):  # the private prompt in the player's own language
+            p = await svc.prompt(g.id, str(interaction.user.id))
         if p is None:
             raise ServiceError("error.finished", "This game is over.")
         if g.seats.get(p.actor) != str(interaction.user.id):

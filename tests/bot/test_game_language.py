@@ -91,3 +91,21 @@ def test_done_when_first_choice_60_decisions_prints_no_english_game_text(db_path
     out = _console(db_path, locale, ["1"] * 60)
     english = [ln for ln in out.splitlines() if ENGLISH.search(_names_removed(ln))]
     assert not english, f"{len(english)} English lines, e.g. {english[:5]}"
+
+
+async def test_private_prompt_may_follow_the_players_own_language(svc):
+    """A player's /play prompt follows their Discord language; the game's
+    posts keep the game's (issue 15)."""
+    from bot.service import viewer_locale
+
+    r = await started(svc, seats=1, users=("u1",))
+    gid = r.game.id
+    await svc.set_locale(gid, "u1", "it")
+    mine = await svc.prompt(gid, "u1")
+    with viewer_locale("ja"):
+        theirs = await svc.prompt(gid, "u1")
+    from bot.i18n import faction_name
+
+    assert mine.actor_name == faction_name("it", mine.actor) != theirs.actor_name
+    assert theirs.actor_name == faction_name("ja", theirs.actor) and not theirs.actor_name.isascii()
+    assert (await svc.prompt(gid, "u1")).actor_name == mine.actor_name   # back to the game's language

@@ -237,3 +237,17 @@ def test_the_decider_that_chose_its_action_reads_acting_not_acted(midgame):
     st["eligibility"][actor] = "eligible"
     img2, _ = draw_board(st, "en")
     assert chip.tobytes() != img2.crop((x0, y0 + 32, x1, y1)).convert("RGB").tobytes()
+
+
+def test_space_picture_of_a_game_with_played_cards():
+    """/space after some cards were played (the state object, as the console
+    passes it): the public view is made once and drawn (it used to fail)."""
+    import engine
+
+    s = engine.new_game("gandhi", "short", 3)
+    for _ in range(60):
+        d = engine.decision(s)
+        engine.apply(s, d.actor, d.choices[0].id)
+    assert s.played
+    img = _png(render_space(s, "delhi", "it"))
+    assert img.width >= 640
