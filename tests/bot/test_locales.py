@@ -93,15 +93,15 @@ def test_locale_normalization_reaches_the_catalogs():
 
 
 def test_space_piece_words_per_language():
-    """/space lists pieces in the player's language; ja stays English (Latin-only font)."""
+    """/space lists pieces in the player's language (ja too, drawn with the CJK font, issue 15)."""
     from render.gandhi import theme as th
     from render.gandhi.space import KIND_WORDS
 
     for k, word in KIND_WORDS.items():
         assert th.t("en", f"piece.{k}") == word
-        assert th.t("ja", f"piece.{k}") == word
-        for lang in ("it", "es-ES"):
+        for lang in ("it", "es-ES", "ja"):
             assert th._TABLES[th.lang(lang)].get(f"piece.{k}"), (lang, k)
+    assert th.t("ja", "piece.troop") == "兵士"  # the Japanese rules' word (1.4, l.37)
     assert th.t("es-ES", "piece.sepoy") == "Cipayos"
     assert th.t("es", "piece.guerrilla_underground") == "Guerrillas (Ocultas)"
     assert th.t("es", "pop", n=2) == "Pob 2"
