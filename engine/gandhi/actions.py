@@ -236,7 +236,7 @@ class OperationLoop(Step):
         choices += _sa_choices(state, ctx)
         if may_end_operation(state, ctx):
             choices.append(done_choice("End the Operation"))
-        chosen = ", ".join(space_name(s) for s in ctx["spaces"]) or "none yet"
+        chosen = ", ".join(space_name(s) for s in ctx["spaces"]) or "-"  # a word here would stay English
         return Decision(ctx["faction"], msg("prompt.op_space",
                                             "{op}: choose a space (chosen: {chosen}).",
                                             op=op.label, chosen=chosen), choices, self.name)

@@ -107,3 +107,19 @@ async def test_private_prompt_may_follow_the_players_own_language(svc):
     assert mine.actor_name == faction_name("it", mine.actor) != theirs.actor_name
     assert theirs.actor_name == faction_name("ja", theirs.actor) and not theirs.actor_name.isascii()
     assert (await svc.prompt(gid, "u1")).actor_name == mine.actor_name   # back to the game's language
+
+
+def test_parameters_carry_no_english_words():
+    """A prompt's parameters are names, numbers or symbols, never English
+    words a catalog cannot reach ("chosen: none yet" read so in every language)."""
+    import engine as eng
+    from bot.i18n import _params
+
+    s = eng.new_game("gandhi", "short", 3)
+    d = eng.decision(s)
+    eng.apply(s, d.actor, "op")
+    d = eng.decision(s)
+    eng.apply(s, d.actor, d.choices[0].id)
+    d = eng.decision(s)
+    assert d.prompt.key == "prompt.op_space"
+    assert "none" not in str(_params("ja", d.prompt.params).values())

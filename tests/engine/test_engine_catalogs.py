@@ -93,16 +93,11 @@ ALIASES = {"Prison": "Jail box", "Troop": "Troops", "Sepoy": "Sepoys", "Activist
            "Strike": "Strike marker", "Muslim State": "Muslim State marker"}
 
 
-#: words naming the component rather than the term ("Out of Play box" is "Out of Play")
-_COMPONENT = re.compile(r"\b(casell[ae]|casillas?|segnalin[oi]|marcador(es)? de)\b\s*|ボックス|マーカー",
-                        re.IGNORECASE)
-
-
 def _variants(cell: str) -> list[str]:
     cell = re.sub(r"\(l\.\d+\)", "", cell)
     quoted = re.findall(r"[\"“「]([^\"”」]+)[\"”」]", cell)
     plain = re.sub(r"\([^)]*\)", "", cell)
-    parts = [_COMPONENT.sub("", p).strip(" .") for p in [*re.split(r"/|;", plain), *quoted]]
+    parts = [p.strip(" .") for p in re.split(r"/|;", plain)] + quoted
     return [p for p in parts if p and p != "—"]
 
 
@@ -139,21 +134,14 @@ def _stems(term: str, lang: str) -> list[str]:
     return [w[:max(3, len(w) - 2)].casefold() for w in re.findall(r"\w+", term)]
 
 
-def _fold(text: str) -> str:
-    """Case and accents folded (the Spanish seed is OCR: accents come and go)."""
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
 def _uses(text: str, variants: list[str], lang: str) -> bool:
-    low = _fold(text)
-    return any(all(_fold(s) in low for s in _stems(v, lang)) for v in variants)
+    low = text.casefold()
+    return any(all(s in low for s in _stems(v, lang)) for v in variants)
 
 
 def term_list(glossary, lang: str) -> dict[str, list[str]]:
     """{engine English term: the variants of ``lang`` that its rules text prints}."""
-    seed = _seed(lang)
+    seed = _seed(lang).casefold()
     out = {}
     for term in TERMS:
         row = glossary.get(ALIASES.get(term, term))
