@@ -146,8 +146,19 @@ def term_list(glossary, lang: str) -> dict[str, list[str]]:
     for term in TERMS:
         row = glossary.get(ALIASES.get(term, term))
         assert row is not None, f"glossary has no row for {term!r}"
-        out[term] = [v for v in row[lang] if _uses(seed, [v], lang)]
+        variants = row[lang] + [_bare(v) for v in row[lang] if _bare(v) not in ("", v)]
+        out[term] = [v for v in variants if _uses(seed, [v], lang)]
     return out
+
+
+#: the word for the box or the marker, which the rules also leave out
+#: ("da Fuori Gioco", "spazio di Protesta", 「刑務所へ」)
+CONTAINERS = re.compile(r"\b(segnalin[oi]|casell[ae]|(marcador(es)?|casillas?)( de)?)\b|マーカー|ボックス", re.I)
+
+
+def _bare(variant: str) -> str:
+    """``variant`` without its box/marker word: "segnalino Protesta" -> "Protesta"."""
+    return " ".join(CONTAINERS.sub(" ", variant).split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
