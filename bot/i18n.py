@@ -28,7 +28,6 @@ from typing import Any
 from engine.core.messages import Message
 
 LOCALES = ("en", "it", "es-ES", "ja")
-FACTIONS = ("raj", "inc", "ml", "rev")
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locales")
 _FACTION_PARAMS = ("faction", "actor", "expected", "winner", "target", "giver", "taker", "other")
 
@@ -52,19 +51,22 @@ def game_catalog(game: str, lang: str) -> dict[str, str]:
     entries only; {} when there is none)."""
     from babel.messages.pofile import read_po
 
-    path = os.path.join(catalogs_dir(game), f"{lang.split('-')[0]}.po")
-    if not os.path.exists(path):
+    d = catalogs_dir(game)
+    path = os.path.join(d, f"{lang.split('-')[0]}.po") if d else ""
+    if not path or not os.path.exists(path):
         return {}
     with open(path, "rb") as fh:
         cat = read_po(fh, locale=lang.replace("-", "_"))
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
 
 
-def catalogs_dir(game: str) -> str:
-    """Where a game's engine catalogs live: ``engine/<game>/locales``."""
+def catalogs_dir(game: str) -> str | None:
+    """Where a game's engine catalogs live (its spec's ``catalogs``:
+    ``engine/<game>/locales``), or None for a game without catalogs."""
     import engine
 
-    return os.path.join(os.path.dirname(engine.__file__), game, "locales")
+    d = engine.game_spec(game).catalogs
+    return str(d) if d else None
 
 
 def chain(locale: str | None) -> list[str]:
@@ -79,38 +81,77 @@ def chain(locale: str | None) -> list[str]:
     return out
 
 
-def template(locale: str | None, key: str, game: str | None = None) -> str | None:
+def template(locale: str | None, key: str, game: str | None = None, *, any_game: bool = False) -> str | None:
     """The catalog template for ``key`` in ``locale`` (with fallbacks), or
-    None: per language, the ``game``'s engine catalog first, then the bot's."""
+    None: per language, the ``game``'s engine catalog first (``any_game``:
+    the registered games' catalogs in order), then the bot's."""
+    import engine
+
+    games = [game] if game else (engine.games() if any_game else [])
     for lang in chain(locale):
-        s = (game_catalog(game, lang).get(key) if game else None) or catalog(lang).get(key)
+        for g in games:
+            s = game_catalog(g, lang).get(key)
+            if s:
+                return s
+        s = catalog(lang).get(key)
         if s:
             return s
     return None
 
 
 def faction_name(locale: str | None, faction: str) -> str:
-    """The localized Faction name ("British Raj", "Congress" ...)."""
-    return template(locale, f"faction.{faction}") or faction
+    """The localized Faction name ("British Raj", "Congress" ...); else the
+    English name its game gives (``engine.display_names``); else the id."""
+    return template(locale, f"faction.{faction}") or _names()[0].get(faction) or faction
 
 
-@functools.lru_cache(maxsize=None)
-def _names(game: str) -> dict[str, str]:
+def game_name(locale: str | None, game: str) -> str:
+    """The localized display name of a registered game (``game.name.<id>``,
+    else the English name its spec declares)."""
     import engine
 
-    return engine.display_names(game)
+    return template(locale, f"game.name.{game}") or engine.game_spec(game).name
+
+
+def _names() -> tuple[dict[str, str], frozenset[str]]:
+    """(display names of the ids the registered games' messages carry,
+    their faction ids); the first registered game wins a shared id."""
+    import engine
+
+    return _names_of(tuple(engine.games()))
 
 
 @functools.lru_cache(maxsize=None)
-def _ids_by_name(game: str) -> dict[str, str]:
+def _names_of(games: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
+    import engine
+
+    names: dict[str, str] = {}
+    factions: set[str] = set()
+    for g in reversed(games):
+        names.update(engine.display_names(g))
+        factions.update(engine.game_spec(g).factions)
+    return names, frozenset(factions)
+
+
+@functools.lru_cache(maxsize=None)
+def _game_names(game: str | None) -> dict[str, str]:
+    """English names of the ids ``game``'s messages carry (all registered
+    games' when ``game`` is None)."""
+    import engine
+
+    return engine.display_names(game) if game else _names()[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _ids_by_name(game: str | None) -> dict[str, str]:
     """English name -> id (messages that carry a name instead of an id)."""
-    return {v: k for k, v in _names(game).items()}
+    return {v: k for k, v in _game_names(game).items()}
 
 
 _CARD = re.compile(r"^#(\d+) ")
 
 
-def card_title(locale: str | None, number: int, game: str = "gandhi") -> str:
+def card_title(locale: str | None, number: int, game: str | None = "gandhi") -> str:
     """A card's title in ``locale`` (``title_<lang>`` of the card data,
     English when missing); a Campaign card as "Campaign (Viceroy)"."""
     if game != "gandhi":
@@ -133,16 +174,16 @@ def card_title(locale: str | None, number: int, game: str = "gandhi") -> str:
     return str(number)
 
 
-def name(locale: str | None, ident: str, game: str = "gandhi") -> str:
+def name(locale: str | None, ident: str, game: str | None = "gandhi") -> str:
     """The name of an id (space, piece, Faction, Operation, box ...) in
     ``locale``: ``name.<id>`` of the game catalog, the Faction names of the
     bot catalog, else the English name, else the id itself."""
-    if ident in FACTIONS:
+    if ident in _names()[1]:
         return faction_name(locale, ident)
-    return template(locale, f"name.{ident}", game) or _names(game).get(ident, ident)
+    return template(locale, f"name.{ident}", game) or _game_names(game).get(ident, ident)
 
 
-def _value(locale: str | None, key: str, v: Any, game: str) -> Any:
+def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
     """One parameter made readable in ``locale`` (see :func:`_params`)."""
     if isinstance(v, bool) or not isinstance(v, (str, list, tuple)):
         return v
@@ -150,35 +191,35 @@ def _value(locale: str | None, key: str, v: Any, game: str) -> Any:
         return _join(locale, [str(_value(locale, key, x, game)) for x in v])
     if _is_faction(key, v):
         return faction_name(locale, v)
-    names = _names(game)
+    names = _game_names(game)
     if v in names:
         return name(locale, v, game)
     ids = _ids_by_name(game)
     if v in ids:
         return name(locale, ids[v], game)
     m = _CARD.match(v)
-    if m:
-        return f"#{m.group(1)} {card_title(locale, int(m.group(1)), game)}"
+    if m and game in ("gandhi", None):
+        return f"#{m.group(1)} {card_title(locale, int(m.group(1)), 'gandhi')}"
     if ", " in v and all(p in ids or p in names for p in v.split(", ")):
         return _join(locale, [str(_value(locale, key, p, game)) for p in v.split(", ")])
     return v
 
 
 def _is_faction(key: str, v: str) -> bool:
-    return key in _FACTION_PARAMS and v in FACTIONS
+    return key in _FACTION_PARAMS and v in _names()[1]
 
 
 def _join(locale: str | None, items: list[str]) -> str:
     return ("、" if (locale or "").startswith("ja") else ", ").join(items)
 
 
-def _params(locale: str | None, params: dict[str, Any], game: str = "gandhi") -> dict[str, Any]:
+def _params(locale: str | None, params: dict[str, Any], game: str | None = None) -> dict[str, Any]:
     """Parameters made readable: ids (spaces, pieces, Factions, Operations,
     boxes ...) and English names become names in ``locale``, "#N Title" the
     card's title in ``locale``, lists joined; numbers stay numbers."""
     out = {k: _value(locale, k, v, game) for k, v in params.items()}
-    if isinstance(params.get("card"), int) and "event" in params:
-        out["event"] = f"#{params['card']} {card_title(locale, params['card'], game)}"
+    if isinstance(params.get("card"), int) and "event" in params and game in ("gandhi", None):
+        out["event"] = f"#{params['card']} {card_title(locale, params['card'], 'gandhi')}"
     return out
 
 
@@ -235,12 +276,13 @@ def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
         return tpl
 
 
-def render(locale: str | None, message: Message | dict[str, Any], game: str = "gandhi") -> str:
+def render(locale: str | None, message: Message | dict[str, Any], game: str | None = None) -> str:
     """An engine :class:`Message` (or its dict) as text in ``locale``: the
-    ``game``'s catalog, the bot's, English, else the message's English text."""
+    ``game``'s catalog (None: the registered games' in order), the bot's,
+    English, else the message's English text."""
     if isinstance(message, dict):
         message = Message.from_dict(message)
-    tpl = template(locale, message.key, game)
+    tpl = template(locale, message.key, game, any_game=game is None)
     params = _params(locale, message.params, game)
     if tpl:
         try:

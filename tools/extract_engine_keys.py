@@ -257,6 +257,8 @@ def write_catalogs(game: str, english: dict[str, str], seen: Seen) -> dict[str, 
             if params:
                 comment.append("params: " + ", ".join(params))
             cat.add(key, value, auto_comments=comment)
+        if not added[lang] and os.path.exists(path):
+            continue  # nothing new: leave the file (and its header date) alone
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as fh:
             write_po(fh, cat, width=0, omit_header=False)
@@ -266,8 +268,8 @@ def write_catalogs(game: str, english: dict[str, str], seen: Seen) -> dict[str, 
 def collect(game: str = "gandhi", games: int = 10) -> Seen:
     """Keys from the code scan and ``games`` self-play games per scenario and policy."""
     seen = Seen()
-    scan_code(os.path.join(ROOT, "engine", game), seen)
-    scan_code(os.path.join(ROOT, "engine", "core"), seen)
+    for part in (game, "coin", "core"):  # the game, the COIN family's shared steps, the core
+        scan_code(os.path.join(ROOT, "engine", part), seen)
     record_selfplay(game, games, seen)
     return seen
 
@@ -279,11 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write {key: [texts...]} here")
     ap.add_argument("--write", action="store_true", help="update engine/<game>/locales/*.po")
     a = ap.parse_args(argv)
-    seen = Seen()
-    scan_code(os.path.join(ROOT, "engine", a.game), seen)
-    scan_code(os.path.join(ROOT, "engine", "core"), seen)
-    n = record_selfplay(a.game, a.games, seen)
-    print(f"{len(seen.texts)} keys from code and {n} self-play choices", file=sys.stderr)
+    seen = collect(a.game, a.games)
+    print(f"{len(seen.texts)} keys from code and self-play", file=sys.stderr)
     if a.write:
         added = write_catalogs(a.game, english_catalog(seen, a.game), seen)
         print("added: " + ", ".join(f"{k} {v}" for k, v in added.items()), file=sys.stderr)

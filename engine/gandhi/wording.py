@@ -13,11 +13,10 @@ different wording. ``tools/extract_engine_keys.py`` collects these keys.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from typing import Any
 
-from ..core.messages import Message
+from ..core.messages import Message, slug_key
 from .data import get_data
 
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -75,13 +74,6 @@ def template_of(text: str, params: dict[str, Any], numbers: bool = False) -> tup
     tpl = (_NUMBER if numbers else _COUNT).sub(count, tpl)
     tpl = _A_VOWEL.sub(lambda mo: mo.group(1) + "n ", tpl)
     return tpl, out
-
-
-def slug_key(prefix: str, template: str) -> str:
-    """``prefix.<words>_<6 hex>``: readable, and distinct for distinct templates."""
-    words = re.sub(r"[^a-z0-9]+", "_", template.lower().replace("{event}", "")).strip("_")
-    h = hashlib.sha1(template.encode("utf-8")).hexdigest()[:6]
-    return f"{prefix}.{words[:48].rstrip('_')}_{h}"
 
 
 def templated(prefix: str, text: str, numbers: bool = False, **params: Any) -> Message:

@@ -195,7 +195,7 @@ def test_a_campaign_card_missing_a_translation_is_refused(raw):
 
 def test_card_command_shows_the_campaign_card_in_the_games_language():
     """/card 79 (2.5.1): the Viceroy, his capability name and text in the game's language."""
-    from bot.lookup import card_text
+    from bot.games.gandhi import card_text
 
     assert "ロード・マウントバッテン" in card_text(79, "ja") and "交渉人" in card_text(79, "ja")
     es = card_text(77, "es-ES")
