@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine.core.messages import Choice, Decision, Message
 from engine.gandhi.bots import choose
-from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces
+from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces, special
 from engine.gandhi.data import get_data
 from engine.gandhi.invariants import check
 
@@ -569,8 +569,9 @@ def test_8_3_special_activity_in_the_cards_order():
             cid = choose(s, d)
             if d.step == "op.loop" and s.action["kind"] == "op+sa" and any(c.startswith("sa:") for c in d.ids()):
                 p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
-                if p.sa_first and any(f"sa:{n}" in d.ids() for n in p.sas):
-                    assert cid.startswith("sa:"), (seed, d.step, cid)  # as soon as it can start
+                first = special.first_doable(s, s.action, [c[3:] for c in d.ids() if c.startswith("sa:")])
+                if p.sa_first and first:
+                    assert cid == f"sa:{first}", (seed, d.step, cid)  # as soon as it can start (8.7)
                     seen_first += 1
                 elif not p.sa_first:
                     assert not cid.startswith("sa:"), (seed, s.action["op"], cid)
@@ -636,3 +637,60 @@ def test_8_5_raj_removes_all_it_may_and_fallback_never_stops_at_random():
         s.move = n
         assert choose(s, _mk("raj", "raj.remove", ["guerrilla", "ml_base", "done"])) != "done"
         assert policy.generic(s, _mk("inc", "some.unknown_step", ["bihar", "done"])) == "bihar"
+
+
+def _face_boxes(letter):
+    """Every Special Activity entry of Arjuna face ``letter``, in card order."""
+    from engine.gandhi.data.arjuna import load_arjuna
+
+    for c in load_arjuna():
+        for f in c.faces:
+            if f.letter == letter:
+                return [o for st in f.flow if st.kind == "special_activity" for o in st.sa]
+    raise LookupError(letter)
+
+
+def test_8_7_card_h_example_no_empty_special_activity(monkeypatch):
+    """8.7 ESEMPI: card H reads "Negoziato per liberare Gandhi dalla
+    Prigione", then "Satyagraha per Muovere Gandhi". "Se Gandhi non è in
+    PRIGIONE, non Negoziare per rimuovere uno Stato Musulmano. Piuttosto,
+    saltate l'istruzione ed eseguite la prossima". With Gandhi in Prison
+    the NP Congress Negotiates (and takes the release); with no Special
+    Activity of the card possible it takes none ("No Special Activity")."""
+    from tests.engine.helpers import put
+
+    opts = _face_boxes("H")
+    assert [o.activity for o in opts] == ["Negotiate", "Satyagraha"]
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("H", "rally", sa_opts=opts))
+    s = _blank()
+    put(s, "punjab", inc_activist=2)  # a Muslim State Negotiate could remove, Congress outnumbering the League
+    s.spaces["punjab"].muslim_state = True
+    put(s, "bihar", gandhi=1, inc_activist=1)
+    s.action = {"faction": "inc", "kind": "op+sa", "op": "rally", "spaces": ["bihar"], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
+    offer = _mk("inc", "op.sa_offer", ["sa:negotiate", "sa:satyagraha", "sa:persuade", "done"])
+    assert choose(s, offer) == "sa:satyagraha"  # Gandhi not in Prison: Negotiate is skipped
+    assert choose(s, _mk("inc", "op.sa_offer", ["sa:negotiate", "sa:persuade", "done"])) == "done"
+    from engine.gandhi import board
+
+    board.remove(s, "bihar", "gandhi", 1)
+    board.transfer(s, "gandhi", 1, "available", "prison")
+    assert choose(s, offer) == "sa:negotiate"
+    s.action.update(sa="negotiate", sa_state="active")
+    assert choose(s, _mk("inc", "sa.loop", ["punjab", "done"])) == "punjab"
+    s.stack.append({"step": "inc.negotiate.option", "space": "punjab"})
+    assert choose(s, _mk("inc", "inc.negotiate.option", ["gandhi", "muslim_state", "none"])) == "gandhi"
+
+
+def test_8_7_no_special_activity_that_does_nothing_in_whole_games():
+    """8.7: over whole 4-bot games no NP Special Activity is begun that then
+    changes nothing but the Restraint and the faction's own Protest (no
+    space, or Negotiate with no option carried out)."""
+    from benchmarks import bots as bench
+
+    bench.EMPTY_SA.clear()
+    bench.ALL_SA.clear()
+    for seed in range(4):
+        bench.play("short" if seed % 2 else "main", seed, BOTS, __import__("collections").Counter(), [0.0, 0])
+    assert sum(bench.ALL_SA.values()) > 20
+    assert not bench.EMPTY_SA, dict(bench.EMPTY_SA)

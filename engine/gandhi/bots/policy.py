@@ -121,11 +121,6 @@ def _op_choose(state, d):
     return p.op or offered[0]
 
 
-def _plan_sas(state, ctx) -> list[str]:
-    p = arjuna_deck.plan(state, ctx["faction"], [ctx["op"]]) if ctx.get("op") else None
-    return p.sas if p else []
-
-
 def _space_limit(state, ctx) -> int:
     """8.6.1: a Limited Operation is one space; otherwise the engine's own
     limits (Gandhi, Protest, Restraint, Unity, Bases) and the 8.6.2 rolls
@@ -180,9 +175,9 @@ def _op_loop(state, d):
     spaces = [c for c in ids if c in _spaces()]
     plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
     if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
-        for name in plan.sas:
-            if f"sa:{name}" in sas:
-                return f"sa:{name}"
+        name = special.first_doable(state, ctx, [c[3:] for c in sas])  # 8.7: one that can be done
+        if name:
+            return f"sa:{name}"
     col = _ctx_column(state, f, ctx["op"], d)
     if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
         if f == "raj":
@@ -230,27 +225,22 @@ def _sa_loop(state, d):
 
 
 def _sa_step(state, d):
-    """8.7: the first action of the card's Special Activity box on offer."""
+    """8.7: the first action of the card's Special Activity box on offer;
+    "nothing more" when the card gives none of those offered."""
     c = special.step_choice(state, d)
     if c is not None:
         return c
-    if d.step == "choose:rev.aid.mode":
-        return "underground"
-    if special.card_actions(state, state.action):  # 8.7: an action the card does not give is skipped
-        for c in ("none", "done"):
-            if c in d.ids():
-                return c
+    for c in ("none", "done"):  # 8.7: an action the card does not give is skipped
+        if c in d.ids():
+            return c
     return generic(state, d)
 
 
 def _sa_offer(state, d):
     """8.3, 8.7: after the Operation, the first Special Activity the card
-    lists that is on offer; none that the card does not list."""
-    ctx = state.action
-    for name in _plan_sas(state, ctx):
-        if f"sa:{name}" in d.ids():
-            return f"sa:{name}"
-    return "done"
+    lists that is on offer and can be done; none if none can."""
+    name = special.first_doable(state, state.action, [c[3:] for c in d.ids() if c.startswith("sa:")])
+    return f"sa:{name}" if name else "done"
 
 
 def _pass_nv(state, d):
@@ -435,7 +425,7 @@ def _event_pieces(state, d):
 HANDLERS = {
     **{step: _sa_step for step in ("raj.govern.mode", "raj.imperialism", "raj.treaty.mode", "inc.negotiate.option",
                                    "ml.negotiate.option", "inc.satyagraha.choose", "nv.persuade", "ml.infiltrate",
-                                   "choose:rev.infiltrate", "choose:rev.aid.mode")},
+                                   "choose:rev.infiltrate", "choose:rev.aid.mode", "choose:rev.assassinate")},
     "campaign.strike_choice": lambda s, d: np_campaign.strike_choice(s, d),
     "campaign.imperialism": lambda s, d: np_campaign.imperialism(s, d),
     "campaign.imperialism_buy": lambda s, d: np_campaign.imperialism_buy(s, d),
