@@ -694,3 +694,42 @@ def test_8_7_no_special_activity_that_does_nothing_in_whole_games():
         bench.play("short" if seed % 2 else "main", seed, BOTS, __import__("collections").Counter(), [0.0, 0])
     assert sum(bench.ALL_SA.values()) > 20
     assert not bench.EMPTY_SA, dict(bench.EMPTY_SA)
+
+
+def test_8_8_4_event_up_to_only_where_effective_and_8_8_5_column():
+    """8.8.4: an "...up to..." Event effect is carried out "solo se l'azione
+    è efficace per la Fazione NP"; 8.8.5: the spaces by the column of the
+    action that makes it effective. Event #48 (unshaded: shift up to 3 spaces
+    toward Neutral) played by the NP Congress: it shifts the Support spaces
+    (Opposition minus Support grows, 8.8.3), by Shift toward Opposition
+    (8.4.1), and never the Opposition space: then "done"."""
+    from engine.gandhi.events import push_event
+
+    s = _blank()
+    for sid in ("bihar", "orissa"):
+        s.spaces[sid].support = 1
+    s.spaces["punjab"].support = -1
+    push_event(s, 48, "unshaded", "inc")
+    d = engine.decision(s)
+    assert d.step == "event:gen.shift" and {"bihar", "orissa", "punjab", "done"} <= set(d.ids())
+    first = choose(s, d)
+    assert first == priorities.select_space(s, "inc", "shift_opposition", ["bihar", "orissa"])
+    engine.apply(s, "inc", first)
+    engine.apply(s, "inc", choose(s, engine.decision(s)))
+    assert s.spaces["bihar"].support == s.spaces["orissa"].support == 0
+    d = engine.decision(s)
+    assert "punjab" in d.ids() and choose(s, d) == "done"
+
+
+def test_fallback_answers_under_one_percent_of_bot_decisions():
+    """Issue 13 / 8.x: every decision step a bot meets has its own handler;
+    the catch-all answers fewer than 1% of the decisions of 4-bot games."""
+    policy.FALLBACK.clear()
+    asked = 0
+    for seed in range(4):
+        s = engine.new_game("gandhi", "main" if seed % 2 else "short", 100 + seed, {"players": BOTS})
+        while (d := engine.decision(s)) is not None:
+            asked += len(d.ids()) > 1
+            engine.apply(s, d.actor, choose(s, d))
+    assert asked > 1000
+    assert sum(policy.FALLBACK.values()) < asked / 100, dict(policy.FALLBACK)

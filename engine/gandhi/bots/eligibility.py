@@ -51,7 +51,11 @@ def measures(state, faction: str) -> dict[str, int]:
 
     sps = state.spaces
     m = get_data().map.spaces
-    pieces = lambda kinds: sum(sp.pieces.get(k, 0) for sp in sps.values() for k in kinds)  # noqa: E731
+    totals: dict[str, int] = {}
+    for sp in sps.values():
+        for k, v in sp.pieces.items():
+            totals[k] = totals.get(k, 0) + v
+    pieces = lambda kinds: sum(totals.get(k, 0) for k in kinds)  # noqa: E731
     own = {"raj": ("troop", "sepoy"), "inc": ("inc_activist", "gandhi"), "ml": ("ml_activist", "ml_base"),
            "rev": ("guerrilla_active", "guerrilla_underground", "rev_base")}
     adv = tuple(k for f, ks in own.items() if f != faction for k in ks)

@@ -1,25 +1,29 @@
-"""The bots' answer to every decision (8.x), with a robust fallback.
+"""The bots' answer to every decision (8.x).
 
 ``decide(state, decision) -> choice id`` dispatches on ``decision.step``:
 ``sop.act`` -> NP Eligibility (8.2); ``op.choose`` -> the Arjuna deck (8.3);
 ``op.loop``/``sa.loop``/``op.sa_offer`` -> spaces by the Space Selection
-Priorities (8.4.1) within the space limits of 8.6.1/8.6.2, the Special
-Activity the card lists first (8.7); removals by the Adversary Priorities
-(8.5); the NP special instructions of 8.1.4 (Pass, Crisis, Gandhi's release).
-Everything else goes to a generic policy that classifies the offered ids
-(spaces, pieces, markers, "done") and always returns an offered id.
+Priorities (8.4.1) within the space limits of 8.6.1/8.6.2, the first Special
+Activity of the card that can be done (8.7, :mod:`.special`); removals by
+the Adversary Priorities (8.5); the NP special instructions of 8.1.4 (Pass,
+Crisis, Gandhi's release); every decision of an Event's text (``event:*``,
+``choose:cNN[us].*``) by 8.8.4/8.8.5 (:mod:`.events`). A step no handler
+answers goes to :func:`generic` (counted in ``FALLBACK``, logged), which
+takes the best move for the faction (8.8's NOTE) and never stops at random
+outside open-ended movement loops.
 """
 from __future__ import annotations
 
 import logging
+import re
 
-from ...core.messages import Decision, Message
+from ...core.messages import Decision
 from .. import derived as dv
 from ..data import get_data
 from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
-from . import special
+from . import events, special
 from .random_spaces import det_random
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
@@ -27,67 +31,17 @@ HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for te
 FALLBACK: dict[str, int] = {}  # step -> decisions answered by generic() (benchmarks/bots.py)
 _log = logging.getLogger(__name__)
 DONE_IDS = ("done", "none", "no", "refuse")
-REMOVE_WORDS = ("remove", "assault", "arrest", "attack", "replace", "persuade", "infiltrate", "assassinate",
-                "martial", "mutiny", "out of play", "oop")
+EVENT_STEP = re.compile(r"^(event:|choose:c\d\d[us]\.)")  # the steps of an Event's text (8.8)
 
 
 def _spaces():
     return get_data().map.spaces
 
 
-def _text(d) -> str:
-    """The decision's English wording, which the column guess reads. An Event
-    prompt names its card by title for players ("#8 Mass Arrests: ..."); the
-    title's words must not steer the bot, so it reads "Event #8" there."""
-    p = d.prompt
-    if "event" in p.params and p.key.startswith("prompt.event.c"):
-        p = Message(p.key, {**p.params, "event": f"Event #{int(p.key[len('prompt.event.c'):])}"}, p.text)
-    return (d.step + " " + p.fallback()).lower()
-
-
-def guess_column(faction: str, text: str) -> str:
-    """The Space Selection column an action's wording calls for (8.8.5)."""
-    has = lambda *w: any(x in text for x in w)  # noqa: E731
-    if faction == "raj":
-        if has("remove", "arrest", "assault", "replace", "activate", "out of play", "martial", "treaty"):
-            return "remove"
-        if has("cube", "troop", "sepoy", "deploy", "crisis", "place"):
-            return "place_cubes"
-        if has("sweep"):
-            return "sweep"
-        return "shift_support"
-    if faction in ("inc", "ml"):
-        if faction == "ml" and has("muslim state"):
-            return "muslim_state"
-        if has("remove", "replace", "persuade", "negotiate", "activate", "infiltrate"):
-            return "remove"
-        if has("protest"):
-            return "place_protest"
-        if faction == "inc" and has("gandhi", "satyagraha"):
-            return "gandhi"
-        if has("demonstrate"):
-            return "demonstrate"
-        if has("activist", "rally", "release", "place"):
-            return "place_activists"
-        return "shift_opposition"
-    if has("unrest", "strike", "riot"):
-        return "place_unrest"
-    if has("base"):
-        return "place_bases"
-    if has("attack"):
-        return "attack"
-    if has("march"):
-        return "march"
-    if has("remove", "assassinate", "infiltrate", "replace"):
-        return "remove"
-    if has("guerrilla", "rally", "aid", "place"):
-        return "place_guerrillas"
-    return "place_unrest"
-
-
 def _ctx_column(state, faction: str, name: str | None, d) -> str:
-    col = arjuna_deck.OP_COLUMN.get(faction, {}).get(name or "")
-    return col or guess_column(faction, _text(d))
+    """The column the Arjuna card gives the Operation or Special Activity
+    ``name`` (8.4.1 PROCEDURA: "usare la colonna specificata dalla carta")."""
+    return arjuna_deck.OP_COLUMN.get(faction, {}).get(name or "") or PLACE_COLUMN[faction]
 
 
 def decide(state, d) -> str:
@@ -99,7 +53,7 @@ def decide(state, d) -> str:
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
-    fn = HANDLERS.get(d.step)
+    fn = HANDLERS.get(d.step) or (_event_step if EVENT_STEP.match(d.step) else None)
     if fn is not None:
         try:
             cid = fn(state, d)
@@ -373,8 +327,23 @@ def _gandhi_protests(state, d):
     spaces = [c for c in d.ids() if c in _spaces() and (np_on_railways(state) or not _is_rail(c))]
     if not spaces:
         return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
-    col = "place_protest" if d.actor in ("inc", "ml") else guess_column(d.actor, _text(d))
+    col = "place_protest" if d.actor in ("inc", "ml") else PLACE_COLUMN[d.actor]
     return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
+
+
+def _congress_setup(state, d):
+    """Main scenario setup, Congress places Gandhi, an Activist and a Protest:
+    where Gandhi goes by the Move or Release Gandhi column (8.7.2
+    Chiarimento: "Consultate sempre la colonna Muovere o Rilasciare Gandhi")."""
+    spaces = [c for c in d.ids() if c in _spaces()]
+    return priorities.select_space(state, "inc", "gandhi", spaces, salt="setup")
+
+
+def _rally_replace(state, d):
+    """8.6.6 Rally Base: the Guerrillas the Base replaces are the Active ones
+    first, keeping the Underground (the NP's Aid only ever makes Guerrillas
+    Underground, 8.7.4: R-8.6.6-replace)."""
+    return "active" if "active" in d.ids() else d.ids()[0]
 
 
 PLACE_COLUMN = {"raj": "place_cubes", "inc": "place_activists", "ml": "place_activists", "rev": "place_guerrillas"}
@@ -466,58 +435,34 @@ HANDLERS = {
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
     "choose:rev.attack.remove": _attack_remove,
+    "setup.congress_place": _congress_setup,
+    "choose:rev.rally.replace": _rally_replace,
 }
 
 
 # ------------------------------------------------------------------ generic
+def _event_step(state, d):
+    """8.8.4, 8.8.5: a decision of an Event's text, by the effect of each
+    choice on the faction's Effective Events measures (:mod:`.events`)."""
+    return events.choose_event_step(state, d)
+
+
 def generic(state, d) -> str:
-    """Any decision: spaces by the Priorities, removals by 8.5, placements of
-    own pieces, never a malformed id. Loops end with a fair chance of "done"
-    so no sequence can go on forever."""
+    """A decision no handler answers (counted in :data:`FALLBACK`, logged):
+    8.8's NOTE "scegliete la migliore mossa che voi potreste fare per quella
+    Fazione" -- the choice that improves the faction's Effective measures
+    (8.8.3) most, spaces by the matching column (:mod:`.events`); it never
+    stops at random, except open-ended movement loops (so that no sequence
+    goes on forever)."""
     ids = d.ids()
-    f = d.actor
-    text = _text(d)
-    r = det_random(state, "generic", d.step)
     done = [c for c in ids if c in DONE_IDS]
     rest = [c for c in ids if c not in DONE_IDS]
     if not rest:
         return ids[0]
     FALLBACK[d.step] = FALLBACK.get(d.step, 0) + 1
-    _log.debug("Arjuna fallback at %s (%s)", d.step, d.actor)
-    # Only open-ended movement loops end by chance, so that no sequence goes
-    # on forever; elsewhere the fallback never stops at random.
+    _log.info("Arjuna fallback at %s (%s)", d.step, d.actor)
     looping = d.step.startswith("campaign.") or d.step in ("raj.sweep.move", "raj.garrison.move",
                                                             "raj.treaty.move")
-    if done and looping and r.random() < 0.35:
+    if done and looping and det_random(state, "generic", d.step).random() < 0.35:
         return done[0]
-    m = _spaces()
-    spaces = [c for c in rest if c in m]
-    removal = any(w in text for w in REMOVE_WORDS)
-    if removal:
-        ranked = priorities.rank_adversary(state, f, rest)
-        best = ranked[0]
-        if priorities.classify(best)[0] is not None and not priorities.is_own(f, best):
-            return best
-    if spaces and len(spaces) == len(rest):
-        col = guess_column(f, text)
-        return priorities.select_space(state, f, col, spaces, salt=d.step)
-    # ids "sid:kind" / "kind:sid": prefer own pieces placed by the priorities
-    pairs = []
-    for c in rest:
-        parts = c.split(":")
-        sid = next((p for p in parts if p in m), None)
-        if sid is not None:
-            pairs.append((c, sid))
-    if pairs and len(pairs) == len(rest):
-        col = guess_column(f, text)
-        sid = priorities.select_space(state, f, col, [s for _, s in pairs], salt=d.step)
-        opts = [c for c, s in pairs if s == sid]
-        own = [c for c in opts if priorities.classify(c)[1] == f]
-        if removal:
-            opts = priorities.rank_adversary(state, f, opts, sid)
-            return opts[0]
-        pool = own or opts
-        if f == "raj":  # 8.8.6: the NP Raj places Troops first
-            pool = [c for c in pool if "troop" in c] or pool
-        return pool[0]
-    return rest[r.randrange(len(rest))]
+    return events.choose_event_step(state, d, optional=False)
