@@ -88,11 +88,16 @@ def measures(state, faction: str) -> dict[str, int]:
     return out
 
 
+def trial_copy(state):
+    """A copy of ``state`` for a look-ahead: the log left out (no look-ahead
+    reads it), so a late game's long log is not copied at every trial."""
+    return type(state).model_validate_json(state.model_dump_json(exclude={"log"}))
+
+
 def effective(state, faction: str, side: str, number: int | None = None, max_choices: int = 300) -> bool:
     """8.8.3: would playing ``side`` of the current Event now improve any of
     ``faction``'s Effective Events measures? Played on a copy with the bots'
     choices; the original state is untouched."""
-    from ...core import engine
     from ..events import event_playable
     from . import choose
 
@@ -102,7 +107,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
     if _SIM_DEPTH[0] > 0:
         return False
     before = measures(state, faction)
-    sim = engine.clone(state)
+    sim = trial_copy(state)
     from ...core.steps import push, frame
     from ..events import push_event
 

@@ -35,7 +35,7 @@ import re
 
 from ..data import get_data
 from . import priorities
-from .eligibility import measures
+from .eligibility import measures, trial_copy
 
 DONE_IDS = ("done", "none", "no", "refuse")
 
@@ -63,11 +63,6 @@ def _measures(state, faction: str) -> dict[str, int]:
     return m
 
 
-def _copy(state):
-    """A copy for a trial: the log left out (the trial never reads it)."""
-    return type(state).model_validate_json(state.model_dump_json(exclude={"log"}))
-
-
 def trial(state, d, cid: str, before: dict[str, int] | None = None) -> dict[str, int] | None:
     """The change of the faction's measures if ``cid`` is taken: the choice
     carried out on a copy with everything it starts (the frames it pushes:
@@ -76,7 +71,7 @@ def trial(state, d, cid: str, before: dict[str, int] | None = None) -> dict[str,
     None if it cannot be tried."""
     from ...core.steps import handler
 
-    sim = _copy(state)
+    sim = trial_copy(state)
     try:
         top = sim.stack.pop()
         # an Event loop's choice pushes its own frames above the loop's next round
