@@ -733,3 +733,45 @@ def test_fallback_answers_under_one_percent_of_bot_decisions():
             engine.apply(s, d.actor, choose(s, d))
     assert asked > 1000
     assert sum(policy.FALLBACK.values()) < asked / 100, dict(policy.FALLBACK)
+
+
+def test_8_5_4_target_faction_after_the_first_piece():
+    """8.5.4 and the 8.5 ESEMPIO: the NP Raj takes Gandhi first, "assieme
+    con ogni altro Attivista del Congresso presente (1.4.4)", then the
+    player's Guerrillas, then the League Activist."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.players = {"raj": "bot", "ml": "bot", "inc": "bot", "rev": "human"}
+    put(s, "punjab", sepoy=8, gandhi=1, inc_activist=1, ml_activist=1, guerrilla_active=1)
+    s.spaces["punjab"].protest = True  # the Activists are Active (1.4.3)
+    s.stack.append(frame("raj.remove", sid="punjab", mode="assault", left=4, targeted=[], must=False))
+    taken = []
+    while (d := engine.decision(s)) is not None and d.step == "raj.remove":
+        taken.append(choose(s, d))
+        engine.apply(s, "raj", taken[-1])
+    assert taken == ["gandhi", "inc", "guerrilla", "ml"]
+
+
+def test_8_6_5_league_rally_bases_first_and_non_cooperation_in_muslim_spaces():
+    """8.6.5 Rally: "Prima di tutto piazzare Basi in tutti gli spazi
+    disponibili in cui il numero di Attivisti della Lega Musulmana superano
+    il valore dell'Unità", then Activists; Non-Cooperation "in ogni Spazio
+    Musulmano disponibile"."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.unity = 2
+    put(s, "bihar", ml_activist=3)  # 3 > Unity: a Base first
+    put(s, "punjab", ml_activist=2)  # 2 = Unity: Activists
+    s.action = {"faction": "ml", "kind": "op", "op": "rally", "spaces": [], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
+    assert choose(s, _mk("ml", "op.loop", ["punjab", "bihar", "sind"])) == "bihar"
+    s.stack.append(frame("nv.rally.place", faction="ml", space="bihar"))
+    assert choose(s, _mk("ml", "nv.rally.place", ["activists", "base"])) == "base"
+    s.stack[-1] = frame("nv.rally.place", faction="ml", space="punjab")
+    assert choose(s, _mk("ml", "nv.rally.place", ["activists", "base"])) == "activists"
+    s.action.update(op="non_cooperation")
+    assert choose(s, _mk("ml", "op.loop", ["bihar", "punjab"])) == "punjab"  # Punjab is a Muslim space

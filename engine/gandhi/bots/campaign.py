@@ -111,6 +111,13 @@ def place_base(state, d) -> str:
         return "done"
     if d.actor == "rev":
         return priorities.select_space(state, "rev", "place_bases", opts, salt="base")
+    return ml_base_space(state, opts)
+
+
+def ml_base_space(state, opts: list[str]) -> str:
+    """Where the NP League places a Base (8.6.5, 8.9.2): the "Place Bases"
+    column its table lacks, read as most League Activists, then fewest
+    cubes, then the Random Spaces map (R-8.9.2)."""
     best = max(_n(state, s, "ml_activist") for s in opts)
     opts = [s for s in opts if _n(state, s, "ml_activist") == best]
     low = min(dv.cubes(_sp(state, s)) for s in opts)

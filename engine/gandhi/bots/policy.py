@@ -143,6 +143,13 @@ def _op_loop(state, d):
             elif ctx["op"] == "march":
                 o = movement.march_origin(state, spaces)
                 spaces = [o] if o else []
+            elif ctx["op"] == "rally" and _rally_base_spaces(state, f, spaces):  # 8.6.6: Bases first
+                spaces, col = _rally_base_spaces(state, f, spaces), "place_bases"
+        elif ctx["op"] == "non_cooperation" and f == "ml":  # 8.6.5: "in ogni Spazio Musulmano disponibile"
+            spaces = [s for s in spaces if dv.sdef(s).muslim] or ([] if ctx["spaces"] else spaces)
+        elif ctx["op"] == "rally" and f == "ml" and _rally_base_spaces(state, f, spaces):
+            # 8.6.5: Bases first; the League's Place Bases reading of R-8.9.2
+            return np_campaign.ml_base_space(state, _rally_base_spaces(state, f, spaces))
         elif ctx["op"] == "demonstrate":
             useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
             spaces = useful or ([] if ctx["spaces"] else spaces)
@@ -312,13 +319,61 @@ def _rev_rally_mode(state, d):
     return "guerrillas" if "guerrillas" in d.ids() else d.ids()[0]
 
 
+REMOVAL_LOGS = ("log.gandhi_arrested", "log.raj_remove", "log.raj_martial_remove")
+
+
+def _first_removed_owner(state, sid: str) -> str | None:
+    """The faction of the first piece the Raj's removal under way took in
+    ``sid`` (the run of removal entries at the end of the log), or None."""
+    owner = None
+    for e in reversed(state.log):
+        if e["key"] not in REMOVAL_LOGS or e["params"].get("space") != sid:
+            break
+        owner = priorities.classify(e["params"].get("kind", "gandhi"))[1]
+    return owner
+
+
 def _remove_most(state, d):
     """8.5, 8.6.3: the NP Raj removes as many pieces as it may, by the
-    Adversary Priorities (never "Remove no more" while one can go)."""
+    Adversary Priorities (never "Remove no more" while one can go); 8.5.4:
+    after the first piece, the rest of that piece's faction first (the 8.5
+    example: Gandhi, then the Congress Activists, then the Guerrillas)."""
     offered = [c for c in d.ids() if c not in DONE_IDS and not priorities.is_own(d.actor, c)]
     if not offered:
         return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
-    return priorities.rank_adversary(state, d.actor, offered)[0]
+    top = state.stack[-1] if state.stack else {}
+    if top.get("step") == "raj.remove" and top.get("targeted"):
+        owner = _first_removed_owner(state, top["sid"])
+        offered = [c for c in offered if priorities.classify(c)[1] == owner] or offered
+    return priorities.rank_adversary(state, d.actor, offered, top.get("sid"))[0]
+
+
+def _rally_base_spaces(state, f: str, spaces: list[str]) -> list[str]:
+    """8.6.5 / 8.6.6 Rally: "Prima di tutto piazzare Basi in tutti gli spazi
+    disponibili in cui il numero di Attivisti della Lega Musulmana superano il
+    valore dell'Unità" (Revolutionaries: Guerrillas): the spaces where a Base
+    can be built and the faction's pieces there exceed Unity."""
+    from ..operations.nonviolent import ml_base_possible
+    from ..operations.revolutionaries import rally_options
+
+    if f == "ml":
+        return [s for s in spaces if ml_base_possible(state, s)
+                and state.spaces[s].pieces.get("ml_activist", 0) > state.unity]
+    if f == "rev":
+        return [s for s in spaces if "base" in rally_options(state, s) and dv.guerrillas(state.spaces[s]) > state.unity]
+    return []
+
+
+def _rally_place(state, d):
+    """8.6.4 Congress Rally: as many Activists as it may; 8.6.5 League Rally:
+    the Base where its Activists exceed Unity, else Activists."""
+    ids = d.ids()
+    sid = (state.stack[-1] if state.stack else {}).get("space")
+    if "base" in ids and sid and _rally_base_spaces(state, d.actor, [sid]):
+        return "base"
+    if "activists" in ids:
+        return "activists"
+    return _max_number(state, d)
 
 
 def _gandhi_protests(state, d):
@@ -421,7 +476,7 @@ HANDLERS = {
     "nv.demonstrate.protest_ask": _first_of("protest", "done"),
     "choose:rev.march.dest": lambda s, d: movement.march_dest(s, d),
     "nv.rally.after": _rally_after,
-    "nv.rally.place": _max_number,
+    "nv.rally.place": _rally_place,
     "raj.assault.cubes": _max_number,  # 8.6.3: the NP Raj Assaults with every cube there
     # 8.6.6 ★ "spostare una Guerriglia da Fuori Gioco a Disponibile" (the step is
     # "choose:rev.rally.oop"; "rev.rally.oop" kept for games stored before)
