@@ -775,3 +775,24 @@ def test_8_6_5_league_rally_bases_first_and_non_cooperation_in_muslim_spaces():
     assert choose(s, _mk("ml", "nv.rally.place", ["activists", "base"])) == "activists"
     s.action.update(op="non_cooperation")
     assert choose(s, _mk("ml", "op.loop", ["bihar", "punjab"])) == "punjab"  # Punjab is a Muslim space
+
+
+def test_8_9_3_redeploy_revolutionaries_step_3_and_distribute_the_rest():
+    """8.9.3 Revolutionaries 3: "Raggiungere il numero di 3 Guerriglieri negli
+    spazi privi di Disordini, prima quelli con più Supporto" - also a space
+    with no Guerrilla yet; Congress 4: "Distribuire gli Attivisti rimasti
+    uniformemente tra gli spazi con Popolazione 2" - to the emptiest one."""
+    from engine.gandhi.bots import campaign as npc
+    from tests.engine.helpers import put
+
+    s = _blank()
+    put(s, "bihar", guerrilla_underground=5)
+    s.spaces["orissa"].support = 1
+    assert npc.redeploy_plan(s, "rev", {}) == ("bihar", "underground:orissa")
+    s2 = _blank()
+    m = get_data().map.spaces
+    mus = [x for x in m if m[x].muslim and not m[x].is_railway]
+    for x in mus:  # League goals 1-3 met: Population in every Muslim space
+        put(s2, x, ml_activist=m[x].population)
+    put(s2, "punjab", ml_activist=2)  # 4 there: 2 above its Population
+    assert npc.redeploy_plan(s2, "ml", {}) in (("punjab", "activist:west_bengal"), ("punjab", "activist:east_bengal"))
