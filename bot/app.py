@@ -104,6 +104,10 @@ class DakBot(commands.Bot):
     async def reminder_loop(self) -> None:
         """The one dispatcher: wake at the next due timer (at most every 5 min)."""
         await self.wait_until_ready()
+        try:  # games that do not replay on this code: their managers are told once
+            await self.service.upgrade_check()
+        except Exception:  # noqa: BLE001 - a failed check must not stop reminders
+            log.exception("start-up upgrade check failed")
         while not self.is_closed():
             try:
                 from cogs.publish import deliver_outbox

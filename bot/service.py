@@ -45,7 +45,7 @@ from . import bots as botmod
 from .i18n import LOCALES, faction_name, render, t
 from engine.gandhi.seats import PAIRS, seat_groups
 
-from .patch import code_version
+from .patch import check_at_start, code_version
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
@@ -274,11 +274,17 @@ class Service:
         u = g.seats.get(faction)
         return [u] if u else []
 
-    async def _pictures(self, g: GameRow, state, start: int) -> tuple[bytes | None, bytes | None]:
-        """The turn's phone picture and the full map (log entries from ``start``)."""
+    async def _pictures(self, g: GameRow, state, entries: list[dict]) -> tuple[bytes | None, bytes | None]:
+        """The turn's phone picture and the full map (``entries``: the turn's log)."""
         if not self.render_maps:
             return None, None
-        return await asyncio.to_thread(render_turn_pictures, state, touched_ids(state.log[start:]), g.locale)
+        return await asyncio.to_thread(render_turn_pictures, state, touched_ids(entries), g.locale)
+
+    async def _log_since(self, g: GameRow, state, start: int) -> list[dict]:
+        """The game-log entries numbered ``start`` on: the stored rows before
+        the loaded state's own entries (``state.log_base``), then those."""
+        stored = await self.store.log_entries(g.id, start, state.log_base) if start < state.log_base else []
+        return stored + state.log[max(0, start - state.log_base):]
 
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
@@ -484,26 +490,26 @@ class Service:
         snaps: list[tuple[str | None, int, str]] = []
         moves: list[tuple[int, str, str]] = []
         d = self._play_bots(g, state, snaps, moves)
-        state_json = engine.dump_state(state)
+        state_json, log_rows = engine.split_log(state)
         if d is not None:
             snaps.append((d.actor, state.move, state_json))
         status = "active" if state.result is None else "finished"
         try:
             version = await self.store.save_state(g.id, g.version, state_json, status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
-                                                  timers=self._timers(g, state, d), posted_log=len(state.log),
-                                                  moves=moves, engine_version=code_version())
+                                                  timers=self._timers(g, state, d), posted_log=engine.log_length(state),
+                                                  moves=moves, engine_version=code_version(), log=log_rows)
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)
         text = t(loc, "game.started", "**{name}** begins. Seed hash (SHA-256, to verify the shuffle at the end): "
                  "`{hash}`", name=g.name, hash=seed_hash(g.seed))
-        lines = [text, self._log_text(g, state, 0)]
+        lines = [text, self._log_text(g, state.log)]
         pings = self.users_for(g, d.actor) if d else []
         if d is not None:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
                            prompt=render(loc, d.prompt)))
-        phone, full = await self._pictures(g, state, 0)
+        phone, full = await self._pictures(g, state, state.log)
         post = Post("\n".join(x for x in lines if x), phone, pings, "start", full)
         posts = [post]
         if state.result is not None:
@@ -523,7 +529,8 @@ class Service:
         last = None
         while (d := engine.decision(state)) is not None and d.actor in bots:
             if d.actor != last:
-                snaps.append((d.actor, state.move, engine.dump_state(state)))
+                # its log entries are stored as rows by the same save
+                snaps.append((d.actor, state.move, engine.split_log(state)[0]))
                 last = d.actor
             cid = botmod.choose(state, d)
             engine.apply(state, d.actor, cid, decided=d)
@@ -551,9 +558,9 @@ class Service:
             raise BadInput("error.deadline_action", "Unknown deadline consequence '{action}': choose {choices}.",
                            action=action, choices=", ".join(DEADLINE_ACTIONS))
 
-    def _log_text(self, g: GameRow, state, start: int) -> str:
+    def _log_text(self, g: GameRow, entries: list[dict]) -> str:
         lines = []
-        for e in state.log[start:]:
+        for e in entries:
             line = render(g.locale, e)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again
@@ -625,7 +632,7 @@ class Service:
         nd = self._play_bots(g, new, snaps, moves)
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
                    or engine.stretch_marker(new) != before[1])
-        new_json = engine.dump_state(new)
+        new_json, log_rows = engine.split_log(new)
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, new_json))
         status = "finished" if new.result is not None else None
@@ -635,7 +642,7 @@ class Service:
                 g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
                 snapshots=snaps, timers=self._timers(g, new, nd) if changed else None,
-                posted_log=len(new.log) if changed else None, moves=moves)
+                posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
@@ -652,7 +659,8 @@ class Service:
 
     async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None) -> Post:
         loc = g.locale
-        lines = [self._log_text(g, state, start)]
+        entries = await self._log_since(g, state, start)
+        lines = [self._log_text(g, entries)]
         pings: list[str] = []
         if nd is not None:
             users = self.users_for(g, nd.actor)
@@ -660,7 +668,7 @@ class Service:
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
                            faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
-        phone, full = await self._pictures(g, state, start)
+        phone, full = await self._pictures(g, state, entries)
         return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
 
     async def _stale(self, g: GameRow, user: str) -> Stale:
@@ -797,7 +805,8 @@ class Service:
                                             action={"user": user, "actor": target["actor"], "kind": "undo",
                                                     "choices": [str(old.move)]},
                                             drop_snapshots_after=drop_after, timers=self._timers(g, old, od),
-                                            posted_log=min(g.posted_log, len(old.log)),
+                                            posted_log=min(g.posted_log, engine.log_length(old)),
+                                            drop_log_from=engine.log_length(old),
                                             drop_moves_after=old.move)
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
@@ -881,7 +890,8 @@ class Service:
         """The last ``n`` game-log lines."""
         g = await self.game(game_id)
         state = self.state_of(g)
-        return self._log_text(g, state, max(0, len(state.log) - n)) or t(g.locale, "log.empty", "The log is empty.")
+        entries = await self._log_since(g, state, max(0, engine.log_length(state) - n))
+        return self._log_text(g, entries) or t(g.locale, "log.empty", "The log is empty.")
 
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
@@ -919,6 +929,26 @@ class Service:
         if g.deadline_hours:
             text += " " + self._deadline_action_text(g)
         return Result(game=g, reply=text)
+
+    async def upgrade_check(self) -> int:
+        """At start-up: re-run the active games not yet checked on this code
+        (issue 21, ``dakbot patch``), and queue one post per game that does
+        not replay the same, to its channel, telling its manager (once per
+        code version, across processes); the operator gets one log line each.
+        The game itself is left exactly as stored and goes on. Returns the
+        number of posts queued (the client's outbox delivery sends them)."""
+        n = 0
+        for g, rep in await check_at_start(self.store):
+            log.warning("game %s (%s) does not replay on this code: %s", g.id, g.name, rep.line())
+            text = t(g.locale, "bot.patch_notice",
+                     "**{name}** (game {id}): this version of dakbot no longer replays the game's moves the same "
+                     "way (from move {move}). The game goes on from where it stands; nothing was changed. "
+                     "<@{manager}>: if something looks wrong, ask the bot's operator, who has the details.",
+                     name=g.name, id=g.id, move=rep.move or rep.moves, manager=g.creator)
+            await self.store.queue_post(g.id, g.channel, text, [g.creator], "patch", False, self.clock(),
+                                        "upgrade check")
+            n += 1
+        return n
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
         """Posts for the timers due now, pinging only whoever owes the move.
@@ -1087,7 +1117,7 @@ class Service:
             raise BadInput("error.not_started", "The game has not started yet.")
         state = self.state_of(g)
         if g.status == "active":
-            return f"game{g.id}-log.txt", self._log_text(g, state, 0) + "\n"
+            return f"game{g.id}-log.txt", self._log_text(g, await self._log_since(g, state, 0)) + "\n"
         rows = await self.store.moves(g.id)
         if not rows:
             raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
@@ -1125,7 +1155,7 @@ class Service:
         work = await asyncio.to_thread(self._replay_to, g, state, rows, versions[step - 1],
                                        versions[step - 2] if step > 1 else None)
         before_len, work = work
-        text = self._log_text(g, work, before_len) or t(g.locale, "log.empty", "The log is empty.")
+        text = self._log_text(g, work.log[before_len:]) or t(g.locale, "log.empty", "The log is empty.")
         png = await asyncio.to_thread(render_map, work) if self.render_maps else None
         return step, steps, text, png
 

@@ -16,7 +16,9 @@ from .core.engine import (  # noqa: F401
     dump_state,
     export_state,
     load_state,
+    log_length,
     new_game,
+    split_log,
     stretch_marker,
     view,
 )

@@ -153,6 +153,7 @@ IT = {
 'result.outcome.hind_swaraj': 'Hind Swaraj!',
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
+'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -167,6 +167,27 @@ def dump_state(state: BaseState) -> str:
     return state.model_dump_json()
 
 
+def split_log(state: BaseState) -> tuple[str, list[tuple[int, dict[str, Any]]]]:
+    """For storage that keeps the game log as rows: ``(state_json, entries)``,
+    the JSON of :func:`dump_state` with the log moved out (``log`` empty,
+    ``log_base`` advanced past it) and the moved entries as ``(n, entry)``,
+    ``n`` the entry's 0-based number in the whole game. ``state`` itself is
+    not changed. The entries must be stored with the JSON (upserted by ``n``:
+    a state restored from an older snapshot may log the same numbers again)."""
+    entries = [(state.log_base + i, e) for i, e in enumerate(state.log)]
+    log, base = state.log, state.log_base
+    state.log, state.log_base = [], base + len(log)
+    try:
+        return state.model_dump_json(), entries
+    finally:
+        state.log, state.log_base = log, base
+
+
+def log_length(state: BaseState) -> int:
+    """The number of log entries in the whole game (stored rows included)."""
+    return state.log_base + len(state.log)
+
+
 def load_state(data: str | dict[str, Any]) -> BaseState:
     """Rebuild a state from :func:`dump_state` output, validated by pydantic."""
     if isinstance(data, str):
