@@ -84,7 +84,7 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str
         rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
         return rep
     stored_log = list(log_rows) + stored.log
-    # a game stored before rulesets existed replays under ruleset 1 (engine/gandhi/ruleset.py)
+    # a game stored before rulesets existed replays under ruleset 1 (the game's ruleset module, e.g. engine/<game>/ruleset.py)
     work = engine.new_game(g.game, g.scenario, g.seed, legacy_options(dict(stored.options)))
     for i, r in enumerate(rows, 1):
         before = len(work.log)

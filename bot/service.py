@@ -42,22 +42,13 @@ from engine.core.errors import EngineError
 from engine.core.rng import seed_hash
 
 from . import bots as botmod
-from .i18n import LOCALES, faction_name, render, t
-from engine.gandhi.seats import PAIRS, seat_groups
+from .i18n import LOCALES, faction_name, game_name, render, t
 
 from .patch import check_at_start, code_version
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
 
-FACTIONS = ("raj", "inc", "ml", "rev")
-SCENARIOS = ("short", "main")
-SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
-    1: [("raj", "inc", "ml", "rev")],
-    2: [("raj", "rev"), ("inc", "ml")],
-    3: [("raj",), ("rev",), ("inc", "ml")],
-    4: [("raj",), ("inc",), ("ml",), ("rev",)],
-}
 MAX_BOT_MOVES = 20000
 #: "No decision given: compute it" (None is a decision too: the game is over).
 _COMPUTE: Any = object()
@@ -68,15 +59,26 @@ _COMPUTE: Any = object()
 DEADLINE_ACTIONS = ("remind", "bot", "pass", "substitute")
 
 
-def parse_factions(value: list[str] | str | None) -> list[str]:
-    """Faction ids from ids or names in any language, any case, separated by
-    commas or spaces ("INC, Muslim League", "rivoluzionari"). Raises BadInput
-    naming the word not understood."""
+def default_game() -> str:
+    """The game ``/game new`` creates when none is named: the first registered."""
+    return engine.games()[0]
+
+
+def factions_of(game: str) -> tuple[str, ...]:
+    """The faction ids of ``game`` (its registered spec)."""
+    return engine.game_spec(game).factions
+
+
+def parse_factions(value: list[str] | str | None, game: str | None = None) -> list[str]:
+    """Faction ids of ``game`` (default: :func:`default_game`) from ids or
+    names in any language, any case, separated by commas or spaces ("INC,
+    Muslim League", "rivoluzionari"). Raises BadInput naming the word not
+    understood."""
     if not value:
         return []
     words = value if isinstance(value, list) else [w for w in value.replace(";", ",").split(",")]
     known: dict[str, str] = {}
-    for f in FACTIONS:
+    for f in factions_of(game or default_game()):
         known[f] = f
         for loc in LOCALES:
             known[faction_name(loc, f).casefold()] = f
@@ -171,12 +173,35 @@ class Result:
     prompt: Prompt | None = None
 
 
+def game_status_lines(game: str, exported: dict, locale: str) -> list[str]:
+    """The game's own lines of /game status (its tracks), from its registered
+    look-up module's ``status_lines(exported, locale)``; none without one."""
+    ref = engine.game_spec(game).lookup
+    if not ref:
+        return []
+    import importlib
+
+    fn = getattr(importlib.import_module(ref), "status_lines", None)
+    return list(fn(exported, locale)) if fn else []
+
+
+def renderer(game: str) -> Any:
+    """The picture module the game registers (``render``, ``render_turn`` ...);
+    raises ImportError when it has none or it cannot be loaded."""
+    ref = engine.game_spec(game).renderer
+    if not ref:
+        raise ImportError(f"game {game!r} has no renderer")
+    import importlib
+
+    return importlib.import_module(ref)
+
+
 def render_map(state) -> bytes | None:
-    """The map PNG from ``render.gandhi.render(state)``, or None when the
-    renderer is missing or fails (the game goes on without a picture)."""
+    """The map PNG from the game's renderer (``render(state)``), or None when
+    the renderer is missing or fails (the game goes on without a picture)."""
     try:
-        from render.gandhi import render as _render  # type: ignore[attr-defined]
-    except ImportError:
+        _render = renderer(state.game).render
+    except (ImportError, AttributeError):
         return None
     try:
         return _render(state)
@@ -187,11 +212,11 @@ def render_map(state) -> bytes | None:
 
 def render_turn_pictures(state, spaces: list[str], locale: str = "en") -> tuple[bytes | None, bytes | None]:
     """``(phone picture, full map)`` of a turn that touched ``spaces``
-    (render.gandhi.render_turn), or ``(None, None)`` when the renderer is
-    missing or fails (the game goes on without a picture)."""
+    (the game's renderer's ``render_turn``), or ``(None, None)`` when the
+    renderer is missing or fails (the game goes on without a picture)."""
     try:
-        from render.gandhi import render_turn
-    except ImportError:
+        render_turn = renderer(state.game).render_turn
+    except (ImportError, AttributeError):
         return None, None
     try:
         return render_turn(state, spaces, locale)
@@ -265,7 +290,8 @@ class Service:
     def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
         if "groups" in g.options:
             return [tuple(grp) for grp in g.options["groups"]]
-        return SEAT_GROUPS[int(g.options.get("seats", 4))]
+        spec = engine.game_spec(g.game)
+        return spec.groups(int(g.options.get("seats", spec.seats or len(spec.factions))))
 
     def _bots(self, g: GameRow) -> set[str]:
         return set(g.bots)
@@ -302,8 +328,8 @@ class Service:
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
-        lines = [t(loc, "status.header", "**{name}** (game {id}, Gandhi, scenario {scenario}): {status}",
-                   name=g.name, id=g.id, scenario=g.scenario,
+        lines = [t(loc, "status.header", "**{name}** (game {id}, {game}, scenario {scenario}): {status}",
+                   name=g.name, id=g.id, scenario=g.scenario, game=game_name(loc, g.game),
                    status=t(loc, f"status.{g.status}", g.status))]
         for grp in self._groups(g):
             names = ", ".join(faction_name(loc, f) for f in grp)
@@ -313,15 +339,16 @@ class Service:
             lines.append(f"- {names}: {who}")
         if state is not None:
             e = engine.export_state(state)
-            c = e["card"]
-            cur = c["current"]["title"] if c["current"] else "-"
-            nxt = c["next"]["title"] if c["next"] else "-"
-            lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.", current=cur, next=nxt))
-            lines.append(t(loc, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
-                           "Revolutionaries {rev}.", restraint=e["tracks"]["restraint"], unity=e["tracks"]["unity"],
-                           raj=e["tracks"]["resources"]["raj"], rev=e["tracks"]["resources"]["rev"]))
-            lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
-                f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
+            c = e.get("card")
+            if c:
+                cur = c["current"]["title"] if c["current"] else "-"
+                nxt = c["next"]["title"] if c["next"] else "-"
+                lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.",
+                               current=cur, next=nxt))
+            lines.extend(game_status_lines(g.game, e, loc))
+            if e.get("victory"):
+                lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
+                    f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
             d = engine.decision(state) if g.status == "active" else None
             if d is not None:
                 who = ", ".join(f"<@{u}>" for u in self.users_for(g, d.actor)) or t(loc, "status.bot", "bot")
@@ -364,10 +391,10 @@ class Service:
 
     # -- setup -------------------------------------------------------------
 
-    async def create(self, channel: str, creator: str, scenario: str = "short", *, options: dict | None = None,
+    async def create(self, channel: str, creator: str, scenario: str | None = None, *, options: dict | None = None,
                      seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
                      seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
-                     deadline_action: str = "remind") -> Result:
+                     deadline_action: str = "remind", game: str | None = None) -> Result:
         """Create a game in ``setup`` in ``channel``. ``seats``: human players
         1-4 (see the module doc); ``bots``: Factions played by the Arjuna bot
         (ids or names in any language, a list or "inc, ML, Revolutionaries");
@@ -375,30 +402,38 @@ class Service:
         (``layout`` "raj_rev": with three players one holds the Raj and the
         Revolutionaries); ``deadline_action``: what a missed deadline does
         (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
-        layout) or Forbidden (the channel already has an open game)."""
-        if scenario not in SCENARIOS:
+        layout, game) or Forbidden (the channel already has an open game).
+        ``game``: a registered game id (``engine.games()``), default the first."""
+        game = game or default_game()
+        if game not in engine.games():
+            raise BadInput("error.game", "Unknown game '{game}': choose {games}.", game=str(game)[:40],
+                           games=", ".join(engine.games()))
+        spec = engine.game_spec(game)
+        if scenario is None:
+            scenario = spec.scenario()
+        if scenario not in spec.scenarios:
             raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if seats not in SEAT_GROUPS:
+        if not 1 <= seats <= (spec.seats or len(spec.factions)):
             raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
-        bots = parse_factions(bots)
-        if len(bots) == len(FACTIONS):
+        bots = parse_factions(bots, game)
+        if len(bots) == len(spec.factions):
             raise BadInput("error.all_bots", "At least one Faction needs a human player.")
-        if layout not in PAIRS:
+        if layout not in spec.seat_layouts:
             raise BadInput("error.layout", "Unknown seat layout '{layout}': choose standard or raj_rev.",
                            layout=layout)
         self._check_deadline_action(deadline_action)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
-        groups = seat_groups(seats, bots, layout)
-        if bots or layout != "standard":
+        groups = spec.groups(seats, bots, layout)
+        if bots or layout != spec.seat_layouts[0]:
             opts["groups"] = [list(grp) for grp in groups]
         bot_seats = list(bots)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
-        name = name or f"Gandhi {scenario}"
+        name = name or f"{spec.name} {scenario}"
         try:
             g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
-                                             game="gandhi", scenario=scenario, seed=seed, options=opts,
+                                             game=game, scenario=scenario, seed=seed, options=opts,
                                              creator=str(creator), locale=locale, bots=bot_seats,
                                              deadline_action=deadline_action)
         except Conflict:
@@ -417,7 +452,7 @@ class Service:
         loc = g.locale
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        if faction is not None and faction not in FACTIONS:
+        if faction is not None and faction not in factions_of(g.game):
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         groups = self._groups(g)
@@ -469,7 +504,7 @@ class Service:
         if user != g.creator and user not in g.seats.values():
             raise Forbidden("error.start_who", "Only the creator or a seated player can start the game.")
         bots = self._bots(g)
-        empty = [f for f in FACTIONS if not g.seats.get(f) and f not in bots]
+        empty = [f for f in factions_of(g.game) if not g.seats.get(f) and f not in bots]
         if empty:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
@@ -481,11 +516,12 @@ class Service:
         groups = self._groups(g)
         opts["seats"] = ({f: "+".join(grp) for grp in groups for f in grp}
                          if "groups" in g.options else int(g.options.get("seats", 4)))
-        opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
+        opts["players"] = {f: ("bot" if f in bots else "human") for f in factions_of(g.game)}
         if bots:
-            # 2.1 NP options, 8.6.2: the Non-player Raj and Revolutionaries play
-            # the Arjuna rules and do not use Resources for Operations.
-            opts.setdefault("np_rules", True)
+            # options the game sets when a seat is a bot (e.g. its Non-player
+            # rules), as its registered spec declares them
+            for k, v in engine.game_spec(g.game).extra.get("bot_options", {}).items():
+                opts.setdefault(k, v)
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
         moves: list[tuple[int, str, str]] = []
@@ -852,7 +888,7 @@ class Service:
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        if faction not in FACTIONS:
+        if faction not in factions_of(g.game):
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         grp = next(grp for grp in self._groups(g) if faction in grp)
@@ -1072,7 +1108,7 @@ class Service:
         g = await self.game(game_id)
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        faction = (parse_factions(faction) or [None])[0]
+        faction = (parse_factions(faction, g.game) or [None])[0]
         grp = next(grp for grp in self._groups(g) if faction in grp)
         holder = g.seats.get(grp[0])
         if grp[0] in self._bots(g):

@@ -41,3 +41,13 @@ def pg_server():
         pytest.skip(str(e))
     yield server
     server.stop()
+
+
+@pytest.fixture
+def mini_game():
+    """Border Skirmish (tests/minigame), a second COIN game, registered for
+    the test and forgotten after it."""
+    from tests.minigame import install, uninstall
+
+    yield install()
+    uninstall()

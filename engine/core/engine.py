@@ -1,7 +1,7 @@
 """The engine protocol (DESIGN §2): ``decision``, ``apply``, ``view``,
 ``export_state`` over any registered game.
 
-A game module (``engine.gandhi.game``) provides ``State`` (a
+A game's rules module (named by its registered spec, :mod:`engine.core.registry`) provides ``State`` (a
 :class:`~engine.core.state.BaseState`), ``new_game(scenario, seed, options)``,
 ``advance(state)`` (called when the step stack is empty: push the next frame or
 set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
@@ -16,9 +16,8 @@ from typing import Any, Iterable
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
 from .messages import Decision, LogEntry, Message
 from .state import STATE_VERSION, BaseState
+from .registry import game_spec
 from .steps import handler
-
-GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
 
 # A guard against a step that keeps pushing automatic steps forever: far above
 # anything a real turn needs (a Campaign round is a few hundred steps).
@@ -26,10 +25,16 @@ MAX_AUTO_STEPS = 100_000
 
 
 def game_module(name: str) -> ModuleType:
-    """The rules module of game ``name``. Raises KeyError for an unknown game."""
-    if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[name])
+    """The rules module of game ``name`` (its registered spec's ``rules``).
+    Raises KeyError for an unknown game."""
+    rules = game_spec(name).rules
+    mod = _MODULES.get(rules)
+    if mod is None:
+        mod = _MODULES[rules] = importlib.import_module(rules)
+    return mod
+
+
+_MODULES: dict[str, ModuleType] = {}
 
 
 def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:
@@ -49,7 +54,7 @@ def settle(state: BaseState) -> None:
             module.advance(state)
             continue
         top = state.stack[-1]
-        h = handler(top)
+        h = handler(top, state.game)
         if not h.auto:
             return
         state.stack.pop()
@@ -65,7 +70,7 @@ def decision(state: BaseState) -> Decision | None:
     if state.result is not None:
         return None
     top = state.stack[-1]
-    d = handler(top).decision(state, top)
+    d = handler(top, state.game).decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {top['step']!r} offered no choices")
     side = _side_choices(state, d)
@@ -108,7 +113,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
         game_module(state.game).apply_side(state, actor, choice_id)  # the pending decision stays below
     else:
         state.stack.pop()
-        handler(top).apply(state, top, choice_id)
+        handler(top, state.game).apply(state, top, choice_id)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
@@ -129,7 +134,7 @@ def _refusal(state: BaseState, top: dict[str, Any], d: Decision, choice_id: Any)
     reason = None
     if isinstance(choice_id, str):
         try:
-            reason = handler(top).refuse(state, top, choice_id)
+            reason = handler(top, state.game).refuse(state, top, choice_id)
         except Exception:  # noqa: BLE001 - any failure means "not on offer"
             reason = None
     if reason is not None:
