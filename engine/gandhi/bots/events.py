@@ -76,12 +76,12 @@ def trial(state, d, cid: str, before: dict[str, int] | None = None) -> dict[str,
         top = sim.stack.pop()
         # an Event loop's choice pushes its own frames above the loop's next round
         depth = len(sim.stack) + (1 if top.get("step") == "ev.ask" else 0)
-        handler(top).apply(sim, top, cid)
+        handler(top, sim.game).apply(sim, top, cid)
         sim.move += 1
         n = 0
         while len(sim.stack) > depth and sim.result is None and n < 100:
             nxt = sim.stack.pop()
-            h = handler(nxt)
+            h = handler(nxt, sim.game)
             if h.auto:
                 h.run(sim, nxt)
             else:
