@@ -413,9 +413,11 @@ class Service:
         if scenario is None:
             scenario = spec.scenario()
         if scenario not in spec.scenarios:
-            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if not 1 <= seats <= (spec.seats or len(spec.factions)):
-            raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
+            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.", scenario=scenario,
+                           scenarios=", ".join(spec.scenarios))
+        most = spec.seats or len(spec.factions)
+        if not 1 <= seats <= most:
+            raise BadInput("error.seats", "A game has 1 to {max} players, not {seats}.", seats=seats, max=most)
         bots = parse_factions(bots, game)
         humans_only = spec.extra.get("humans_only")
         self._check_humans_only(game, bool(bots) or deadline_action == "bot")
