@@ -58,11 +58,11 @@ IT = {
 'error.nothing_to_undo': "Non c'è niente da annullare.",
 'error.reminder_hours': 'I promemoria arrivano al massimo una volta all\'ora.',
 'error.resign_when': 'Puoi ritirarti solo da una partita in corso (prima dell\'inizio usa /game leave).',
-'error.scenario': "Scenario sconosciuto '{scenario}': scegli short o main.",
+'error.scenario': "Scenario sconosciuto '{scenario}': scegli {scenarios}.",
 'error.seat_bot': '{faction} è giocata dal bot.',
 'error.seat_taken': '{faction} è già tenuta da <@{user}>.',
 'error.seat_yours': 'Tieni già {faction}.',
-'error.seats': 'Una partita ha da 1 a 4 giocatori, non {seats}.',
+'error.seats': 'Una partita ha da 1 a {max} giocatori, non {seats}.',
 'error.stale': 'La partita è andata avanti: ecco una richiesta aggiornata.',
 'error.start_who': 'Solo chi ha creato la partita o un giocatore seduto può iniziarla.',
 'error.undo_hidden': 'Impossibile annullare: da allora è stato tirato un dado o rivelata una carta.',
@@ -161,6 +161,13 @@ IT = {
 'error.no_lookup': 'Questo gioco non ha consultazioni.',
 'console.ask_scenario_of': 'Scenario ({scenarios}) [{first}]: ',
 'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
+'error.humans_only': '{game} non ha regole per le Operazioni dei Non-Player nelle nostre fonti: ogni fazione deve essere giocata da una persona, e una scadenza mancata non può passare il turno a un bot.',
+'game.humans_only': 'Ogni fazione di {game} è giocata da una persona: le nostre fonti non hanno il diagramma dei Non-Player per le Operazioni. Regole e mappa sono provvisorie (vedi /game status e le interpretazioni); i testi delle carte li risolvono i giocatori.',
+'card.adp_flags': 'Tipo: {flags}',
+'card.adp_no_text': "Testo della carta non incluso: la fazione che sceglie l'Evento lo applica una modifica alla volta. Dati provvisori (ordine delle fazioni, tipo).",
+'rules.chapter.adp6': 'Round Propaganda',
+'status.adp_tracks': 'Aiuti {aid}, Patrocinio {patronage}, Risorse: Governo {gov}, Talebani {tal}, Signori della Guerra {wl}; Islamabad {box}.',
+'space.type.loc': 'LoC',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
