@@ -29,6 +29,8 @@ submit racing a seat change fails its check instead of undoing it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import json
 import logging
 import math
@@ -210,6 +212,22 @@ def render_map(state) -> bytes | None:
         return None
 
 
+_VIEWER: contextvars.ContextVar[str | None] = contextvars.ContextVar("dakbot_viewer_locale", default=None)
+
+
+@contextlib.contextmanager
+def viewer_locale(locale: str | None):
+    """Within the block, private prompts (``prompt``, ``pick``, ``back``,
+    ``cancel``, the next prompt of a confirm) are rendered in ``locale`` — a
+    player's own Discord language — instead of the game's (issue 15). Posts,
+    pings and reminders always use the game's language."""
+    token = _VIEWER.set(locale or None)
+    try:
+        yield
+    finally:
+        _VIEWER.reset(token)
+
+
 def render_turn_pictures(state, spaces: list[str], locale: str = "en") -> tuple[bytes | None, bytes | None]:
     """``(phone picture, full map)`` of a turn that touched ``spaces``
     (the game's renderer's ``render_turn``), or ``(None, None)`` when the
@@ -312,6 +330,12 @@ class Service:
         stored = await self.store.log_entries(g.id, start, state.log_base) if start < state.log_base else []
         return stored + state.log[max(0, start - state.log_base):]
 
+    @staticmethod
+    def _viewer_loc(g: GameRow) -> str:
+        """The language of a private prompt: the viewer's own (``viewer_locale``)
+        when set, else the game's."""
+        return _VIEWER.get() or g.locale
+
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
         """The prompt of ``state``'s decision (``d``: that decision when the
@@ -320,7 +344,7 @@ class Service:
             d = engine.decision(state)
         if d is None:
             return None
-        loc = g.locale
+        loc = self._viewer_loc(g)
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                       text=render(loc, d.prompt),
                       choices=[(c.id, render(loc, c.label)) for c in d.choices],
@@ -412,9 +436,11 @@ class Service:
         if scenario is None:
             scenario = spec.scenario()
         if scenario not in spec.scenarios:
-            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if not 1 <= seats <= (spec.seats or len(spec.factions)):
-            raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
+            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.", scenario=scenario,
+                           scenarios=", ".join(spec.scenarios))
+        most = spec.seats or len(spec.factions)
+        if not 1 <= seats <= most:
+            raise BadInput("error.seats", "A game has 1 to {max} players, not {seats}.", seats=seats, max=most)
         bots = parse_factions(bots, game)
         humans_only = spec.extra.get("humans_only")
         self._check_humans_only(game, bool(bots) or deadline_action == "bot")
@@ -793,17 +819,18 @@ class Service:
         work = engine.clone(state)
         labels = []
         dd = d
+        loc = self._viewer_loc(g)
         for cid in draft:
             c = dd.find(cid) if dd else None
-            labels.append(render(g.locale, c.label) if c else cid)
+            labels.append(render(loc, c.label) if c else cid)
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
         nd = dd
         # a seal that reveals the round shows nothing before it is confirmed (other players' orders stay hidden)
         revealed = engine.is_simultaneous(state) and engine.stretch_marker(work) != engine.stretch_marker(state)
         if nd is None or nd.actor != d.actor or revealed or _hidden_revealed(state, work):
-            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(g.locale, d.actor),
-                       text=t(g.locale, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
+            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(loc, d.actor),
+                       text=t(loc, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
                               "die is rolled or a card revealed)."), choices=[], draft=list(draft),
                        draft_labels=labels, confirm=True)
             return p
@@ -987,6 +1014,21 @@ class Service:
         state = self.state_of(g)
         entries = await self._log_since(g, state, max(0, engine.log_length(state) - n))
         return self._log_text(g, entries) or t(g.locale, "log.empty", "The log is empty.")
+
+    async def set_locale(self, game_id: int, user: str, locale: str, *, manager: bool = False) -> Result:
+        """The game's language (en, it, es-ES, ja): every post, ping, reminder,
+        dashboard and picture of the game uses it from now on. Only the game's
+        manager may change it. Raises Forbidden, BadInput (an unknown
+        language; nothing changed)."""
+        g = await self._managed_open_game(game_id, str(user), manager)
+        if locale not in LOCALES:
+            raise BadInput("error.locale", "Unknown language '{locale}': choose one of {locales}.",
+                           locale=str(locale)[:20], locales=", ".join(LOCALES))
+        if locale != g.locale:
+            await self.store.update_game(g.id, locale=locale)
+            g = await self.game(g.id)
+        return Result(game=g, reply=t(g.locale, "game.language", "**{name}** is now played in English.",
+                                      name=g.name))
 
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,

@@ -49,6 +49,15 @@ class CoinRules:
         """The deck ran out with no card current: final victory (sets ``state.result``)."""
         raise NotImplementedError
 
+    def composed(self, prefix: str, text: str, numbers: bool = False) -> Message:
+        """A message for an English ``text`` composed from parts (a refusal's
+        reason from ``why_not``), keyed by its wording (issue 15). Default:
+        the text as it is; a game may turn its names and numbers into
+        parameters (Gandhi: engine/gandhi/wording.py)."""
+        from ..core.messages import slug_key
+
+        return Message(slug_key(prefix, text), {}, text)
+
     # -- the map -------------------------------------------------------------
     def space_name(self, sid: str) -> str:
         """The English name of space ``sid``."""

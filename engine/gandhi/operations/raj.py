@@ -35,6 +35,7 @@ from ..common import done_choice, log, simple, space_name
 from ..data import get_data
 from ..ruleset import at_least
 from ..state import GandhiState
+from ..wording import templated
 
 MAX_DEPLOY = 6          # cubes per City (3.2.1)
 DEPLOY_OOP = 2          # cubes Out of Play -> Available after Deploy (3.2.1)
@@ -213,7 +214,7 @@ class UseSepoys(Step):
 
     def refuse(self, state, fr, cid):
         if cid == "sepoy":
-            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, fr["sid"], fr["cost"]))
+            return templated("error.why", cannot_pay_text(state, fr["sid"], fr["cost"]), numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -236,8 +237,8 @@ def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost:
         return [frame("raj.use_sepoys", sid=sid, op=op, cost=cost, then=then)]
     data(ctx)["paid"][sid] = False
     if sepoys_relevant:
-        log(state, "log.raj_troops_only", "{reason}: Troops only.", actor="raj",
-            reason=cannot_pay_text(state, sid, cost))
+        m = templated("log.raj_troops_only", cannot_pay_text(state, sid, cost) + ": Troops only.", numbers=True)
+        log(state, m.key, m.text, actor="raj", **m.params)
     return [then]
 
 
@@ -315,7 +316,8 @@ class Remove(Step):
     def decision(self, state, fr):
         cands = removal_candidates(state, fr["sid"], fr["mode"])
         labels = MARTIAL_LABEL if fr["mode"] == "martial" else REMOVE_LABEL
-        choices = [simple(c, f"choice.raj_remove_{c}", labels[c]) for c in cands]
+        key = "choice.raj_martial_" if fr["mode"] == "martial" else "choice.raj_remove_"
+        choices = [simple(c, key + c, labels[c]) for c in cands]
         if self._may_stop(state, fr, cands):
             choices.append(done_choice("Remove nothing more"))
         return Decision("raj", msg("prompt.raj_remove", "{space}: choose a piece to remove ({left} left).",
@@ -334,7 +336,7 @@ class Remove(Step):
         if cid == "ml_base":
             return msg("error.bases_last", "Muslim League Bases go last: first every Activist and Gandhi (3.2.4).")
         if cid == "rev_base":
-            return msg("error.bases_last", "Revolutionary Bases go last: first every Guerrilla (3.2.4).")
+            return msg("error.bases_last_rev", "Revolutionary Bases go last: first every Guerrilla (3.2.4).")
         if cid in ("inc", "ml") and fr["mode"] != "martial":
             return msg("error.inactive", "Only Active Activists (in Protest spaces or on Railways) may be taken (1.4.3).")
         return None
@@ -462,9 +464,10 @@ class DeployPlace(Step):
 
     def refuse(self, state, fr, cid):
         if cid.split(":")[0] == "sepoy" and not data(state.action)["paid"].get(fr["sid"], False):
-            return msg("error.raj_sepoys_unpaid", "Sepoys were not paid for in {space}: Troops only ({reason}).",
-                       space=space_name(fr["sid"]), reason=cannot_pay_text(state, fr["sid"], fr["cost"])
-                       if not can_pay(state, fr["cost"]) else "the Raj chose Troops only")
+            reason = (cannot_pay_text(state, fr["sid"], fr["cost"]) if not can_pay(state, fr["cost"])
+                      else "the Raj chose Troops only")
+            return templated("error.why", f"Sepoys were not paid for in {space_name(fr['sid'])}: Troops only "
+                             f"({reason}).", numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -594,7 +597,8 @@ class GarrisonMove(Step):
             text = "Move a {kind} from {origin}"
             if kind == "sepoy" and not data(ctx).get("garrison_paid") and cost:
                 text += " (pays {cost} Resources for the Garrison's Sepoys)"
-            choices.append(simple(f"{kind}:{origin}", "choice.raj_move", text, kind=KIND_NAME[kind],
+            key = "choice.raj_move_paying" if text.endswith("Sepoys)") else "choice.raj_move"
+            choices.append(simple(f"{kind}:{origin}", key, text, kind=KIND_NAME[kind],
                                   origin=space_name(origin), cost=cost))
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
@@ -605,7 +609,7 @@ class GarrisonMove(Step):
         kind, _, origin = cid.partition(":")
         cost = sepoy_cost(state, ctx, "garrison", False)
         if kind == "sepoy" and not data(ctx).get("garrison_paid") and not can_pay(state, cost):
-            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, None, cost))
+            return templated("error.why", cannot_pay_text(state, None, cost), numbers=True)
         if origin in state.spaces and state.spaces[origin].protest:
             return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
                        space=space_name(origin))
@@ -620,7 +624,7 @@ class GarrisonMove(Step):
             cost = sepoy_cost(state, ctx, "garrison", False)
             board.add_resources(state, "raj", -cost)
             data(ctx)["garrison_paid"] = True
-            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to Garrison with Sepoys.",
+            log(state, "log.raj_pays_garrison", "The Raj pays {cost} Resources to Garrison with Sepoys.",
                 actor="raj", cost=cost, space=fr["sid"])
         move_cube(state, ctx, origin, fr["sid"], kind)
         log(state, "log.raj_garrison_move", "Garrison: a {kind} from {origin} to {space}.", actor="raj",
@@ -644,7 +648,7 @@ class GarrisonActivate(Step):
             k = pieces(state, r, "troop") + (pieces(state, r, "sepoy") if paid else 0)
             done = board.activate_guerrillas(state, r, k) if k else 0
             if done:
-                log(state, "log.raj_activate", "{n} Guerrilla(s) activated on {space}.", actor="raj", n=done,
+                log(state, "log.raj_activate_rail", "{n} Guerrilla(s) activated on {space}.", actor="raj", n=done,
                     space=r)
 
 
@@ -743,7 +747,7 @@ class SweepMove(Step):
             return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
                        space=space_name(fr["sid"]))
         if kind == "sepoy" and not fr["wavell"] and not data(state.action)["paid"].get(fr["sid"], False):
-            return msg("error.raj_sepoys_unpaid", "Sepoys are not used in {space}: Troops only.",
+            return msg("error.raj_sepoys_unused", "Sepoys are not used in {space}: Troops only.",
                        space=space_name(fr["sid"]))
         if origin in state.spaces and state.spaces[origin].protest:
             return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
@@ -860,7 +864,7 @@ class Assault(Operation):
         """Lord Wavell: the free Limited Sweep may be made "at any time during
         the Assault" (3.2.4) into a space already selected for it:
         ``wavell:<space>`` in the Operation loop."""
-        return [simple(f"wavell:{s}", "choice.raj_wavell_sweep", "Lord Wavell: free Limited Sweep into {space}",
+        return [simple(f"wavell:{s}", "choice.raj_wavell_sweep_into", "Lord Wavell: free Limited Sweep into {space}",
                        space=space_name(s)) for s in ctx["spaces"] if wavell_can_sweep(state, ctx, s)]
 
     def extra(self, state, ctx, cid):
