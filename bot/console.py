@@ -149,8 +149,8 @@ class Console:
                 return None
             scenario = ans or spec.scenario()
             if scenario not in spec.scenarios:
-                self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose short or main.",
-                           scenario=scenario))
+                self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.",
+                           scenario=scenario, scenarios=", ".join(spec.scenarios)))
         r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
                                   locale=self.locale, bots=bots, game=spec.id)
         if r.game.bots:

@@ -259,7 +259,8 @@ def _hidden_revealed(before, after) -> bool:
     return (before.rng_counter != after.rng_counter
             or len(before.forced_dice) != len(after.forced_dice)
             or before.current != after.current or before.next != after.next
-            or len(before.played) != len(after.played) or before.viceroy != after.viceroy)
+            or len(before.played) != len(after.played)
+            or getattr(before, "viceroy", None) != getattr(after, "viceroy", None))
 
 
 class Service:
@@ -436,10 +437,14 @@ class Service:
         if scenario is None:
             scenario = spec.scenario()
         if scenario not in spec.scenarios:
-            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if not 1 <= seats <= (spec.seats or len(spec.factions)):
-            raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
+            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.", scenario=scenario,
+                           scenarios=", ".join(spec.scenarios))
+        most = spec.seats or len(spec.factions)
+        if not 1 <= seats <= most:
+            raise BadInput("error.seats", "A game has 1 to {max} players, not {seats}.", seats=seats, max=most)
         bots = parse_factions(bots, game)
+        humans_only = spec.extra.get("humans_only")
+        self._check_humans_only(game, bool(bots) or deadline_action == "bot")
         if len(bots) == len(spec.factions):
             raise BadInput("error.all_bots", "At least one Faction needs a human player.")
         if layout not in spec.seat_layouts:
@@ -465,6 +470,11 @@ class Service:
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
                  "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
                  seats=seats, user=creator)
+        if humans_only:
+            text += "\n" + t(locale, "game.humans_only", "Every faction of {game} is played by a human: our sources "
+                              "have no non-player flowchart for its Operations. Its rules and map data are "
+                              "provisional (see /game status and the rulings); card texts are resolved by the "
+                              "players.", game=spec.name)
         return Result(game=g, posts=[Post(text)], reply=text)
 
     async def join(self, game_id: int, user: str, faction: str | None = None) -> Result:
@@ -612,6 +622,16 @@ class Service:
         if g.deadline_hours:
             out.append(("deadline", now + g.deadline_hours * 3600, {"actor": d.actor, "move": state.move}))
         return out
+
+    @staticmethod
+    def _check_humans_only(game: str, wants_bot: bool) -> None:
+        """A game without non-player rules (``GameSpec.extra["humans_only"]``,
+        A Distant Plain) takes no bot seat and no "bot" deadline action."""
+        spec = engine.game_spec(game)
+        if wants_bot and spec.extra.get("humans_only"):
+            raise BadInput("error.humans_only", "{game} has no non-player rules for its Operations in our sources: "
+                           "every faction must be played by a human, and a missed deadline cannot hand a turn "
+                           "to a bot.", game=spec.name)
 
     def _check_deadline_action(self, action: str) -> None:
         if action not in DEADLINE_ACTIONS:
@@ -984,6 +1004,7 @@ class Service:
                 raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do "
                                 "this.")
             self._check_deadline_action(deadline_action)
+            self._check_humans_only(g.game, deadline_action == "bot")
             fields["deadline_action"] = deadline_action
         for v in (hours, deadline_hours):
             if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
@@ -1149,6 +1170,7 @@ class Service:
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
         faction = (parse_factions(faction, g.game) or [None])[0]
+        self._check_humans_only(g.game, True)
         grp = next(grp for grp in self._groups(g) if faction in grp)
         holder = g.seats.get(grp[0])
         if grp[0] in self._bots(g):

@@ -13,6 +13,7 @@ import difflib
 import re
 
 from engine.gandhi.data import get_data
+from engine.gandhi.data.cards import LANGS as CARD_LANGS
 
 from ..i18n import chain, faction_name, name, t
 from ..service import ServiceError
@@ -57,8 +58,9 @@ def card_text(number: int, locale: str) -> str:
                 f"{t(locale, 'card.shaded', 'Shaded:')} {card_field(c, 'shaded', locale)}")
     if number in cards.campaigns:
         c = cards.campaigns[number]
-        head = t(locale, "card.campaign", "Campaign: {viceroy} ({tenure})", viceroy=c.viceroy, tenure=c.tenure)
-        return f"**#{number} {head}**\n{c.capability}: {c.raj_capability}"
+        ct = c.texts(next((lang for lang in chain(locale) if lang in CARD_LANGS), "en"))
+        head = t(locale, "card.campaign", "Campaign: {viceroy} ({tenure})", viceroy=ct["viceroy"], tenure=c.tenure)
+        return f"**#{number} {head}**\n{ct['capability']}: {ct['raj_capability']}"
     raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
 
 

@@ -23,6 +23,10 @@ class CoinRules:
     game: ClassVar[str] = ""
     #: the step a round card (Campaign, Propaganda, Coup) pushes when it is current
     round_step: ClassVar[str] = "coin.round"
+    #: a round card revealed as the next card is played at once, before the
+    #: current card (Gandhi 2.4); False: it is played when it comes up as the
+    #: current card, after the card before it (A Distant Plain 6.0)
+    round_card_first: ClassVar[bool] = True
 
     # -- cards ---------------------------------------------------------------
     def is_round_card(self, number: int | None) -> bool:

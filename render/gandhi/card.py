@@ -81,7 +81,6 @@ def _draw_text(d, lines, x: int, y: int, size: int, colour) -> int:
 def _texts(number: int, locale: str) -> dict:
     cards = get_data().cards
     lang = th.lang(locale)
-    it = lang == "it"
     if number in cards.events:
         c = cards.events[number]
 
@@ -93,10 +92,9 @@ def _texts(number: int, locale: str) -> dict:
         return {"kind": "event", "title": field("title"), "order": list(c.faction_order),
                 "unshaded": field("unshaded"), "shaded": field("shaded")}
     if number in cards.campaigns:
-        c = cards.campaigns[number]
-        cap = (c.capability_it if it and c.capability_it else c.capability) or ""
-        return {"kind": "campaign", "title": c.viceroy, "tenure": c.tenure or "", "capability": cap,
-                "raj": c.raj_capability or "", "np": c.np_raj_modification or ""}
+        ct = cards.campaigns[number].texts(lang)  # en/it/es/ja, English where missing
+        return {"kind": "campaign", "title": ct["viceroy"], "tenure": cards.campaigns[number].tenure or "",
+                "capability": ct["capability"], "raj": ct["raj_capability"], "np": ct["np_raj_modification"]}
     raise ValueError(f"no card {number}: Event cards are 1-72, Campaign cards 73-79")
 
 
@@ -105,10 +103,11 @@ def render_card(card_number: int, locale: str = "en") -> bytes:
     """The picture of card ``card_number`` (1-79) as PNG bytes, 800 px wide.
 
     Event cards show number, title, faction order (named chips, readable
-    without colour) and the unshaded and shaded texts; the English texts when
-    the data has them, else the Italian ones (and the Italian ones for
-    ``locale="it"``). Campaign cards show the Viceroy, his tenure and Raj
-    capability. Raises ValueError for a number that is not a card.
+    without colour) and the unshaded and shaded texts, in the language of
+    ``locale`` (en/it/es/ja, cards.yaml ``<field>_<lang>``; English where a
+    text is missing). Campaign cards show the Viceroy, his tenure, capability
+    and the Raj and Non-player Raj texts, in the same language
+    (``CampaignCard.texts``). Raises ValueError for a number that is not a card.
     """
     if not isinstance(card_number, int) or isinstance(card_number, bool):
         raise ValueError(f"card number must be an int, got {card_number!r}")

@@ -84,8 +84,6 @@ def _names_removed(line: str) -> str:
     return line
 
 
-@pytest.mark.xfail(reason="needs the it/es/ja engine catalogs the cards15 helper is filling (issue 15 "
-                          "done-when); strict=False until they land", strict=False)
 @pytest.mark.parametrize("locale", ["it", "es", "ja"])
 def test_done_when_first_choice_60_decisions_prints_no_english_game_text(db_path, locale):
     out = _console(db_path, locale, ["1"] * 60)
