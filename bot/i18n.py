@@ -45,28 +45,12 @@ def catalog(lang: str) -> dict[str, str]:
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
 
 
-@functools.lru_cache(maxsize=None)
 def game_catalog(game: str, lang: str) -> dict[str, str]:
     """{msgid: msgstr} of a game's engine catalog for ``lang`` (non-empty
-    entries only; {} when there is none)."""
-    from babel.messages.pofile import read_po
+    entries only; {} when there is none): :func:`engine.core.catalogs.catalog`."""
+    from engine.core.catalogs import catalog as _catalog
 
-    d = catalogs_dir(game)
-    path = os.path.join(d, f"{lang.split('-')[0]}.po") if d else ""
-    if not path or not os.path.exists(path):
-        return {}
-    with open(path, "rb") as fh:
-        cat = read_po(fh, locale=lang.replace("-", "_"))
-    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
-
-
-def catalogs_dir(game: str) -> str | None:
-    """Where a game's engine catalogs live (its spec's ``catalogs``:
-    ``engine/<game>/locales``), or None for a game without catalogs."""
-    import engine
-
-    d = engine.game_spec(game).catalogs
-    return str(d) if d else None
+    return _catalog(game, lang)
 
 
 def chain(locale: str | None) -> list[str]:

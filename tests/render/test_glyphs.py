@@ -89,3 +89,16 @@ def test_faction_chips_hold_their_names(drawn, locale, midgame):
     assert widths and min(widths) > 0
     chip_texts = [w for w in widths if w <= 52 - 6]
     assert len(chip_texts) >= 8   # victory and resources chips (4 + 2) and more, all inside
+
+
+def test_place_names_follow_the_games_catalog(drawn, midgame):
+    """Space and Railway names on the map read as the game's catalog names
+    them in that language (Japanese デリー), the layout's English otherwise."""
+    from engine.core.catalogs import name
+
+    render(midgame, "ja")
+    texts = {t for t, *_ in drawn}
+    assert name("gandhi", "ja", "delhi") in texts and "Delhi" not in texts
+    drawn.clear()
+    render(midgame, "en")
+    assert "Delhi" in {t for t, *_ in drawn}
