@@ -346,8 +346,8 @@ class Service:
             return None
         loc = self._viewer_loc(g)
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
-                      text=render(loc, d.prompt),
-                      choices=[(c.id, render(loc, c.label)) for c in d.choices],
+                      text=render(loc, d.prompt, g.game),
+                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.choices],
                       draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm)
 
     def _status_text(self, g: GameRow, state=None) -> str:
@@ -581,7 +581,7 @@ class Service:
         pings = self.users_for(g, d.actor) if d else []
         if d is not None:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
-                           prompt=render(loc, d.prompt)))
+                           prompt=render(loc, d.prompt, g.game)))
         phone, full = await self._pictures(g, state, state.log)
         post = Post("\n".join(x for x in lines if x), phone, pings, "start", full)
         posts = [post]
@@ -668,7 +668,7 @@ class Service:
     def _log_text(self, g: GameRow, entries: list[dict]) -> str:
         lines = []
         for e in entries:
-            line = render(g.locale, e)
+            line = render(g.locale, e, g.game)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again
             lines.append(f"- {actor}: {line}" if actor and not line.startswith(actor) else f"- {line}")
@@ -717,7 +717,7 @@ class Service:
             for i, cid in enumerate(choices):
                 engine.apply(state, d.actor, cid, decided=d if i == 0 else None)
         except EngineError as e:
-            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
         return await self._commit(g, before, state, d, user, list(choices), "submit")
 
     @staticmethod
@@ -783,7 +783,7 @@ class Service:
             pings = [u for u in users if u != exclude]
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
-                           faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
+                           faction=nd.actor, who=who, prompt=render(loc, nd.prompt, g.game)))
         phone, full = await self._pictures(g, state, entries)
         return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
 
@@ -822,7 +822,7 @@ class Service:
         loc = self._viewer_loc(g)
         for cid in draft:
             c = dd.find(cid) if dd else None
-            labels.append(render(loc, c.label) if c else cid)
+            labels.append(render(loc, c.label, g.game) if c else cid)
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
         nd = dd
@@ -855,7 +855,7 @@ class Service:
         try:  # the draft applied to a copy checks every choice and builds the prompt
             p = self._draft_prompt(g, state, draft, d)
         except EngineError as e:
-            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
         await self.store.set_draft(g.id, user, g.version, draft)
         return p
 
@@ -1128,7 +1128,7 @@ class Service:
         if tm["kind"] != "deadline":
             await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
             text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
-                     game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
+                     game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt, g.game))
             return [Post(text, pings=users, kind="reminder")]
         text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
                  game=g.name, faction=d.actor, who=who)
