@@ -7,7 +7,7 @@ Every change of pieces goes through :func:`place`, :func:`remove_to` and
 """
 from __future__ import annotations
 
-from ..gandhi.board import _add as add_count  # shared count kit; moves to engine/coin (issue 17)
+from ..coin.board import add_count
 from .data import MAP_TO_BOX, OWNER, get_data
 from .state import TRACK_MAX, AdpState
 

@@ -7,6 +7,7 @@ when 2 are Available places 2: 1.4.1, 5.1.1).
 """
 from __future__ import annotations
 
+from ..coin.board import add_count as _add
 from ..core.engine import log
 from . import derived as dv
 from .ruleset import at_least
@@ -21,16 +22,6 @@ def box_kind(kind: str) -> str:
 
 def box(state: GandhiState, name: str) -> dict[str, int]:
     return {"available": state.available, "out_of_play": state.out_of_play, "prison": state.prison}[name]
-
-
-def _add(d: dict[str, int], kind: str, k: int) -> None:
-    v = d.get(kind, 0) + k
-    if v < 0:
-        raise ValueError(f"negative count of {kind}")
-    if v:
-        d[kind] = v
-    else:
-        d.pop(kind, None)
 
 
 def count(state: GandhiState, sid: str, kind: str) -> int:

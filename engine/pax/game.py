@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.engine import log
 from ..core.steps import push
-from ..gandhi.data import load_yaml
+from ..core.data import load_yaml
 from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .state import (

@@ -21,8 +21,8 @@ from engine.adp.data import get_data
 import io
 
 from render.gandhi.board import _bar, _panel, _pill, _tw
-from render.gandhi.fastdraw import FastDraw
-from render.gandhi.fonts import font
+from render.kit.fastdraw import FastDraw
+from render.kit.fonts import font
 
 HERE = Path(__file__).parent
 BG = (232, 228, 214)

@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 from engine.gandhi.data import get_data
 
 from . import theme as th
-from .fastdraw import FastDraw, text_length
-from .fonts import font, localized
+from ..kit.fastdraw import FastDraw, text_length
+from ..kit.fonts import font, localized
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state

@@ -11,8 +11,8 @@ from engine.gandhi.data import get_data
 
 from . import theme as th
 from .board import encode_png
-from .fastdraw import FastDraw, text_length
-from .fonts import font, localized
+from ..kit.fastdraw import FastDraw, text_length
+from ..kit.fonts import font, localized
 
 WIDTH = 800
 _TAG = re.compile(r"(</?i>|\*)")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from . import theme as th
-from .fonts import font
+from ..kit.fonts import font
 
 # display kinds, in drawing order, grouped by faction
 FACTION_KINDS: dict[str, tuple[str, ...]] = {

@@ -10,8 +10,8 @@ from engine.gandhi.data import get_data
 
 from . import theme as th
 from .board import draw_board, encode_png
-from .fastdraw import FastDraw, text_length
-from .fonts import font, localized
+from ..kit.fastdraw import FastDraw, text_length
+from ..kit.fonts import font, localized
 from .layout import get_layout
 from .pieces import FACTION_KINDS, draw_piece
 from .public import public_state

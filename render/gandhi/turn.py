@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from . import theme as th
 from .board import draw_board, encode_png
-from .fonts import localized
+from ..kit.fonts import localized
 from .layout import get_layout
 from .public import public_state
 from .space import _bounds

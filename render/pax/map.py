@@ -20,8 +20,8 @@ from PIL import Image
 
 from engine.pax.data import get_data
 
-from ..gandhi.fastdraw import FastDraw
-from ..gandhi.fonts import font
+from ..kit.fastdraw import FastDraw
+from ..kit.fonts import font
 
 LAYOUT = Path(__file__).with_name("layout.yaml")
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from PIL import ImageDraw, features
 
-from render.gandhi import fastdraw, render, render_card, render_space
-from render.gandhi.fonts import cjk_font_path
+from render.gandhi import render, render_card, render_space
+from render.kit import fastdraw
+from render.kit.fonts import cjk_font_path
 
 LOCALES = ("en", "it", "es-ES", "ja")
 #: a code point no font of ours has: it draws the font's missing-glyph box
@@ -70,7 +71,7 @@ def test_map_space_and_card_draw_every_character(drawn, locale, midgame):
 
 def test_the_check_finds_a_missing_glyph(drawn):
     """The detector itself: Japanese drawn with the Latin face is caught."""
-    from render.gandhi.fonts import font
+    from render.kit.fonts import font
 
     drawn.append(("抗議", font(16), (0, 0), None))
     assert sorted(missing_glyphs(drawn)) == [("抗議", "抗"), ("抗議", "議")]
@@ -81,7 +82,7 @@ def test_faction_chips_hold_their_names(drawn, locale, midgame):
     """Faction names (longest in ja: ムスリム連盟) fit the fixed-width chips of
     the tracks panel: the text is never wider than its 52 px chip."""
     from render.gandhi import theme as th
-    from render.gandhi.fastdraw import text_length
+    from render.kit.fastdraw import text_length
 
     render(midgame, locale)
     names = {th.t(locale, f"faction.{f}") for f in th.FACTIONS}
@@ -111,7 +112,7 @@ def test_japanese_kanji_take_their_japanese_shapes():
     a Japanese picture must draw the Japanese ones (直, 今, 配 differ)."""
     from PIL import Image, ImageChops, ImageFont
 
-    from render.gandhi.fonts import font, for_locale
+    from render.kit.fonts import font, for_locale
 
     def draw(f, language=None):
         im = Image.new("L", (80, 80), 0)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import DataError
-from ...gandhi.data import _read_yaml  # moves to engine/coin with issue 17
+from ...core.data import read_yaml as _read_yaml
 
 DATA_DIR = Path(__file__).parent
 OVERRIDES_ENV = "DAKBOT_ADP_OVERRIDES"

@@ -19,7 +19,8 @@ import copy
 from typing import Any
 
 from ...core.errors import DataError
-from ...gandhi.data.overrides import _card_number, _entry, _pair, _reason, _section
+from ...core.data import card_number as _card_number, entry as _entry, pair as _pair
+from ...core.data import reason as _reason, section as _section
 
 TOP_LEVEL = ("spaces", "locs", "adjacency", "event_cards", "deck", "scenarios")
 SPACE_FIELDS = ("name", "type", "country", "population", "pashtun", "mountain")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...gandhi.data.status import _line, _split  # shared kit; moves to engine/coin with issue 17
+from ...core.data import split as _split, status_line as _line
 
 SPACE_FACTS = ("type", "population", "pashtun", "mountain")
 

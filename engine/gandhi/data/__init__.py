@@ -11,8 +11,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from ...core.data import load_yaml, read_yaml as _read_yaml  # noqa: F401 - load_yaml: the shared kit
 from ...core.errors import DataError
 from .cards import CardsData, build_cards
 from .mapdata import MapData, build_map
@@ -30,22 +29,6 @@ class GandhiData:
         self.cards = cards
         self.overrides_file = overrides_file
         self.overridden = overridden
-
-
-# libyaml's loader when the wheel has it: the same safe loading, ten times faster.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def load_yaml(text: str):
-    """``yaml.safe_load`` with libyaml when available."""
-    return yaml.load(text, Loader=_Loader)
-
-
-def _read_yaml(path: Path) -> dict:
-    try:
-        return load_yaml(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as e:
-        raise DataError(f"{path}: {e}") from None
 
 
 _current: GandhiData | None = None

@@ -22,6 +22,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...core.data import META_FIELDS, card_number as _card_number, entry as _entry, pair as _pair
+from ...core.data import reason as _reason, section as _section
 from ...core.errors import DataError
 
 TOP_LEVEL = ("spaces", "railways", "adjacency", "event_cards", "campaign_cards")
@@ -40,7 +42,6 @@ CAMPAIGN_FIELDS = ("viceroy", "tenure", "capability", "capability_it",
                      for f in ("viceroy", "capability", "raj_capability", "np_raj_modification")
                      if (f, lang) != ("capability", "it")),
                    *_TRANSLATED)
-META_FIELDS = ("verified", "source")
 
 #: event-card fields that carry their own ``<field>_verified`` flag
 _EVENT_VERIFIED = {"title": "title_verified", "faction_order": "faction_order_verified",
@@ -94,36 +95,10 @@ def apply_overrides(raw_map: dict, raw_cards: dict, overrides: dict | None,
 
 # ----------------------------------------------------------------- helpers
 
-def _section(value: Any, name: str, path: str) -> dict:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise DataError(f"{path}: {name}: must be a mapping of id -> fields, not a {type(value).__name__}")
-    return value
 
 
-def _entry(value: Any, where: str, allowed: tuple[str, ...], path: str) -> tuple[dict, bool, str | None]:
-    """Check one entry's fields; return (fields without meta, verified, source)."""
-    if not isinstance(value, dict):
-        raise DataError(f"{path}: {where}: must be a mapping of field -> value")
-    for f in value:
-        if f not in allowed and f not in META_FIELDS:
-            raise DataError(f"{path}: {where}.{f}: unknown field (allowed: {', '.join(allowed + META_FIELDS)})")
-    verified = value.get("verified", False)
-    if not isinstance(verified, bool):
-        raise DataError(f"{path}: {where}.verified: must be true or false, not {verified!r}")
-    source = value.get("source")
-    if source is not None and not isinstance(source, str):
-        raise DataError(f"{path}: {where}.source: must be text")
-    fields = {k: v for k, v in value.items() if k not in META_FIELDS}
-    if not fields and not verified:
-        raise DataError(f"{path}: {where}: no field to change")
-    return fields, verified, source
 
 
-def _reason(path: str, source: str | None, verified: bool) -> str:
-    state = "verified" if verified else "provisional"
-    return f"override ({state}) from {path}" + (f": {source}" if source else "")
 
 
 def _spaces(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
@@ -168,15 +143,6 @@ def _railways(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
             done.append(f"railway {rid}.{f}")
 
 
-def _pair(item: Any, where: str, known: set[str], path: str) -> tuple[str, str]:
-    if not (isinstance(item, (list, tuple)) and len(item) == 2 and all(isinstance(x, str) for x in item)):
-        raise DataError(f"{path}: {where}: a pair must be a list of two space ids, not {item!r}")
-    for s in item:
-        if s not in known:
-            raise DataError(f"{path}: {where}: unknown space {s!r}")
-    if item[0] == item[1]:
-        raise DataError(f"{path}: {where}: a space is not adjacent to itself")
-    return item[0], item[1]
 
 
 def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
@@ -229,11 +195,6 @@ def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
             done.append(f"adjacency {x}-{y} (confirmed)" if verified else f"adjacency {x}-{y} (restated)")
 
 
-def _card_number(key: Any, section: str, path: str) -> int:
-    try:
-        return int(key)
-    except (TypeError, ValueError):
-        raise DataError(f"{path}: {section}.{key}: card numbers are integers") from None
 
 
 def _event_cards(raw_cards: dict, section: Any, path: str, done: list[str]) -> None:

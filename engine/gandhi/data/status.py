@@ -13,21 +13,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...core.data import split as _split, status_line as _line
+
 #: fields of a City/Province/State whose provisional status is tracked one by one
 SPACE_FIELDS = ("type", "population")
 _FIELD_RE = re.compile(r"(?:^|; )([a-z_]+): ")
 
 
-def _split(items: dict[str, bool]) -> dict[str, Any]:
-    verified = sorted((k for k, v in items.items() if v), key=_natural)
-    provisional = sorted((k for k, v in items.items() if not v), key=_natural)
-    return {"total": len(items), "verified": len(verified), "provisional": len(provisional),
-            "verified_ids": verified, "provisional_ids": provisional}
 
 
-def _natural(key: Any) -> Any:
-    s = str(key)
-    return (0, int(s), "") if s.isdigit() else (1, 0, s)
+
+
 
 
 def status_report(data: Any = None) -> dict:
@@ -133,14 +129,7 @@ def _events_implemented(ev: dict) -> dict:
             "missing": [f"{n} {s}" for n, s in sides if f"{n} {s}" not in done]}
 
 
-def _line(label: str, split: dict, show: str | None = "provisional", limit: int = 12) -> str:
-    text = f"  {label:<22} {split['verified']:>3} verified, {split['provisional']:>3} provisional (of {split['total']})"
-    ids = split.get(f"{show}_ids") if show else None
-    if ids:
-        shown = ", ".join(str(i) for i in ids[:limit])
-        more = f", … (+{len(ids) - limit})" if len(ids) > limit else ""
-        text += f"\n  {'':<22} {show}: {shown}{more}"
-    return text
+
 
 
 def format_status(report: dict) -> str:

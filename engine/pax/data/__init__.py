@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import DataError
-from ...gandhi.data import load_yaml
+from ...core.data import read_yaml as _read_yaml
 
 DATA_DIR = Path(__file__).parent
 OVERRIDES_ENV = "DAKBOT_PAX_OVERRIDES"
@@ -93,13 +93,6 @@ def table_value(entry: Any) -> Any:
         if "provisional" in entry:
             return entry["provisional"]
     return entry
-
-
-def _read_yaml(path: Path) -> dict:
-    try:
-        return load_yaml(path.read_text(encoding="utf-8")) or {}
-    except (OSError, ValueError) as e:
-        raise DataError(f"{path}: {e}") from None
 
 
 _current: PaxData | None = None

@@ -7,7 +7,7 @@ shared/reference/pax/README.md, "Corrections"): a YAML file named by
     tables:    {unit_costs: {provisional: {"1": 3, "3": 8, "10": 25}, verified: true}}
     scenario:  {powers: {germany: {controls: {cameroon: possession}, ...}}}
 
-Entry checking is Gandhi's (``engine.gandhi.data.overrides``: one rule for
+Entry checking is the shared kit's (``engine.core.data``: one rule for
 ``verified``/``source``); the merged data passes :func:`engine.pax.data.build`.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import copy
 from typing import Any
 
 from ...core.errors import DataError
-from ...gandhi.data.overrides import _entry, _pair, _reason, _section
+from ...core.data import entry as _entry, pair as _pair, reason as _reason, section as _section
 
 TOP_LEVEL = ("areas", "adjacency", "tables", "scenario")
 AREA_FIELDS = ("name", "name_it", "type", "economic_value", "combat_strength", "coastal", "india_group")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...gandhi.data.status import _split
+from ...core.data import split as _split
 from . import get_data
 
 
@@ -26,7 +26,7 @@ def _table_verified(entry: Any) -> bool:
 def status_report(data: Any = None) -> dict:
     """{"overrides_file", "overridden", "areas": {names, types, values},
     "tables": {...}, "scenario": {"verified": bool}} with the split counts of
-    engine.gandhi.data.status (total / verified / provisional + ids)."""
+    engine.core.data.split (total / verified / provisional + ids)."""
     data = data or get_data()
     raw = {a["id"]: a for a in data.raw_map.get("areas", [])}
     return {

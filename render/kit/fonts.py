@@ -1,4 +1,4 @@
-"""Fonts for the Gandhi pictures.
+"""Fonts for every game's pictures (the drawing kit).
 
 The text face is Atkinson Hyperlegible, shipped by the registry package
 ``fontpkg-atkinson-hyperlegible`` (a project dependency), so the picture looks
