@@ -71,7 +71,15 @@ def template(locale: str | None, key: str, game: str | None = None, *, any_game:
     the registered games' catalogs in order), then the bot's."""
     import engine
 
-    games = [game] if game else (engine.games() if any_game else [])
+    games = (game,) if game else (tuple(engine.games()) if any_game else ())
+    return _template(locale, key, games)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _template(locale: str | None, key: str, games: tuple[str, ...]) -> str | None:
+    # catalogs are read once per process and never change after, so a
+    # template is looked up once per (locale, key, games): a prompt renders
+    # dozens of labels, each formerly walking languages and catalogs again
     for lang in chain(locale):
         for g in games:
             s = game_catalog(g, lang).get(key)
