@@ -2,8 +2,8 @@
 
     python -m benchmarks.taps [games-per-scenario] [--policy random|bot|both]
 
-For each policy (``random``: uniform among the offered choices other than the
-side choices of 1.5.2/1.4.1; ``bot``: the Arjuna bots in all four seats) and
+For each policy (``random``: uniform among the listed options -- each count of
+a quantity is one option -- other than the side choices of 1.5.2/1.4.1; ``bot``: the Arjuna bots in all four seats) and
 each scenario it prints
 
 * decisions per Event card (all decisions of the game / cards played);
@@ -11,8 +11,11 @@ each scenario it prints
   every decision from "which Operation" to its end, including a Special
   Activity made with it; the Special Activity's own share separately);
 * the share of decisions offering a single choice (side choices not counted:
-  one real answer is still asked for nothing), and of decisions with more
-  than 25 choices (side choices counted: Discord shows them);
+  one real answer is still asked for nothing), and of decisions listing more
+  than 25 options (``Decision.options()``: side choices and each count of a
+  quantity counted, as Discord lists them), and of those whose grouped
+  list (``engine.groups``: by kind of space and piece) still needs a second
+  select page;
 * the longest run of consecutive decisions put to one faction (mean over
   games of each game's longest, and the longest of all).
 
@@ -43,6 +46,7 @@ class Tally:
     decisions: int = 0
     single: int = 0
     over25: int = 0
+    paged: int = 0
     runs: list[int] = field(default_factory=list)
     per_kind: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     sa_kind: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
@@ -75,14 +79,18 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
     n = 0
     while (d := engine.decision(s)) is not None:
         real = [c for c in d.ids() if c not in SIDE]
+        listed = d.options()  # what a front end lists: quantities with each count
         t.decisions += 1
         t.steps[d.step] += 1
-        if len(real) == 1:
+        if len([c for c in listed if c.id not in SIDE]) == 1:
             t.single += 1
             t.single_steps[d.step] += 1
-        if len(d.choices) > DISCORD_SELECT:
+        if len(listed) > DISCORD_SELECT:
             t.over25 += 1
             t.big_steps[d.step] += 1
+            gs = engine.groups(s.game, d)
+            if len(gs) > 15 or max(len(o) for _, o in gs) > DISCORD_SELECT:
+                t.paged += 1
         area = _area(s)
         t.by_area[area] += 1
         if area == "action":
@@ -95,7 +103,7 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
         run = run + 1 if d.actor == run_actor else 1
         run_actor = d.actor
         longest = max(longest, run)
-        cid = choose(s, d) if policy == "bot" else rnd.choice(real or d.ids())
+        cid = choose(s, d) if policy == "bot" else rnd.choice([c.id for c in listed if c.id not in SIDE])
         engine.apply(s, d.actor, cid)
         n += 1
         if n > 60000:
@@ -115,7 +123,8 @@ def report(policy: str, scenario: str, t: Tally, detail: bool) -> None:
     print(f"## {policy} policy, {scenario}: {t.games} games, {t.cards / t.games:.1f} cards/game, "
           f"{t.decisions / t.games:.0f} decisions/game")
     print(f"decisions per Event card: {t.decisions / max(t.cards, 1):.1f}")
-    print(f"single-choice decisions: {pct(t.single):.1f}%; over {DISCORD_SELECT} choices: {pct(t.over25):.2f}%")
+    print(f"single-choice decisions: {pct(t.single):.1f}%; over {DISCORD_SELECT} choices: {pct(t.over25):.2f}%, "
+          f"of which a group still over {DISCORD_SELECT} (a second select page): {pct(t.paged):.2f}%")
     print(f"longest run for one faction: mean {sum(t.runs) / len(t.runs):.1f}, max {max(t.runs)}")
     areas = ", ".join(f"{a} {100 * n / t.decisions:.0f}%" for a, n in t.by_area.most_common())
     print(f"where: {areas}")

@@ -99,6 +99,17 @@ def parse_factions(value: list[str] | str | None) -> list[str]:
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
+def _choice_label(locale: str, d: Any, cid: str) -> str:
+    """The label of answer ``cid`` to decision ``d``: a set of joining
+    choices ("delhi+bombay") as their labels joined."""
+    if d is None:
+        return cid
+    if "+" in cid and d.find(cid) is not None:
+        return ", ".join(_choice_label(locale, d, part) for part in cid.split("+"))
+    c = d.find(cid)
+    return render(locale, c.label) if c else cid
+
+
 class ServiceError(Exception):
     """A refusal: ``key`` + ``params`` + English ``default``; nothing changed."""
 
@@ -149,7 +160,9 @@ class Prompt:
 
     ``version``: the move counter to send back. ``draft``: choices picked but
     not confirmed (Discord); ``confirm``: the draft ends the player's stretch
-    (or reveals a die / card) and waits for Confirm. ``choices``: (id, label).
+    (or reveals a die / card) and waits for Confirm. ``choices``: (id, label)
+    of every option (``Decision.options()``: a quantity choice once per count,
+    ``"troop:delhi*3"`` "Troop: move 3 from Delhi", issue 14).
     """
 
     game_id: int
@@ -161,6 +174,10 @@ class Prompt:
     draft: list[str] = field(default_factory=list)
     draft_labels: list[str] = field(default_factory=list)
     confirm: bool = False
+    many: int = 1  # up to this many of ``joinable`` may be picked together ("a+b": issue 14)
+    joinable: list[str] = field(default_factory=list)
+    #: more than 25 options: (group name, ids) by kind of space and piece (engine.groups)
+    groups: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 @dataclass
@@ -291,8 +308,10 @@ class Service:
         loc = g.locale
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                       text=render(loc, d.prompt),
-                      choices=[(c.id, render(loc, c.label)) for c in d.choices],
-                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm)
+                      choices=[(c.id, render(loc, c.label)) for c in d.options()],
+                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
+                      many=d.many, joinable=[c.id for c in d.joining()],
+                      groups=[(render(loc, name), [c.id for c in opts]) for name, opts in engine.groups(state.game, d)])
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
@@ -696,8 +715,7 @@ class Service:
         labels = []
         dd = d
         for cid in draft:
-            c = dd.find(cid) if dd else None
-            labels.append(render(g.locale, c.label) if c else cid)
+            labels.append(_choice_label(g.locale, dd, cid))
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.decision(work)
         nd = dd

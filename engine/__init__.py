@@ -15,6 +15,7 @@ from .core.engine import (  # noqa: F401
     display_names,
     dump_state,
     export_state,
+    groups,
     load_state,
     new_game,
     stretch_marker,

@@ -153,6 +153,7 @@ IT = {
 'result.outcome.hind_swaraj': 'Hind Swaraj!',
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
+'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -102,6 +102,16 @@ def movable(state: GandhiState, ctx: dict[str, Any], sid: str, kind: str) -> int
     return max(0, pieces(state, sid, kind) - moved)
 
 
+def move_choice(cid: str, text: str, kind: str, origin: str, most: int, **params: Any) -> Choice:
+    """A cube move offered as a quantity (issue 14): ``cid`` once, or
+    ``"<cid>*<n>"`` for n of the ``most`` cubes of ``kind`` that may still
+    leave ``origin`` (3.1.2, 3.2)."""
+    return Choice(cid, msg("choice.raj_move", text, kind=KIND_NAME[kind], origin=space_name(origin), **params),
+                  most=max(1, most),
+                  label_n=msg("choice.raj_move_n", "{kind}: move {n} from {origin}", kind=KIND_NAME[kind],
+                              origin=space_name(origin), n=most))
+
+
 def move_cube(state: GandhiState, ctx: dict[str, Any], src: str, dst: str, kind: str) -> None:
     """Move one cube and remember it arrived (it may not move again: 3.1.2)."""
     board.move(state, src, dst, kind, 1)
@@ -446,13 +456,20 @@ class DeployPlace(Step):
         for kind in ("troop", "sepoy"):
             if kind == "sepoy" and not paid:
                 continue
+            room = MAX_DEPLOY - fr["placed"]
             if state.available.get(kind, 0):
-                out.append(simple(kind, f"choice.raj_place_{kind}", "Place a {kind} from Available",
-                                  kind=KIND_NAME[kind]))
+                out.append(Choice(kind, msg(f"choice.raj_place_{kind}", "Place a {kind} from Available",
+                                            kind=KIND_NAME[kind]),
+                                  most=max(1, min(room, state.available[kind])),
+                                  label_n=msg("choice.raj_place_n", "{kind}: place {n} from Available",
+                                              kind=KIND_NAME[kind], n=1)))
             else:
                 for s in deploy_sources(state, sid, kind):
-                    out.append(simple(f"{kind}:{s}", "choice.raj_place_from", "Take a {kind} from {space}",
-                                      kind=KIND_NAME[kind], space=space_name(s)))
+                    out.append(Choice(f"{kind}:{s}", msg("choice.raj_place_from", "Take a {kind} from {space}",
+                                                         kind=KIND_NAME[kind], space=space_name(s)),
+                                      most=max(1, min(room, state.spaces[s].pieces.get(kind, 0))),
+                                      label_n=msg("choice.raj_place_from_n", "{kind}: take {n} from {space}",
+                                                  kind=KIND_NAME[kind], space=space_name(s), n=1)))
         return out
 
     def decision(self, state, fr):
@@ -492,8 +509,12 @@ class DeployOutOfPlay(Step):
     name = "raj.deploy.oop"
 
     def decision(self, state, fr):
-        choices = [simple(k, f"choice.raj_oop_{k}", "Move a {kind} from Out of Play to Available",
-                          kind=KIND_NAME[k]) for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
+        left = DEPLOY_OOP - fr["moved"]
+        choices = [Choice(k, msg(f"choice.raj_oop_{k}", "Move a {kind} from Out of Play to Available",
+                                 kind=KIND_NAME[k]), most=max(1, min(left, state.out_of_play[k])),
+                          label_n=msg("choice.raj_oop_n", "{kind}: move {n} from Out of Play to Available",
+                                      kind=KIND_NAME[k], n=1))
+                   for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
         choices.append(done_choice("Move no more cubes"))
         return Decision("raj", msg("prompt.raj_deploy_oop",
                                    "Deploy: move up to {n} more cube(s) from Out of Play to Available.",
@@ -594,8 +615,8 @@ class GarrisonMove(Step):
             text = "Move a {kind} from {origin}"
             if kind == "sepoy" and not data(ctx).get("garrison_paid") and cost:
                 text += " (pays {cost} Resources for the Garrison's Sepoys)"
-            choices.append(simple(f"{kind}:{origin}", "choice.raj_move", text, kind=KIND_NAME[kind],
-                                  origin=space_name(origin), cost=cost))
+            choices.append(move_choice(f"{kind}:{origin}", text, kind, origin, movable(state, ctx, origin, kind),
+                                       cost=cost))
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
@@ -731,8 +752,9 @@ class SweepMove(Step):
         return sweep_moves(state, ctx, fr["sid"], sepoys)
 
     def decision(self, state, fr):
-        choices = [simple(f"{k}:{o}", "choice.raj_move", "Move a {kind} from {origin}", kind=KIND_NAME[k],
-                          origin=space_name(o)) for k, o in self._moves(state, fr)]
+        ctx = state.action
+        choices = [move_choice(f"{k}:{o}", "Move a {kind} from {origin}", k, o, movable(state, ctx, o, k))
+                   for k, o in self._moves(state, fr)]
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_sweep", "Sweep into {space}: move a cube ({moved} moved).",
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
