@@ -12,8 +12,9 @@ each scenario it prints
   Activity made with it; the Special Activity's own share separately);
 * the share of decisions offering a single choice (side choices not counted:
   one real answer is still asked for nothing), and of decisions listing more
-  than 25 options (``Decision.options()``: side choices and each count of a
-  quantity counted, as Discord lists them), and of those whose grouped
+  than 25 options (``Decision.options(25)``: side choices and each count of a
+  quantity counted, as Discord lists them -- a quantity listed once when
+  the counts would make the list longer than 25, its count then asked), and of those whose grouped
   list (``engine.groups``: by kind of space and piece) still needs a second
   select page;
 * the longest run of consecutive decisions put to one faction (mean over
@@ -79,7 +80,7 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
     n = 0
     while (d := engine.decision(s)) is not None:
         real = [c for c in d.ids() if c not in SIDE]
-        listed = d.options()  # what a front end lists: quantities with each count
+        listed = d.options(DISCORD_SELECT)  # what Discord lists: quantities with each count, unless too many
         t.decisions += 1
         t.steps[d.step] += 1
         if len([c for c in listed if c.id not in SIDE]) == 1:
@@ -103,7 +104,11 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
         run = run + 1 if d.actor == run_actor else 1
         run_actor = d.actor
         longest = max(longest, run)
-        cid = choose(s, d) if policy == "bot" else rnd.choice([c.id for c in listed if c.id not in SIDE])
+        if policy == "bot":
+            cid = choose(s, d)
+        else:
+            c = rnd.choice([c for c in listed if c.id not in SIDE])
+            cid = c.id if c.most == 1 else c.times(rnd.randint(1, c.most)).id  # a count asked after the pick
         engine.apply(s, d.actor, cid)
         n += 1
         if n > 60000:

@@ -96,6 +96,7 @@ def parse_factions(value: list[str] | str | None) -> list[str]:
         if f not in out:
             out.append(f)
     return out
+PAGE = 25  # the most options one Discord select lists (the console lists all)
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
@@ -178,6 +179,8 @@ class Prompt:
     joinable: list[str] = field(default_factory=list)
     #: more than 25 options: (group name, ids) by kind of space and piece (engine.groups)
     groups: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: quantity choices listed once (a long list): id -> the most; the count is asked after the pick
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -308,9 +311,11 @@ class Service:
         loc = g.locale
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                       text=render(loc, d.prompt),
-                      choices=[(c.id, render(loc, c.label)) for c in d.options()],
+                      choices=[(c.id, render(loc, c.label)) for c in d.options(PAGE)],
                       draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
                       many=d.many, joinable=[c.id for c in d.joining()],
+                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(d.options(PAGE)) == len(d.choices)
+                      else {},
                       groups=[(render(loc, name), [c.id for c in opts]) for name, opts in engine.groups(state.game, d)])
 
     def _status_text(self, g: GameRow, state=None) -> str:

@@ -71,7 +71,7 @@ def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.
     else:
         pages = (len(prompt.choices) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
-        chunk = prompt.choices[page * PAGE:(page + 1) * PAGE]
+        chunk = _listed(prompt, prompt.choices[page * PAGE:(page + 1) * PAGE])
         view.add_item(ChoiceSelect(g, v, n, page, chunk,
                                    t(locale, "play.select", "Choose… (page {page}/{pages})", page=page + 1,
                                      pages=pages)))
@@ -163,10 +163,31 @@ def _grouped(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> N
     page = max(0, min(page, len(prompt.groups) - 1))
     labels = dict(prompt.choices)
     name, ids = prompt.groups[page]
-    view.add_item(ChoiceSelect(g, v, n, page, [(cid, labels.get(cid, cid)) for cid in ids], _cut(name, 150)))
+    view.add_item(ChoiceSelect(g, v, n, page, _listed(prompt, [(cid, labels.get(cid, cid)) for cid in ids]),
+                               _cut(name, 150)))
     for i, (other, _) in enumerate(prompt.groups):
         if i != page:
             view.add_item(PageButton(g, v, n, i, _cut(other, 80), row=1 + min(i, len(prompt.groups) - 1) // 5))
+
+
+ASK_COUNT = "*?"  # a select value "<id>*?<most>": a quantity choice whose count is asked next
+
+
+def _listed(prompt: Prompt, pairs):
+    """Select options for ``pairs``: a quantity choice listed once (a long
+    list) gets the value ``"<id>*?<most>"`` so that its count is asked."""
+    return [(f"{cid}{ASK_COUNT}{prompt.counts[cid]}" if cid in prompt.counts else cid, label)
+            for cid, label in pairs]
+
+
+async def _ask_count(interaction: discord.Interaction, g: int, v: int, n: int, value: str) -> None:
+    """How many (issue 14): buttons 1..most, each answering ``"<id>*<count>"``."""
+    cid, _, most = value.partition(ASK_COUNT)
+    loc = loc_of(interaction)
+    view = discord.ui.View(timeout=None)
+    for k in range(1, min(int(most), MAX_BUTTONS) + 1):
+        view.add_item(ChoiceButton(g, v, n, cid if k == 1 else f"{cid}*{k}", str(k), row=(k - 1) // 5))
+    await interaction.response.edit_message(content=t(loc, "play.how_many", "How many?"), view=view)
 
 
 MAX_BESIDE = 15  # buttons beside a multi-select (rows 1-3)
@@ -231,6 +252,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
+        if len(values) == 1 and ASK_COUNT in values[0]:
+            await _guard(interaction, _ask_count(interaction, self.g, self.v, self.n, values[0]))
+            return
 
         async def go():
             # several values: the spaces chosen together, one answer "a+b" (issue 14)

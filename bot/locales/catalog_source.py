@@ -154,6 +154,7 @@ IT = {
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
 'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
+'play.how_many': 'Quanti?',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

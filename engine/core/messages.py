@@ -135,13 +135,18 @@ class Decision:
         """The offered ids (a quantity choice by its id for one: see :meth:`options`)."""
         return [c.id for c in self.choices]
 
-    def options(self) -> list[Choice]:
+    def options(self, limit: int | None = None) -> list[Choice]:
         """Every answer as one option: each choice, and each quantity choice
         also with each count 2..``most`` (``"troop:delhi*2"``...), the count
-        options right after their choice. What a front end lists."""
+        options right after their choice. What a front end lists. With
+        ``limit``: when that makes more than ``limit`` options, the choices
+        alone (a front end then asks the count of a quantity choice after
+        it is picked, 1..``most``)."""
         out: list[Choice] = []
         for c in self.choices:
             out.extend(c.times(n) for n in range(1, c.most + 1))
+        if limit is not None and len(out) > limit:
+            return list(self.choices)
         return out
 
     def joining(self) -> list[Choice]:
