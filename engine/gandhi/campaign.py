@@ -783,7 +783,7 @@ class RedeployTo(Step):
                 faction=f, piece=kind, origin=origin, space=sid)
             if at_least(state, 4) and redeploy_moves(state, f, moved, origin):
                 # ruleset 4: the next pieces from the same space without choosing it again (a quantity)
-                push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved))
+                push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, again=True))
                 return
         push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
 
