@@ -75,7 +75,7 @@ async def replicate(store: Store, n: int) -> None:
     are ``n``: copy k of game i gets id i + k * base."""
     cols = ("guild, name, game, scenario, seed, options, status, creator, state, version, locale, dashboard,"
             " reminder_hours, deadline_hours, created, updated, posted_log, attention, deadline_action, paused,"
-            " pause_votes, clock_since, engine_version, checked_version")
+            " pause_votes, clock_since, engine_version, checked_version, patch_notice")
     base = await store.count_games()
     k = 0
     while (k + 1) * base < n:
@@ -88,6 +88,8 @@ async def replicate(store: Store, n: int) -> None:
                             " user_id, bot FROM seats WHERE game_id <= ?", k * base, last)
             await c.execute("INSERT INTO snapshots (game_id, actor, move, state, at) SELECT game_id + ?, actor, move,"
                             " state, at FROM snapshots WHERE game_id <= ?", k * base, last)
+            await c.execute("INSERT INTO log_entries (game_id, n, entry) SELECT game_id + ?, n, entry"
+                            " FROM log_entries WHERE game_id <= ?", k * base, last)
     if type(store).__name__ == "PgStore":
         async with store._conn() as c:
             await c.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")

@@ -1,7 +1,10 @@
 """The Discord client (DESIGN §4-5): ``dakbot run``.
 
-Loads the cogs, registers the restart-safe components, localizes command
-names and descriptions through the bot's catalogs, syncs the commands and runs
+Loads the generic cogs (:data:`GENERIC_COGS`) and each registered game's own
+extension (``GameSpec.cog``) as discord.py extensions; the cogs register what
+the client needs from them (the error reporter, the restart-safe components,
+the reminder and outbox senders) when they load, so this module never imports
+``cogs`` (layers: cogs -> bot). It localizes command names and descriptions through the bot's catalogs, syncs the commands and runs
 the one reminder dispatcher (timer rows in the database, so reminders survive
 restarts). The token comes only from ``DISCORD_TOKEN`` and is never logged.
 """
@@ -16,11 +19,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import engine
+
 from .i18n import LOCALES, catalog
 from .service import Service
 from .store import Store, StoreError
 
 log = logging.getLogger("dakbot")
+
+#: The extensions every game uses: the components and error reporter, the
+#: posting (reminders, outbox), the commands.
+GENERIC_COGS = ("cogs.ui", "cogs.publish", "cogs.play")
 
 # discord.Locale value -> our catalog language
 DISCORD_LOCALES = {"it": "it", "es-ES": "es", "ja": "ja"}
@@ -44,9 +53,11 @@ class DakTree(app_commands.CommandTree):
     """The command tree with the one central error handler."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from cogs.ui import send_error
-
-        await send_error(interaction, getattr(error, "original", error))
+        report = getattr(self.client, "error_reporter", None)
+        if report is None:  # no extension registered one: discord.py's default (a log line)
+            await super().on_error(interaction, error)
+            return
+        await report(interaction, getattr(error, "original", error))
 
 
 class DakBot(commands.Bot):
@@ -62,13 +73,22 @@ class DakBot(commands.Bot):
         self.sync_commands = sync
         self.run_reminders = reminders
         self._reminder_task: asyncio.Task | None = None
+        #: set by the extensions as they load (cogs/ui.py, cogs/publish.py):
+        #: ``error_reporter(interaction, exc)``; ``mentions(pings) ->
+        #: AllowedMentions``; ``deliver_outbox(client) -> int``
+        self.error_reporter = None
+        self.mentions = None
+        self.outbox_sender = None
+
+    def extensions_to_load(self) -> list[str]:
+        """The generic cogs, then each registered game's own extension."""
+        games = [engine.game_spec(g).cog for g in engine.games()]
+        return list(GENERIC_COGS) + [c for c in dict.fromkeys(games) if c and c not in GENERIC_COGS]
 
     async def setup_hook(self) -> None:
-        from cogs.ui import DYNAMIC_ITEMS
-
         await self.tree.set_translator(CatalogTranslator())
-        await self.load_extension("cogs.gandhi")
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in self.extensions_to_load():
+            await self.load_extension(ext)
         if self.sync_commands:
             await self.tree.sync()
         if self.run_reminders:
@@ -81,8 +101,7 @@ class DakBot(commands.Bot):
 
     async def deliver_reminders(self, now: float | None = None) -> int:
         """Send every due reminder/deadline post; returns how many were sent."""
-        from cogs.publish import mentions
-
+        mentions = self.mentions or (lambda pings: discord.AllowedMentions.none())
         n = 0
         for game, post in await self.service.due_reminders(now):
             channel = self.get_channel(int(game.channel)) if game.channel.isdigit() else None
@@ -104,12 +123,15 @@ class DakBot(commands.Bot):
     async def reminder_loop(self) -> None:
         """The one dispatcher: wake at the next due timer (at most every 5 min)."""
         await self.wait_until_ready()
+        try:  # games that do not replay on this code: their managers are told once
+            await self.service.upgrade_check()
+        except Exception:  # noqa: BLE001 - a failed check must not stop reminders
+            log.exception("start-up upgrade check failed")
         while not self.is_closed():
             try:
-                from cogs.publish import deliver_outbox
-
                 await self.deliver_reminders()
-                await deliver_outbox(self)
+                if self.outbox_sender is not None:
+                    await self.outbox_sender(self)
                 dues = [x for x in (await self.store.next_timer_due(), await self.store.next_post_due())
                         if x is not None]
                 delay = 300.0 if not dues else max(5.0, min(300.0, min(dues) - self.service.clock()))

@@ -44,9 +44,15 @@ def _data(args: argparse.Namespace) -> int:
         print("dakbot data: only 'status' is known", file=sys.stderr)
         return 2
     try:
-        from engine.gandhi.data.status import format_status, status_report
+        import engine
+        from engine.core.registry import hook
 
-        print(format_status(status_report()))
+        for game in ([args.game] if args.game else engine.games()):
+            fn = hook(game, "data_status")
+            if fn is not None:
+                print(fn())
+            else:
+                print(f"{engine.game_spec(game).name}: no data status")
     except DataError as e:
         print(f"dakbot data: {e}", file=sys.stderr)
         return 2
@@ -87,7 +93,7 @@ def _patch(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="dakbot", description="Play-by-post board wargames (Gandhi).")
+    p = argparse.ArgumentParser(prog="dakbot", description="Play-by-post board wargames.")
     sub = p.add_subparsers(dest="cmd")
     r = sub.add_parser("replay", help="replay a transcript and print the final state")
     r.add_argument("file")
@@ -95,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     r.set_defaults(fn=_replay)
     d = sub.add_parser("data", help="game data status")
     d.add_argument("what", choices=["status"])
+    d.add_argument("--game", default=None, help="one game's data (default: every registered game)")
     d.set_defaults(fn=_data)
     for name, fn, hlp in (("console", _console, "play in the terminal"),
                           ("selfplay", _selfplay, "random self-play with invariant checks"),

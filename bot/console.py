@@ -1,6 +1,6 @@
 """The console front end (DESIGN §4): the same service in a terminal, hotseat.
 
-    dakbot console [--db PATH] [--scenario short|main] [--seed N] [--new]
+    dakbot console [--db PATH] [--game ID] [--scenario ID] [--seed N] [--new]
                    [--bots inc,ml,rev] [--maps] [--locale en|it|es-ES|ja]
 
 With no game open in the console's "channel" it asks for a scenario, creates
@@ -24,6 +24,8 @@ import os
 import re
 import sys
 from typing import IO
+
+import engine
 
 from .i18n import faction_name, t
 from .lookup import card_text, find_space, rules_text, space_text
@@ -100,8 +102,10 @@ class Console:
         if not g.state:
             return
         try:
-            from render.gandhi import render_space
-        except ImportError:  # the console runs without Pillow too
+            from .service import renderer
+
+            render_space = renderer(g.game).render_space
+        except (ImportError, AttributeError):  # the console runs without Pillow too
             self.write_map(None, "")
             return
         self.write_map(render_space(self.svc.state_of(g), sid, self.locale), f"game{game_id}-{sid}.png")
@@ -120,7 +124,10 @@ class Console:
             self.say(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
 
     async def setup(self, scenario: str | None, seed: int | None, new: bool,
-                    bots: str | None = None) -> int | None:
+                    bots: str | None = None, game: str | None = None) -> int | None:
+        """The console's game: the open one resumed, else a new game of
+        ``game`` (a registered id; default the first) in ``scenario`` (asked
+        when not given). Returns its id, or None when input ends."""
         g = await self.svc.store.open_game_in(CHANNEL)
         if g is not None and new:
             await self.svc.abandon(g.id, USER, manager=True)
@@ -130,16 +137,17 @@ class Console:
             return g.id
         if g is not None:  # a game left in setup: start it
             await self.svc.abandon(g.id, USER, manager=True)
-        while scenario not in ("short", "main"):
-            ans = self.read(t(self.locale, "console.ask_scenario", "Scenario (short/main) [short]: "))
+        spec = engine.game_spec(game or engine.games()[0])
+        while scenario not in spec.scenarios:
+            ans = self.read(self.ask_scenario(spec))
             if ans is None:
                 return None
-            scenario = ans or "short"
-            if scenario not in ("short", "main"):
+            scenario = ans or spec.scenario()
+            if scenario not in spec.scenarios:
                 self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose short or main.",
                            scenario=scenario))
         r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
-                                  locale=self.locale, bots=bots)
+                                  locale=self.locale, bots=bots, game=spec.id)
         if r.game.bots:
             self.say(t(self.locale, "console.bots", "The Arjuna bot plays {factions}.",
                        factions=", ".join(faction_name(self.locale, f) for f in r.game.bots)))
@@ -147,6 +155,13 @@ class Console:
         r = await self.svc.start(r.game.id, USER)
         self.show_posts(r.posts, r.game.id, r.game.version)
         return r.game.id
+
+    def ask_scenario(self, spec: engine.GameSpec) -> str:
+        """The scenario question, naming the game's scenarios."""
+        if spec.scenarios == ("short", "main"):  # the question the catalogs have always asked
+            return t(self.locale, "console.ask_scenario", "Scenario (short/main) [short]: ")
+        return t(self.locale, "console.ask_scenario_of", "Scenario ({scenarios}) [{first}]: ",
+                 scenarios="/".join(spec.scenarios), first=spec.scenario())
 
     async def loop(self, game_id: int) -> int:
         while True:
@@ -180,6 +195,7 @@ class Console:
 
     async def command(self, game_id: int, line: str) -> None:
         cmd, _, arg = line[1:].partition(" ")
+        game = (await self.svc.game(game_id)).game
         if cmd == "map":
             g = await self.svc.game(game_id)
             self.write_map(await self.svc.map_png(game_id), f"game{game_id}-{g.version}.png")
@@ -197,13 +213,13 @@ class Console:
             if not (arg.isascii() and arg.isdigit() and len(arg) <= 3):
                 self.say(t(self.locale, "console.no_card_number", "Type /card and a card number, e.g. /card 51."))
                 return
-            self.say(card_text(int(arg), self.locale))
+            self.say(card_text(game, int(arg), self.locale))
         elif cmd == "space":
-            sid = find_space(arg)
-            self.say(space_text(sid, self.locale))
+            sid = find_space(game, arg)
+            self.say(space_text(game, sid, self.locale))
             await self.show_space_now(game_id, sid)
         elif cmd == "rules":
-            self.say(rules_text(arg, self.locale))
+            self.say(rules_text(game, arg, self.locale))
         elif cmd == "help":
             self.say(t(self.locale, "console.help", HELP))
         else:
@@ -212,9 +228,11 @@ class Console:
 
 
 async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
-    ap = argparse.ArgumentParser(prog="dakbot console", description="Play Gandhi in the terminal (hotseat).")
+    ap = argparse.ArgumentParser(prog="dakbot console", description="Play a board wargame in the terminal (hotseat).")
     ap.add_argument("--db", default=None, help="SQLite file (default $DAKBOT_DB or ./dakbot.sqlite3)")
-    ap.add_argument("--scenario", choices=["short", "main"])
+    ap.add_argument("--game", choices=engine.games(), default=None,
+                    help="the game of a new console game (default: the first registered)")
+    ap.add_argument("--scenario", help="the scenario of a new game (asked when not given)")
     ap.add_argument("--seed", type=int)
     ap.add_argument("--new", action="store_true", help="abandon the open console game and start a new one")
     ap.add_argument("--maps", action="store_true", help="write the map after every turn to ./maps/")
@@ -229,9 +247,9 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
         return 2
     try:
         con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, args.locale)
-        con.say(t(args.locale, "console.welcome", "dakbot console: Gandhi, hotseat. /help for commands."))
+        con.say(t(args.locale, "console.welcome", "dakbot console: hotseat. /help for commands."))
         try:
-            gid = await con.setup(args.scenario, args.seed, args.new, args.bots)
+            gid = await con.setup(args.scenario, args.seed, args.new, args.bots, args.game)
         except ServiceError as e:  # e.g. --bots naming no Faction, or all four
             con.say(e.text(args.locale))
             return 2

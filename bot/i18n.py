@@ -20,7 +20,6 @@ from typing import Any
 from engine.core.messages import Message
 
 LOCALES = ("en", "it", "es-ES", "ja")
-FACTIONS = ("raj", "inc", "ml", "rev")
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locales")
 _FACTION_PARAMS = ("faction", "actor", "expected", "winner", "target", "giver", "taker", "other")
 
@@ -59,26 +58,48 @@ def template(locale: str | None, key: str) -> str | None:
 
 
 def faction_name(locale: str | None, faction: str) -> str:
-    """The localized Faction name ("British Raj", "Congress" ...)."""
-    return template(locale, f"faction.{faction}") or faction
+    """The localized Faction name ("British Raj", "Congress" ...); else the
+    English name its game gives (``engine.display_names``); else the id."""
+    return template(locale, f"faction.{faction}") or _names()[0].get(faction) or faction
+
+
+def game_name(locale: str | None, game: str) -> str:
+    """The localized display name of a registered game (``game.name.<id>``,
+    else the English name its spec declares)."""
+    import engine
+
+    return template(locale, f"game.name.{game}") or engine.game_spec(game).name
+
+
+def _names() -> tuple[dict[str, str], frozenset[str]]:
+    """(display names of the ids the registered games' messages carry,
+    their faction ids); the first registered game wins a shared id."""
+    import engine
+
+    return _names_of(tuple(engine.games()))
 
 
 @functools.lru_cache(maxsize=None)
-def _names(game: str) -> dict[str, str]:
+def _names_of(games: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
     import engine
 
-    return engine.display_names(game)
+    names: dict[str, str] = {}
+    factions: set[str] = set()
+    for g in reversed(games):
+        names.update(engine.display_names(g))
+        factions.update(engine.game_spec(g).factions)
+    return names, frozenset(factions)
 
 
-def _params(locale: str | None, params: dict[str, Any], game: str = "gandhi") -> dict[str, Any]:
+def _params(locale: str | None, params: dict[str, Any]) -> dict[str, Any]:
     """Parameters made readable: Faction ids become localized Faction names,
     other ids the engine knows (spaces, pieces, Operations) their names."""
     out = dict(params)
-    names = _names(game)
+    names, factions = _names()
     for k, v in out.items():
         if not isinstance(v, str):
             continue
-        if k in _FACTION_PARAMS and v in FACTIONS:
+        if k in _FACTION_PARAMS and v in factions:
             out[k] = faction_name(locale, v)
         elif v in names:
             out[k] = names[v]

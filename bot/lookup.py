@@ -1,97 +1,54 @@
 """Look-ups a player makes outside a decision: a card, a space, where a rule is.
 
-One implementation for every front end: the Discord cogs (/card, /space,
-/rules) and the console (the same commands) both call these, so the two never
-answer differently. Texts are in the player's language (bot catalogs); card
-texts stay as the card data gives them (issue 15 translates them).
+One entry point for every front end: the Discord cogs (/card, /space, /rules)
+and the console (the same commands) both call these, so the two never answer
+differently. Each game registers the module that writes its texts
+(``GameSpec.lookup``, a module of :mod:`bot.games`); a game without one
+answers politely that it has no such look-up.
 """
 from __future__ import annotations
 
-import difflib
+import importlib
+from typing import Any
 
-from engine.gandhi.data import get_data
+import engine
 
-from .i18n import faction_name, t
 from .service import ServiceError
 
-#: Chapter titles of the rulebook (Gandhi 1.0-8.0), English defaults; the
-#: catalogs carry the Italian, Spanish and Japanese headings of the seeds.
-CHAPTERS = {
-    "1": "Introduction", "2": "Sequence of Play", "3": "Operations", "4": "Special Activities",
-    "5": "Events", "6": "Campaign Rounds", "7": "Victory", "8": "Non-player Factions",
-}
-SPACE_TYPES = {"city": "City", "province": "Province", "princely_state": "Princely State", "railway": "Railway"}
+
+def _texts(game: str) -> Any:
+    ref = engine.game_spec(game).lookup
+    if not ref:
+        raise ServiceError("error.no_lookup", "This game has no look-ups.")
+    return importlib.import_module(ref)
 
 
-def card_text(number: int, locale: str) -> str:
-    """``/card N``: title, Faction order and both texts (Event cards), or the
-    Viceroy and capability (Campaign cards). Markdown (``**``) for Discord.
-    Raises ServiceError ``error.no_card`` for a number that is no card."""
-    cards = get_data().cards
-    if number in cards.events:
-        c = cards.events[number]
-        order = ", ".join(faction_name(locale, f) for f in c.faction_order)
-        return (f"**#{number} {c.title}**\n{t(locale, 'card.order', 'Faction order: {order}', order=order)}\n"
-                f"{t(locale, 'card.unshaded', 'Unshaded:')} {c.unshaded}\n"
-                f"{t(locale, 'card.shaded', 'Shaded:')} {c.shaded}")
-    if number in cards.campaigns:
-        c = cards.campaigns[number]
-        head = t(locale, "card.campaign", "Campaign: {viceroy} ({tenure})", viceroy=c.viceroy, tenure=c.tenure)
-        return f"**#{number} {head}**\n{c.capability}: {c.raj_capability}"
-    raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
+def card_text(game: str, number: int, locale: str) -> str:
+    """``/card N`` of ``game``. Raises ServiceError ``error.no_card``."""
+    return _texts(game).card_text(number, locale)
 
 
-def _squash(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
+def find_space(game: str, name: str) -> str:
+    """The space id of ``game`` for a name typed loosely. Raises ServiceError
+    ``error.no_space``/``error.no_space_suggest``."""
+    return _texts(game).find_space(name)
 
 
-def find_space(name: str) -> str:
-    """The space id for an id or a name typed in any case, spacing or with a
-    small typo (``"bombay"``, ``"NW Frontier"``, ``"Punjb"``): an exact match
-    first, else the one close match (difflib). Raises ServiceError
-    ``error.no_space`` (with up to three suggestions) when there is no single
-    answer."""
-    spaces = get_data().map.spaces
-    key = _squash(name)
-    names = {}
-    for sid, s in spaces.items():
-        names[_squash(sid)] = sid
-        names[_squash(s.name)] = sid
-    if key in names:
-        return names[key]
-    close = list(dict.fromkeys(names[m] for m in difflib.get_close_matches(key, list(names), n=6, cutoff=0.7)))
-    if len(close) == 1:
-        return close[0]
-    suggest = ", ".join(spaces[sid].name for sid in close[:3])
-    if suggest:
-        raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
-                           name=name[:40], spaces=suggest)
-    raise ServiceError("error.no_space", "There is no space '{name}'.", name=name[:40])
+def space_text(game: str, sid: str, locale: str) -> str:
+    """``/space`` of ``game``: the space's facts and adjacency."""
+    return _texts(game).space_text(sid, locale)
 
 
-def space_text(sid: str, locale: str) -> str:
-    """``/space``: the space's name, kind, Population, Muslim and Econ, and
-    what it is adjacent to (1.3)."""
-    data = get_data().map
-    s = data.spaces[sid]
-    kind = t(locale, f"space.type.{s.type}", SPACE_TYPES.get(s.type, s.type))
-    parts = [t(locale, "space.pop", "Population {pop}", pop=s.population)]
-    if s.muslim:
-        parts.append(t(locale, "space.muslim", "Muslim"))
-    if s.econ:
-        parts.append(t(locale, "space.econ", "Econ {econ}", econ=s.econ))
-    adj = ", ".join(sorted(data.spaces[a].name for a in data.adjacent.get(sid, ())))
-    return "\n".join([f"**{s.name}** ({kind}), " + ", ".join(parts),
-                      t(locale, "space.adjacent", "Adjacent: {spaces}", spaces=adj or "-")])
+def rules_text(game: str, section: str, locale: str) -> str:
+    """``/rules 3.2.1``: where a rule of ``game`` is. Raises ServiceError ``error.no_rule``."""
+    return _texts(game).rules_text(section, locale)
 
 
-def rules_text(section: str, locale: str) -> str:
-    """``/rules 3.2.1``: which chapter of the rulebook holds that rule.
-    Raises ServiceError ``error.no_rule`` outside chapters 1-8."""
-    section = section.strip()
-    chapter = section.split(".")[0]
-    if chapter not in CHAPTERS:
-        raise ServiceError("error.no_rule", "There is no rule {section}: chapters are 1 to 8.", section=section[:20])
-    title = t(locale, f"rules.chapter.{chapter}", CHAPTERS[chapter])
-    return t(locale, "rules.where", "Rule {section} is in chapter {chapter}: {title}.",
-             section=section, chapter=chapter, title=title)
+def card_choices(game: str, current: str) -> list[tuple[str, int]]:
+    """(label, number) of ``game``'s cards matching ``current`` (autocomplete)."""
+    return _texts(game).card_choices(current)
+
+
+def space_choices(game: str, current: str) -> list[tuple[str, str]]:
+    """(name, id) of ``game``'s spaces matching ``current`` (autocomplete)."""
+    return _texts(game).space_choices(current)

@@ -70,9 +70,10 @@ class Report:
         return f"{head}{where}: {self.detail}; left unchanged"
 
 
-def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
+def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str, Any]] = ()) -> Report:
     """Re-run ``rows`` (the game's transcript) from its seed and compare with
-    the stored state. Pure: reads, never writes."""
+    the stored state and its game log (``log_rows``: the stored log entries
+    before the state's own, ``Store.log_entries``). Pure: reads, never writes."""
     rep = Report(g.id, g.name, CURRENT, len(rows))
     try:
         stored = engine.load_state(g.state)
@@ -82,7 +83,8 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
     if not rows:
         rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
         return rep
-    # a game stored before rulesets existed replays under ruleset 1 (engine/gandhi/ruleset.py)
+    stored_log = list(log_rows) + stored.log
+    # a game stored before rulesets existed replays under ruleset 1 (the game's ruleset module, e.g. engine/<game>/ruleset.py)
     work = engine.new_game(g.game, g.scenario, g.seed, legacy_options(dict(stored.options)))
     for i, r in enumerate(rows, 1):
         before = len(work.log)
@@ -94,12 +96,12 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]]) -> Report:
             return rep
         # the log entries this move wrote must be the ones it wrote then: the
         # first mismatch names the move where the new rules part ways
-        if work.log[before:] != stored.log[before:len(work.log)]:
+        if work.log[before:] != stored_log[before:len(work.log)]:
             rep.outcome, rep.move = DIFFERS, i
             rep.detail = f"{r['actor']}: {r['choice']} now logs something else"
             return rep
     new, old = engine.export_state(work), engine.export_state(stored)
-    if new != old or len(work.log) != len(stored.log):
+    if new != old or len(work.log) != len(stored_log):
         keys = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k)) or ["log"]
         rep.outcome, rep.detail = DIFFERS, "the replayed state differs in " + ", ".join(keys)
     return rep
@@ -118,10 +120,34 @@ async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = Fal
         games = await store.games(("active",))
     out = []
     for g in games:
-        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id))
+        try:
+            base = engine.load_state(g.state).log_base
+        except Exception:  # noqa: BLE001 - replay_check reports an unreadable state
+            base = 0
+        log_rows = await store.log_entries(g.id, 0, base) if base else []
+        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id), log_rows)
         if rep.outcome == CURRENT and not dry_run:
             await store.set_checked_version(g.id, code_version())
         out.append(rep)
+    return out
+
+
+async def check_at_start(store: Store) -> list[tuple[GameRow, Report]]:
+    """What a starting bot does with ``dakbot patch``: each active game not yet
+    found current on this code is re-run (and marked current when it is);
+    returns the games that do not replay the same (refused or differing) and
+    whose manager has not yet been told on this code, each claimed once
+    across processes (:meth:`Store.claim_patch_notice`). Games that cannot be
+    checked (no transcript) or read (the attention path tells their manager
+    when they are next used) are not returned."""
+    version = code_version()
+    out = []
+    for g in await store.games(("active",)):
+        if g.checked_version == version or g.patch_notice == version:
+            continue
+        (rep,) = await patch(store, g.id)
+        if rep.outcome in (REFUSED, DIFFERS) and await store.claim_patch_notice(g.id, version):
+            out.append((g, rep))
     return out
 
 

@@ -1,7 +1,7 @@
 """``dakbot selfplay``: play many whole games, check invariants after every
 choice, print a summary; write the transcript of each failing game (issue 8).
 
-    dakbot selfplay --game gandhi --scenario main|short|both --games N --seed S
+    dakbot selfplay --game ID --scenario SCENARIO|both --games N --seed S
                     [--policy random|first|events] [--jobs J] [--out DIR]
 """
 from __future__ import annotations
@@ -12,15 +12,19 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import engine
+from engine.core.registry import resolve
 from engine.core.selfplay import POLICIES, GameResult, Summary, play_one
 
 
 def _checkers(game: str):
-    if game == "gandhi":
-        from engine.gandhi.invariants import check, check_decision
-
-        return check, check_decision
-    return None, None
+    """The game's registered invariant checks ``(check, check_decision)``,
+    or ``(None, None)`` when it declares none."""
+    ref = engine.game_spec(game).invariants
+    if not ref:
+        return None, None
+    mod = resolve(ref)
+    return getattr(mod, "check", None), getattr(mod, "check_decision", None)
 
 
 def _job(args: tuple[str, str, int, str]) -> GameResult:
@@ -70,8 +74,8 @@ def format_summary(s: Summary, wall: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="dakbot selfplay")
-    p.add_argument("--game", default="gandhi")
-    p.add_argument("--scenario", default="both", choices=["main", "short", "both"])
+    p.add_argument("--game", default=engine.games()[0], choices=engine.games())
+    p.add_argument("--scenario", default="both", help="a scenario id, or both (every scenario of the game)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random", choices=sorted(POLICIES))
@@ -79,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="selfplay-failures")
     p.add_argument("--progress", type=int, default=0, help="print a running count every N games")
     a = p.parse_args(argv)
-    scenarios = ["short", "main"] if a.scenario == "both" else [a.scenario]
+    known = list(engine.game_spec(a.game).scenarios)
+    if a.scenario != "both" and a.scenario not in known:
+        p.error(f"unknown scenario {a.scenario!r}: choose {', '.join(known)} or both")
+    scenarios = known if a.scenario == "both" else [a.scenario]
     t0 = time.perf_counter()
     s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress)
     print(format_summary(s, time.perf_counter() - t0))

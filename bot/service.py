@@ -42,22 +42,13 @@ from engine.core.errors import EngineError
 from engine.core.rng import seed_hash
 
 from . import bots as botmod
-from .i18n import LOCALES, faction_name, render, t
-from engine.gandhi.seats import PAIRS, seat_groups
+from .i18n import LOCALES, faction_name, game_name, render, t
 
-from .patch import code_version
+from .patch import check_at_start, code_version
 from .store import BOT, MAX_ID, Conflict, GameRow, SeatBusy, Store
 
 log = logging.getLogger("dakbot.service")
 
-FACTIONS = ("raj", "inc", "ml", "rev")
-SCENARIOS = ("short", "main")
-SEAT_GROUPS: dict[int, list[tuple[str, ...]]] = {
-    1: [("raj", "inc", "ml", "rev")],
-    2: [("raj", "rev"), ("inc", "ml")],
-    3: [("raj",), ("rev",), ("inc", "ml")],
-    4: [("raj",), ("inc",), ("ml",), ("rev",)],
-}
 MAX_BOT_MOVES = 20000
 #: "No decision given: compute it" (None is a decision too: the game is over).
 _COMPUTE: Any = object()
@@ -68,15 +59,26 @@ _COMPUTE: Any = object()
 DEADLINE_ACTIONS = ("remind", "bot", "pass", "substitute")
 
 
-def parse_factions(value: list[str] | str | None) -> list[str]:
-    """Faction ids from ids or names in any language, any case, separated by
-    commas or spaces ("INC, Muslim League", "rivoluzionari"). Raises BadInput
-    naming the word not understood."""
+def default_game() -> str:
+    """The game ``/game new`` creates when none is named: the first registered."""
+    return engine.games()[0]
+
+
+def factions_of(game: str) -> tuple[str, ...]:
+    """The faction ids of ``game`` (its registered spec)."""
+    return engine.game_spec(game).factions
+
+
+def parse_factions(value: list[str] | str | None, game: str | None = None) -> list[str]:
+    """Faction ids of ``game`` (default: :func:`default_game`) from ids or
+    names in any language, any case, separated by commas or spaces ("INC,
+    Muslim League", "rivoluzionari"). Raises BadInput naming the word not
+    understood."""
     if not value:
         return []
     words = value if isinstance(value, list) else [w for w in value.replace(";", ",").split(",")]
     known: dict[str, str] = {}
-    for f in FACTIONS:
+    for f in factions_of(game or default_game()):
         known[f] = f
         for loc in LOCALES:
             known[faction_name(loc, f).casefold()] = f
@@ -191,12 +193,35 @@ class Result:
     prompt: Prompt | None = None
 
 
+def game_status_lines(game: str, exported: dict, locale: str) -> list[str]:
+    """The game's own lines of /game status (its tracks), from its registered
+    look-up module's ``status_lines(exported, locale)``; none without one."""
+    ref = engine.game_spec(game).lookup
+    if not ref:
+        return []
+    import importlib
+
+    fn = getattr(importlib.import_module(ref), "status_lines", None)
+    return list(fn(exported, locale)) if fn else []
+
+
+def renderer(game: str) -> Any:
+    """The picture module the game registers (``render``, ``render_turn`` ...);
+    raises ImportError when it has none or it cannot be loaded."""
+    ref = engine.game_spec(game).renderer
+    if not ref:
+        raise ImportError(f"game {game!r} has no renderer")
+    import importlib
+
+    return importlib.import_module(ref)
+
+
 def render_map(state) -> bytes | None:
-    """The map PNG from ``render.gandhi.render(state)``, or None when the
-    renderer is missing or fails (the game goes on without a picture)."""
+    """The map PNG from the game's renderer (``render(state)``), or None when
+    the renderer is missing or fails (the game goes on without a picture)."""
     try:
-        from render.gandhi import render as _render  # type: ignore[attr-defined]
-    except ImportError:
+        _render = renderer(state.game).render
+    except (ImportError, AttributeError):
         return None
     try:
         return _render(state)
@@ -207,11 +232,11 @@ def render_map(state) -> bytes | None:
 
 def render_turn_pictures(state, spaces: list[str], locale: str = "en") -> tuple[bytes | None, bytes | None]:
     """``(phone picture, full map)`` of a turn that touched ``spaces``
-    (render.gandhi.render_turn), or ``(None, None)`` when the renderer is
-    missing or fails (the game goes on without a picture)."""
+    (the game's renderer's ``render_turn``), or ``(None, None)`` when the
+    renderer is missing or fails (the game goes on without a picture)."""
     try:
-        from render.gandhi import render_turn
-    except ImportError:
+        render_turn = renderer(state.game).render_turn
+    except (ImportError, AttributeError):
         return None, None
     try:
         return render_turn(state, spaces, locale)
@@ -285,7 +310,8 @@ class Service:
     def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
         if "groups" in g.options:
             return [tuple(grp) for grp in g.options["groups"]]
-        return SEAT_GROUPS[int(g.options.get("seats", 4))]
+        spec = engine.game_spec(g.game)
+        return spec.groups(int(g.options.get("seats", spec.seats or len(spec.factions))))
 
     def _bots(self, g: GameRow) -> set[str]:
         return set(g.bots)
@@ -294,11 +320,17 @@ class Service:
         u = g.seats.get(faction)
         return [u] if u else []
 
-    async def _pictures(self, g: GameRow, state, start: int) -> tuple[bytes | None, bytes | None]:
-        """The turn's phone picture and the full map (log entries from ``start``)."""
+    async def _pictures(self, g: GameRow, state, entries: list[dict]) -> tuple[bytes | None, bytes | None]:
+        """The turn's phone picture and the full map (``entries``: the turn's log)."""
         if not self.render_maps:
             return None, None
-        return await asyncio.to_thread(render_turn_pictures, state, touched_ids(state.log[start:]), g.locale)
+        return await asyncio.to_thread(render_turn_pictures, state, touched_ids(entries), g.locale)
+
+    async def _log_since(self, g: GameRow, state, start: int) -> list[dict]:
+        """The game-log entries numbered ``start`` on: the stored rows before
+        the loaded state's own entries (``state.log_base``), then those."""
+        stored = await self.store.log_entries(g.id, start, state.log_base) if start < state.log_base else []
+        return stored + state.log[max(0, start - state.log_base):]
 
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
@@ -320,8 +352,8 @@ class Service:
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
-        lines = [t(loc, "status.header", "**{name}** (game {id}, Gandhi, scenario {scenario}): {status}",
-                   name=g.name, id=g.id, scenario=g.scenario,
+        lines = [t(loc, "status.header", "**{name}** (game {id}, {game}, scenario {scenario}): {status}",
+                   name=g.name, id=g.id, scenario=g.scenario, game=game_name(loc, g.game),
                    status=t(loc, f"status.{g.status}", g.status))]
         for grp in self._groups(g):
             names = ", ".join(faction_name(loc, f) for f in grp)
@@ -331,15 +363,16 @@ class Service:
             lines.append(f"- {names}: {who}")
         if state is not None:
             e = engine.export_state(state)
-            c = e["card"]
-            cur = c["current"]["title"] if c["current"] else "-"
-            nxt = c["next"]["title"] if c["next"] else "-"
-            lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.", current=cur, next=nxt))
-            lines.append(t(loc, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
-                           "Revolutionaries {rev}.", restraint=e["tracks"]["restraint"], unity=e["tracks"]["unity"],
-                           raj=e["tracks"]["resources"]["raj"], rev=e["tracks"]["resources"]["rev"]))
-            lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
-                f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
+            c = e.get("card")
+            if c:
+                cur = c["current"]["title"] if c["current"] else "-"
+                nxt = c["next"]["title"] if c["next"] else "-"
+                lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.",
+                               current=cur, next=nxt))
+            lines.extend(game_status_lines(g.game, e, loc))
+            if e.get("victory"):
+                lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
+                    f"{faction_name(loc, f)} {v['total']}/{v['threshold']}" for f, v in e["victory"].items())))
             d = engine.decision(state) if g.status == "active" else None
             if d is not None:
                 who = ", ".join(f"<@{u}>" for u in self.users_for(g, d.actor)) or t(loc, "status.bot", "bot")
@@ -382,10 +415,10 @@ class Service:
 
     # -- setup -------------------------------------------------------------
 
-    async def create(self, channel: str, creator: str, scenario: str = "short", *, options: dict | None = None,
+    async def create(self, channel: str, creator: str, scenario: str | None = None, *, options: dict | None = None,
                      seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
                      seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
-                     deadline_action: str = "remind") -> Result:
+                     deadline_action: str = "remind", game: str | None = None) -> Result:
         """Create a game in ``setup`` in ``channel``. ``seats``: human players
         1-4 (see the module doc); ``bots``: Factions played by the Arjuna bot
         (ids or names in any language, a list or "inc, ML, Revolutionaries");
@@ -393,30 +426,38 @@ class Service:
         (``layout`` "raj_rev": with three players one holds the Raj and the
         Revolutionaries); ``deadline_action``: what a missed deadline does
         (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
-        layout) or Forbidden (the channel already has an open game)."""
-        if scenario not in SCENARIOS:
+        layout, game) or Forbidden (the channel already has an open game).
+        ``game``: a registered game id (``engine.games()``), default the first."""
+        game = game or default_game()
+        if game not in engine.games():
+            raise BadInput("error.game", "Unknown game '{game}': choose {games}.", game=str(game)[:40],
+                           games=", ".join(engine.games()))
+        spec = engine.game_spec(game)
+        if scenario is None:
+            scenario = spec.scenario()
+        if scenario not in spec.scenarios:
             raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if seats not in SEAT_GROUPS:
+        if not 1 <= seats <= (spec.seats or len(spec.factions)):
             raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
-        bots = parse_factions(bots)
-        if len(bots) == len(FACTIONS):
+        bots = parse_factions(bots, game)
+        if len(bots) == len(spec.factions):
             raise BadInput("error.all_bots", "At least one Faction needs a human player.")
-        if layout not in PAIRS:
+        if layout not in spec.seat_layouts:
             raise BadInput("error.layout", "Unknown seat layout '{layout}': choose standard or raj_rev.",
                            layout=layout)
         self._check_deadline_action(deadline_action)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
-        groups = seat_groups(seats, bots, layout)
-        if bots or layout != "standard":
+        groups = spec.groups(seats, bots, layout)
+        if bots or layout != spec.seat_layouts[0]:
             opts["groups"] = [list(grp) for grp in groups]
         bot_seats = list(bots)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
-        name = name or f"Gandhi {scenario}"
+        name = name or f"{spec.name} {scenario}"
         try:
             g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
-                                             game="gandhi", scenario=scenario, seed=seed, options=opts,
+                                             game=game, scenario=scenario, seed=seed, options=opts,
                                              creator=str(creator), locale=locale, bots=bot_seats,
                                              deadline_action=deadline_action)
         except Conflict:
@@ -435,7 +476,7 @@ class Service:
         loc = g.locale
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        if faction is not None and faction not in FACTIONS:
+        if faction is not None and faction not in factions_of(g.game):
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         groups = self._groups(g)
@@ -487,7 +528,7 @@ class Service:
         if user != g.creator and user not in g.seats.values():
             raise Forbidden("error.start_who", "Only the creator or a seated player can start the game.")
         bots = self._bots(g)
-        empty = [f for f in FACTIONS if not g.seats.get(f) and f not in bots]
+        empty = [f for f in factions_of(g.game) if not g.seats.get(f) and f not in bots]
         if empty:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
@@ -499,35 +540,36 @@ class Service:
         groups = self._groups(g)
         opts["seats"] = ({f: "+".join(grp) for grp in groups for f in grp}
                          if "groups" in g.options else int(g.options.get("seats", 4)))
-        opts["players"] = {f: ("bot" if f in bots else "human") for f in FACTIONS}
+        opts["players"] = {f: ("bot" if f in bots else "human") for f in factions_of(g.game)}
         if bots:
-            # 2.1 NP options, 8.6.2: the Non-player Raj and Revolutionaries play
-            # the Arjuna rules and do not use Resources for Operations.
-            opts.setdefault("np_rules", True)
+            # options the game sets when a seat is a bot (e.g. its Non-player
+            # rules), as its registered spec declares them
+            for k, v in engine.game_spec(g.game).extra.get("bot_options", {}).items():
+                opts.setdefault(k, v)
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
         moves: list[tuple[int, str, str]] = []
         d = self._play_bots(g, state, snaps, moves)
-        state_json = engine.dump_state(state)
+        state_json, log_rows = engine.split_log(state)
         if d is not None:
             snaps.append((d.actor, state.move, state_json))
         status = "active" if state.result is None else "finished"
         try:
             version = await self.store.save_state(g.id, g.version, state_json, status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
-                                                  timers=self._timers(g, state, d), posted_log=len(state.log),
-                                                  moves=moves, engine_version=code_version())
+                                                  timers=self._timers(g, state, d), posted_log=engine.log_length(state),
+                                                  moves=moves, engine_version=code_version(), log=log_rows)
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)
         text = t(loc, "game.started", "**{name}** begins. Seed hash (SHA-256, to verify the shuffle at the end): "
                  "`{hash}`", name=g.name, hash=seed_hash(g.seed))
-        lines = [text, self._log_text(g, state, 0)]
+        lines = [text, self._log_text(g, state.log)]
         pings = self.users_for(g, d.actor) if d else []
         if d is not None:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
                            prompt=render(loc, d.prompt)))
-        phone, full = await self._pictures(g, state, 0)
+        phone, full = await self._pictures(g, state, state.log)
         post = Post("\n".join(x for x in lines if x), phone, pings, "start", full)
         posts = [post]
         if state.result is not None:
@@ -547,7 +589,8 @@ class Service:
         last = None
         while (d := engine.decision(state)) is not None and d.actor in bots:
             if d.actor != last:
-                snaps.append((d.actor, state.move, engine.dump_state(state)))
+                # its log entries are stored as rows by the same save
+                snaps.append((d.actor, state.move, engine.split_log(state)[0]))
                 last = d.actor
             cid = botmod.choose(state, d)
             engine.apply(state, d.actor, cid, decided=d)
@@ -575,9 +618,9 @@ class Service:
             raise BadInput("error.deadline_action", "Unknown deadline consequence '{action}': choose {choices}.",
                            action=action, choices=", ".join(DEADLINE_ACTIONS))
 
-    def _log_text(self, g: GameRow, state, start: int) -> str:
+    def _log_text(self, g: GameRow, entries: list[dict]) -> str:
         lines = []
-        for e in state.log[start:]:
+        for e in entries:
             line = render(g.locale, e)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again
@@ -649,7 +692,7 @@ class Service:
         nd = self._play_bots(g, new, snaps, moves)
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
                    or engine.stretch_marker(new) != before[1])
-        new_json = engine.dump_state(new)
+        new_json, log_rows = engine.split_log(new)
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, new_json))
         status = "finished" if new.result is not None else None
@@ -659,7 +702,7 @@ class Service:
                 g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
                 snapshots=snaps, timers=self._timers(g, new, nd) if changed else None,
-                posted_log=len(new.log) if changed else None, moves=moves)
+                posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
@@ -676,7 +719,8 @@ class Service:
 
     async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None) -> Post:
         loc = g.locale
-        lines = [self._log_text(g, state, start)]
+        entries = await self._log_since(g, state, start)
+        lines = [self._log_text(g, entries)]
         pings: list[str] = []
         if nd is not None:
             users = self.users_for(g, nd.actor)
@@ -684,7 +728,7 @@ class Service:
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
                            faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
-        phone, full = await self._pictures(g, state, start)
+        phone, full = await self._pictures(g, state, entries)
         return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
 
     async def _stale(self, g: GameRow, user: str) -> Stale:
@@ -820,7 +864,8 @@ class Service:
                                             action={"user": user, "actor": target["actor"], "kind": "undo",
                                                     "choices": [str(old.move)]},
                                             drop_snapshots_after=drop_after, timers=self._timers(g, old, od),
-                                            posted_log=min(g.posted_log, len(old.log)),
+                                            posted_log=min(g.posted_log, engine.log_length(old)),
+                                            drop_log_from=engine.log_length(old),
                                             drop_moves_after=old.move)
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
@@ -866,7 +911,7 @@ class Service:
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        if faction not in FACTIONS:
+        if faction not in factions_of(g.game):
             raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
                            faction=faction)
         grp = next(grp for grp in self._groups(g) if faction in grp)
@@ -904,7 +949,8 @@ class Service:
         """The last ``n`` game-log lines."""
         g = await self.game(game_id)
         state = self.state_of(g)
-        return self._log_text(g, state, max(0, len(state.log) - n)) or t(g.locale, "log.empty", "The log is empty.")
+        entries = await self._log_since(g, state, max(0, engine.log_length(state) - n))
+        return self._log_text(g, entries) or t(g.locale, "log.empty", "The log is empty.")
 
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
@@ -942,6 +988,26 @@ class Service:
         if g.deadline_hours:
             text += " " + self._deadline_action_text(g)
         return Result(game=g, reply=text)
+
+    async def upgrade_check(self) -> int:
+        """At start-up: re-run the active games not yet checked on this code
+        (issue 21, ``dakbot patch``), and queue one post per game that does
+        not replay the same, to its channel, telling its manager (once per
+        code version, across processes); the operator gets one log line each.
+        The game itself is left exactly as stored and goes on. Returns the
+        number of posts queued (the client's outbox delivery sends them)."""
+        n = 0
+        for g, rep in await check_at_start(self.store):
+            log.warning("game %s (%s) does not replay on this code: %s", g.id, g.name, rep.line())
+            text = t(g.locale, "bot.patch_notice",
+                     "**{name}** (game {id}): this version of dakbot no longer replays the game's moves the same "
+                     "way (from move {move}). The game goes on from where it stands; nothing was changed. "
+                     "<@{manager}>: if something looks wrong, ask the bot's operator, who has the details.",
+                     name=g.name, id=g.id, move=rep.move or rep.moves, manager=g.creator)
+            await self.store.queue_post(g.id, g.channel, text, [g.creator], "patch", False, self.clock(),
+                                        "upgrade check")
+            n += 1
+        return n
 
     async def due_reminders(self, now: float | None = None) -> list[tuple[GameRow, Post]]:
         """Posts for the timers due now, pinging only whoever owes the move.
@@ -1065,7 +1131,7 @@ class Service:
         g = await self.game(game_id)
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
-        faction = (parse_factions(faction) or [None])[0]
+        faction = (parse_factions(faction, g.game) or [None])[0]
         grp = next(grp for grp in self._groups(g) if faction in grp)
         holder = g.seats.get(grp[0])
         if grp[0] in self._bots(g):
@@ -1110,7 +1176,7 @@ class Service:
             raise BadInput("error.not_started", "The game has not started yet.")
         state = self.state_of(g)
         if g.status == "active":
-            return f"game{g.id}-log.txt", self._log_text(g, state, 0) + "\n"
+            return f"game{g.id}-log.txt", self._log_text(g, await self._log_since(g, state, 0)) + "\n"
         rows = await self.store.moves(g.id)
         if not rows:
             raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
@@ -1148,7 +1214,7 @@ class Service:
         work = await asyncio.to_thread(self._replay_to, g, state, rows, versions[step - 1],
                                        versions[step - 2] if step > 1 else None)
         before_len, work = work
-        text = self._log_text(g, work, before_len) or t(g.locale, "log.empty", "The log is empty.")
+        text = self._log_text(g, work.log[before_len:]) or t(g.locale, "log.empty", "The log is empty.")
         png = await asyncio.to_thread(render_map, work) if self.render_maps else None
         return step, steps, text, png
 

@@ -201,7 +201,27 @@ SHARED_MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN engine_version TEXT;
     ALTER TABLE games ADD COLUMN checked_version TEXT;
     """,
+    # 5: the code on which the game's manager was last told that the game does
+    # not replay the same (told once per code, whichever process notices).
+    """
+    ALTER TABLE games ADD COLUMN patch_notice TEXT;
+    """,
+    # 6: the game log as rows beside the state (issue 21: the log was 95% of
+    # a finished game's state blob, read and written whole on every move);
+    # ``n`` numbers the entries of the whole game from 0.
+    """
+    CREATE TABLE log_entries (
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    );
+    """,
 ]
+
+# Log rows per INSERT statement (3 parameters a row; SQLite's oldest limit is
+# 999 parameters a statement).
+LOG_ROWS_PER_INSERT = 300
 MIGRATIONS = SQLITE_MIGRATIONS + SHARED_MIGRATIONS
 
 # Per game. Undo goes back at most to the start of the previous player's
@@ -210,6 +230,8 @@ MIGRATIONS = SQLITE_MIGRATIONS + SHARED_MIGRATIONS
 SNAPSHOTS_KEPT = 2
 # Ids are signed 64-bit INTEGERs / BIGINTs; a forged id beyond that is no game.
 MAX_ID = 2**63 - 1
+# Above any log entry number (an INTEGER on both backends).
+MAX_LOG = 2**31 - 1
 
 
 def default_path() -> str:
@@ -246,6 +268,7 @@ class GameRow:
     clock_since: float | None = None
     engine_version: str | None = None
     checked_version: str | None = None
+    patch_notice: str | None = None
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
@@ -442,7 +465,9 @@ class Store(abc.ABC):
                          posted_log: int | None = None,
                          moves: list[tuple[int, str, str]] = (),
                          drop_moves_after: int | None = None,
-                         engine_version: str | None = None) -> int:
+                         engine_version: str | None = None,
+                         log: list[tuple[int, dict[str, Any]]] = (),
+                         drop_log_from: int | None = None) -> int:
         """Write a new state if the stored version is still ``expected_version``;
         in the same transaction append the action row, the snapshots
         ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
@@ -450,6 +475,8 @@ class Store(abc.ABC):
         ``posted_log`` (how much of this state's log the channel has seen),
         append the applied choices ``moves`` ``(move, actor, choice id)`` (the
         game's transcript; an undo drops those after ``drop_moves_after``),
+        store the game-log entries ``log`` ``(n, entry)`` taken out of the
+        state (``engine.split_log``; an undo drops those from ``drop_log_from``),
         start the clock of the next decision when ``timers`` is given, record
         ``engine_version`` (the code the game starts on) when given, and
         clear drafts. Returns the new version; raises Conflict if someone else
@@ -498,9 +525,34 @@ class Store(abc.ABC):
                        " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
                        " choice=excluded.choice, version=excluded.version",
                        (game_id, move, actor, choice, new_version)) for move, actor, choice in moves]
+            if drop_log_from is not None:
+                stmts.append(("DELETE FROM log_entries WHERE game_id=? AND n>=?", (game_id, drop_log_from)))
+            stmts += self._log_inserts(game_id, log)
             stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
             await c.batch(stmts)
             return new_version
+
+    @staticmethod
+    def _log_inserts(game_id: int, log: list[tuple[int, dict[str, Any]]]) -> list[tuple[str, tuple]]:
+        """Multi-row upserts of log entries (a state restored by undo may log
+        the same numbers again, with other entries)."""
+        out = []
+        for i in range(0, len(log), LOG_ROWS_PER_INSERT):
+            chunk = log[i:i + LOG_ROWS_PER_INSERT]
+            params: list[Any] = []
+            for n, e in chunk:
+                params += [game_id, n, json.dumps(e, ensure_ascii=False)]
+            out.append(("INSERT INTO log_entries (game_id, n, entry) VALUES " + ",".join(["(?,?,?)"] * len(chunk))
+                        + " ON CONFLICT (game_id, n) DO UPDATE SET entry=excluded.entry", tuple(params)))
+        return out
+
+    async def log_entries(self, game_id: int, start: int = 0, end: int | None = None) -> list[dict[str, Any]]:
+        """The stored game-log entries numbered ``start`` to ``end`` (excluded;
+        None: to the last), in order."""
+        async with self._conn() as c:
+            rows = await c.fetch("SELECT entry FROM log_entries WHERE game_id=? AND n>=? AND n<? ORDER BY n",
+                                 game_id, start, end if end is not None else MAX_LOG)
+            return [json.loads(r[0]) for r in rows]
 
     async def finish_game(self, game_id: int, status: str, *, user: str | None, kind: str) -> None:
         """Close a game (``abandoned`` ...): status, version bump (a racing
@@ -532,6 +584,15 @@ class Store(abc.ABC):
         (``dakbot patch``); its state and move counter are untouched."""
         async with self._conn() as c:
             await c.execute("UPDATE games SET checked_version=? WHERE id=?", version, game_id)
+
+    async def claim_patch_notice(self, game_id: int, version: str) -> bool:
+        """Take the telling of game ``game_id``'s manager that it does not
+        replay on code ``version``: True for exactly one caller per version,
+        across processes (one conditional UPDATE)."""
+        async with self._conn() as c:
+            return await c.execute(
+                "UPDATE games SET patch_notice=? WHERE id=? AND (patch_notice IS NULL OR patch_notice<>?)",
+                version, game_id, version) == 1
 
     # -- seats -------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """``dakbot verify``: recompute a game's shuffle from its seed (fair shuffles).
 
-    dakbot verify SEED [--scenario short|main] [--hash HASH] [--options JSON]
+    dakbot verify SEED [--title GAME] [--scenario ID] [--hash HASH] [--options JSON]
                   [--deck N,N,...] [--game ID --db PATH]
 
 Prints the seed's SHA-256 (compare with the hash shown at the game's start)
@@ -18,10 +18,12 @@ import engine
 from engine.core.rng import seed_hash
 
 
-def deck_order(scenario: str, seed: int, options: dict | None = None) -> list[int]:
+def deck_order(scenario: str, seed: int, options: dict | None = None, game: str | None = None) -> list[int]:
     """The full starting deck, top first: current, next, then the draw deck
-    (the main scenario reveals no card before Congress places Gandhi)."""
-    s = engine.new_game("gandhi", scenario, seed, options or {})
+    (a scenario may reveal no card before its setup decisions). ``game``: a
+    registered id (default the first); its state has ``current``, ``next``,
+    ``deck`` and ``played`` (the card-driven games)."""
+    s = engine.new_game(game or engine.games()[0], scenario, seed, options or {})
     # undo the first reveal(s): cards already face up came from the top
     face_up = [c for c in (s.current, s.next) if c is not None]
     return face_up + list(s.deck) if s.played == [] else list(s.played) + face_up + list(s.deck)
@@ -30,7 +32,9 @@ def deck_order(scenario: str, seed: int, options: dict | None = None) -> list[in
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="dakbot verify", description="Verify a game's shuffle from its seed.")
     ap.add_argument("seed", type=int)
-    ap.add_argument("--scenario", default="short", choices=["short", "main"])
+    ap.add_argument("--title", choices=engine.games(), default=None,
+                    help="which game (a registered id; default the first, or the stored game's with --game)")
+    ap.add_argument("--scenario", default=None, help="the scenario (default: the game's first)")
     ap.add_argument("--options", default="{}", help="the game's engine options as JSON")
     ap.add_argument("--hash", help="the seed hash shown at the start")
     ap.add_argument("--deck", help="the deck order to check, comma-separated card numbers, top first")
@@ -45,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         same = a.hash.strip().lower() == h
         print("hash matches" if same else "hash DOES NOT match")
         ok &= same
-    order = deck_order(a.scenario, a.seed, opts)
+    title = a.title or engine.games()[0]
+    order = deck_order(a.scenario or engine.game_spec(title).scenario(), a.seed, opts, title)
     print("deck (top first): " + ",".join(map(str, order)))
     if a.deck:
         want = [int(x) for x in a.deck.split(",") if x.strip()]

@@ -192,3 +192,10 @@ async def update_dashboard(client, channel, game: GameRow) -> None:
         await msg.pin()
     except discord.HTTPException:
         log.info("cannot pin the dashboard in channel %s", channel.id)
+
+
+async def setup(bot) -> None:
+    """As a discord.py extension: give the client (bot/app.py) the
+    notification rule of reminder posts and the outbox sender."""
+    bot.mentions = mentions
+    bot.outbox_sender = deliver_outbox

@@ -368,3 +368,10 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:x:(?
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, ConfirmButton, BackButton, CancelButton, ReplayButton)
+
+
+async def setup(bot) -> None:
+    """As a discord.py extension: register the restart-safe components and
+    the one error reporter of the command tree (bot/app.py)."""
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.error_reporter = send_error

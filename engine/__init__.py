@@ -2,6 +2,7 @@
 
 The protocol::
 
+    engine.games()                      # ["gandhi", ...]: the registered game ids
     state = engine.new_game("gandhi", scenario="main", seed=1234)
     d = engine.decision(state)          # Decision | None
     engine.apply(state, d.actor, d.choices[0].id)
@@ -17,9 +18,12 @@ from .core.engine import (  # noqa: F401
     export_state,
     groups,
     load_state,
+    log_length,
     new_game,
+    split_log,
     stretch_marker,
     view,
 )
+from .core.registry import GameSpec, game_spec, games, register  # noqa: F401
 from .core.errors import DataError, EngineError, GameOver, IllegalChoice, NotYourTurn  # noqa: F401
 from .core.messages import Choice, Decision, LogEntry, Message  # noqa: F401

@@ -52,3 +52,13 @@ def ruleset3(monkeypatch):
     from engine.gandhi import scenarios
 
     monkeypatch.setattr(scenarios, "RULESET", 3)
+
+
+@pytest.fixture
+def mini_game():
+    """Border Skirmish (tests/minigame), a second COIN game, registered for
+    the test and forgotten after it."""
+    from tests.minigame import install, uninstall
+
+    yield install()
+    uninstall()

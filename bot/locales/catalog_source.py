@@ -31,7 +31,7 @@ IT = {
 'console.no_map': '(nessuna immagine della mappa: il disegnatore non è disponibile)',
 'console.resume': 'Si riprende la partita {id} ({scenario}).',
 'console.unknown': 'Comando sconosciuto /{cmd}. ',
-'console.welcome': 'Console di dakbot: Gandhi, un solo schermo. /help per i comandi.',
+'console.welcome': 'Console di dakbot: un solo schermo. /help per i comandi.',
 'console.help': 'Scrivi il numero o l\'id di una scelta. Comandi: /map (scrive la mappa in ./maps/), /status, /undo, /log [n], /help, /quit.',
 'dashboard.deadline': 'Scadenza per decisione: {hours} h.',
 'dashboard.title': '📌 Quadro della partita',
@@ -84,7 +84,7 @@ IT = {
 'game.started': 'Inizia **{name}**. Hash del seme (SHA-256, per verificare il mescolamento alla fine): `{hash}`',
 'game.starting': 'Si comincia…',
 'game.undone': '<@{user}> ha annullato le scelte di {faction}.',
-'help.text': '**dakbot**: Gandhi per corrispondenza.\n/game new, /game join, /game start: preparazione.\n/play: la tua richiesta privata (scegli, poi Conferma). /undo: ritira le tue scelte.\n/map, /card, /space, /log, /rules, /game status: consultazione.\n/game reminders: intervallo dei promemoria e scadenza. /game resign, /game replace, /game abandon: posti e fine partita.',
+'help.text': '**dakbot**: wargame da tavolo per corrispondenza.\n/game new, /game join, /game start: preparazione.\n/play: la tua richiesta privata (scegli, poi Conferma). /undo: ritira le tue scelte.\n/map, /card, /space, /log, /rules, /game status: consultazione.\n/game reminders: intervallo dei promemoria e scadenza. /game resign, /game replace, /game abandon: posti e fine partita.',
 'log.empty': 'Il registro è vuoto.',
 'map.none': "L'immagine della mappa non è disponibile.",
 'play.back': 'Indietro',
@@ -111,7 +111,7 @@ IT = {
 'status.cards': 'Carta attuale: {current}. Carta successiva: {next}.',
 'status.finished': 'finita',
 'status.free': 'libero',
-'status.header': '**{name}** (partita {id}, Gandhi, scenario {scenario}): {status}',
+'status.header': '**{name}** (partita {id}, {game}, scenario {scenario}): {status}',
 'status.setup': 'in attesa di giocatori',
 'status.to_act': 'Decide: {faction} ({who}).',
 'status.tracks': 'Restrizioni {restraint}, Unità {unity}, Risorse: Raj {raj}, Rivoluzionari {rev}.',
@@ -153,6 +153,11 @@ IT = {
 'result.outcome.hind_swaraj': 'Hind Swaraj!',
 'result.outcome.pakistan_zindabad': 'Pakistan Zindabad!',
 'result.outcome.god_save_the_king': 'Dio salvi il Re!',
+'game.name.gandhi': 'Gandhi',
+'error.game': "Gioco sconosciuto '{game}': scegli {games}.",
+'error.no_lookup': 'Questo gioco non ha consultazioni.',
+'console.ask_scenario_of': 'Scenario ({scenarios}) [{first}]: ',
+'bot.patch_notice': '**{name}** (partita {id}): questa versione di dakbot non rigioca più le mosse della partita allo stesso modo (dalla mossa {move}). La partita prosegue da dove si trova; nulla è stato cambiato. <@{manager}>: se qualcosa non torna, chiedi a chi gestisce il bot, che ha i dettagli.',
 'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
 'play.how_many': 'Quanti?',
 }
@@ -185,7 +190,7 @@ CMDS = {
  'cmd.replay': ('replay', 'rivedi', 'repetir', 'リプレイ'),
 }
 DESC = {
- 'cmd.game.desc': ('Crea e gestisci una partita di Gandhi', 'Crea y gestiona una partida de Gandhi', 'ガンジーのゲームを作成・管理する'),
+ 'cmd.game.desc': ('Crea e gestisci una partita', 'Crea y gestiona una partida', 'ゲームを作成・管理する'),
  'cmd.new.desc': ('Crea una partita in questo canale', 'Crea una partida en este canal', 'このチャンネルでゲームを作成する'),
  'cmd.join.desc': ('Prendi un posto', 'Ocupa un puesto', '席に着く'),
  'cmd.leave.desc': ("Lascia il tuo posto prima dell'inizio", 'Deja tu puesto antes del comienzo', '開始前に席を離れる'),
@@ -203,7 +208,7 @@ DESC = {
  'cmd.log.desc': ('Le ultime righe del registro di gioco', 'Las últimas líneas del registro', 'ゲームログの最後の行'),
  'cmd.rules.desc': ('Dove si trova una regola', 'Dónde está una regla', 'ルールの場所'),
  'cmd.help.desc': ('Come giocare con dakbot', 'Cómo jugar con dakbot', 'dakbotの遊び方'),
- 'opt.scenario.desc': ('short o main', 'short o main', 'short か main'),
+ 'opt.scenario.desc': ('lo scenario (di norma il primo del gioco)', 'el escenario (por defecto, el primero del juego)', 'シナリオ (省略時はそのゲームの最初のもの)'),
  'opt.players.desc': ('numero di giocatori, 1-4', 'número de jugadores, 1-4', 'プレイヤー数 1-4'),
  'opt.bots.desc': ('Fazioni giocate dal bot, es. ml,rev', 'Facciones jugadas por el bot, p. ej. ml,rev', 'ボットが担当するファクション 例 ml,rev'),
  'opt.faction.desc': ('la Fazione che vuoi (predefinito: il primo posto libero)', 'la Facción que quieres (por defecto: el primer puesto libre)', '希望するファクション(省略時は最初の空席)'),
@@ -231,6 +236,7 @@ DESC = {
  'opt.layout.standard': ('standard (Congresso + Lega insieme)', 'estándar (Congreso + Liga juntos)', '標準(国民会議+ムスリム連盟)'),
  'opt.layout.raj_rev': ('Raj + Rivoluzionari insieme', 'Raj + Revolucionarios juntos', 'ラージ+革命派'),
  'opt.move.desc': ("quale mossa (predefinita: l'ultima)", 'qué jugada (por defecto: la última)', 'どの手か(既定: 最後)'),
+ 'opt.game.desc': ('quale gioco (di norma il primo)', 'qué juego (por defecto, el primero)', 'ゲーム (省略時は最初のもの)'),
 }
 
 

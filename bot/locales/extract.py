@@ -27,7 +27,7 @@ EXTRA = {
     "deadline.bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
     "deadline.pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
     "deadline.substitute": "At a missed deadline the seat is freed for a substitute (/game join).",
-    # bot/lookup.py: space kinds and the rulebook's chapter titles
+    # bot/games/*.py: space kinds and the rulebook's chapter titles
     "space.type.city": "City", "space.type.province": "Province", "space.type.princely_state": "Princely State",
     "space.type.railway": "Railway",
     "rules.chapter.1": "Introduction", "rules.chapter.2": "Sequence of Play", "rules.chapter.3": "Operations",

@@ -1,7 +1,7 @@
 """The engine protocol (DESIGN §2): ``decision``, ``apply``, ``view``,
 ``export_state`` over any registered game.
 
-A game module (``engine.gandhi.game``) provides ``State`` (a
+A game's rules module (named by its registered spec, :mod:`engine.core.registry`) provides ``State`` (a
 :class:`~engine.core.state.BaseState`), ``new_game(scenario, seed, options)``,
 ``advance(state)`` (called when the step stack is empty: push the next frame or
 set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
@@ -15,11 +15,10 @@ from types import ModuleType
 from typing import Any, Iterable
 
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
-from .messages import Decision, LogEntry, Message, split_quantity
+from .messages import Choice, Decision, LogEntry, Message, split_quantity
 from .state import STATE_VERSION, BaseState
+from .registry import game_spec
 from .steps import handler
-
-GAMES: dict[str, str] = {"gandhi": "engine.gandhi.game"}
 
 # A guard against a step that keeps pushing automatic steps forever: far above
 # anything a real turn needs (a Campaign round is a few hundred steps).
@@ -27,10 +26,16 @@ MAX_AUTO_STEPS = 100_000
 
 
 def game_module(name: str) -> ModuleType:
-    """The rules module of game ``name``. Raises KeyError for an unknown game."""
-    if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[name])
+    """The rules module of game ``name`` (its registered spec's ``rules``).
+    Raises KeyError for an unknown game."""
+    rules = game_spec(name).rules
+    mod = _MODULES.get(rules)
+    if mod is None:
+        mod = _MODULES[rules] = importlib.import_module(rules)
+    return mod
+
+
+_MODULES: dict[str, ModuleType] = {}
 
 
 def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:
@@ -67,7 +72,7 @@ def _settle(state: BaseState, single: bool) -> Decision | None:
             module.advance(state)
             continue
         top = state.stack[-1]
-        h = handler(top)
+        h = handler(top, state.game)
         if not h.auto:
             if not auto:
                 return None
@@ -94,7 +99,7 @@ def decision(state: BaseState) -> Decision | None:
         return None
     if d is None:
         top = state.stack[-1]
-        d = handler(top).decision(state, top)
+        d = handler(top, state.game).decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {d.step!r} offered no choices")
     side = _side_choices(state, d)
@@ -138,7 +143,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
         game_module(state.game).apply_side(state, actor, base)  # the pending decision stays below
     elif n == 1:
         state.stack.pop()
-        handler(top).apply(state, top, base)
+        handler(top, state.game).apply(state, top, base)
     else:
         _apply_quantity(state, actor, d, base, n)
     state.move += 1
@@ -155,7 +160,7 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
         if i:
             nd = _settle(state, False)
             if nd is None and state.result is None:
-                nd = handler(state.stack[-1]).decision(state, state.stack[-1])
+                nd = handler(state.stack[-1], state.game).decision(state, state.stack[-1])
             if nd is None or nd.actor != actor or nd.step != d.step or nd.find(base) is None:
                 for name in type(state).model_fields:
                     setattr(state, name, getattr(backup, name))
@@ -163,7 +168,7 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
                     "error.quantity", {"choice": base, "n": n, "done": i},
                     "'{choice}' can be taken {done} time(s) here, not {n}."))
         top = state.stack.pop()
-        handler(top).apply(state, top, base)
+        handler(top, state.game).apply(state, top, base)
 
 
 # A refusal quotes the refused id; anything longer than a choice id could be is
@@ -181,7 +186,7 @@ def _refusal(state: BaseState, top: dict[str, Any], d: Decision, choice_id: Any)
     reason = None
     if isinstance(choice_id, str):
         try:
-            reason = handler(top).refuse(state, top, choice_id)
+            reason = handler(top, state.game).refuse(state, top, choice_id)
         except Exception:  # noqa: BLE001 - any failure means "not on offer"
             reason = None
     if reason is not None:
@@ -217,6 +222,27 @@ def clone(state: BaseState) -> BaseState:
 def dump_state(state: BaseState) -> str:
     """The full state, secrets included, as JSON (for storage only)."""
     return state.model_dump_json()
+
+
+def split_log(state: BaseState) -> tuple[str, list[tuple[int, dict[str, Any]]]]:
+    """For storage that keeps the game log as rows: ``(state_json, entries)``,
+    the JSON of :func:`dump_state` with the log moved out (``log`` empty,
+    ``log_base`` advanced past it) and the moved entries as ``(n, entry)``,
+    ``n`` the entry's 0-based number in the whole game. ``state`` itself is
+    not changed. The entries must be stored with the JSON (upserted by ``n``:
+    a state restored from an older snapshot may log the same numbers again)."""
+    entries = [(state.log_base + i, e) for i, e in enumerate(state.log)]
+    log, base = state.log, state.log_base
+    state.log, state.log_base = [], base + len(log)
+    try:
+        return state.model_dump_json(), entries
+    finally:
+        state.log, state.log_base = log, base
+
+
+def log_length(state: BaseState) -> int:
+    """The number of log entries in the whole game (stored rows included)."""
+    return state.log_base + len(state.log)
 
 
 def load_state(data: str | dict[str, Any]) -> BaseState:

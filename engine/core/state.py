@@ -27,5 +27,10 @@ class BaseState(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     stack: list[dict[str, Any]] = Field(default_factory=list)
     log: list[dict[str, Any]] = Field(default_factory=list)
+    #: How many log entries came before ``log[0]``: a store keeps the game log
+    #: as rows beside the state (:func:`engine.core.engine.split_log`), so the
+    #: stored state carries only what was logged since it was loaded. 0 for a
+    #: state that holds its whole log (new games, replays, old stored states).
+    log_base: int = 0
     move: int = 0
     result: dict[str, Any] | None = None

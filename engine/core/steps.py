@@ -13,6 +13,13 @@ A frame is a dict ``{"step": "<name>", ...params}``. The top frame of
 The engine pops the frame before calling ``apply``/``run``; a step that goes on
 (a loop over spaces) pushes a frame again. ``push(state, a, b)`` schedules
 ``a`` to run before ``b``.
+
+Handlers are registered **per game** (issue 17): a frame is handled by the
+step of its name registered for the state's game, else by the shared step of
+that name (a family's machinery, e.g. ``engine/coin``). Two games may define
+the same step name; stored frames keep their plain names (``"sop.card"``).
+A step's game is its class attribute ``game``, else the package it is defined
+in (``engine.<game>.…``; ``engine.core``/``engine.coin`` are shared).
 """
 from __future__ import annotations
 
@@ -23,14 +30,18 @@ from .messages import Decision, Message
 
 Frame = dict[str, Any]
 
-REGISTRY: dict[str, "Step"] = {}
+#: {game id or None (shared): {step name: handler}}
+REGISTRY: dict[str | None, dict[str, "Step"]] = {None: {}}
+SHARED_PACKAGES = ("core", "coin")
 
 
 class Step:
-    """Base class of step handlers. Subclasses set ``name``."""
+    """Base class of step handlers. Subclasses set ``name`` (and ``game``
+    when defined outside ``engine/<game>``)."""
 
     name: ClassVar[str] = ""
     auto: ClassVar[bool] = False
+    game: ClassVar[str | None] = None
 
     def decision(self, state: Any, frame: Frame) -> Decision:  # pragma: no cover - abstract
         raise NotImplementedError(self.name)
@@ -46,21 +57,43 @@ class Step:
         return None
 
 
+def step_game(cls: type) -> str | None:
+    """The game a step class belongs to: its ``game`` attribute, else the
+    package ``engine.<game>`` it is defined in; None for shared steps
+    (``engine.core``, ``engine.coin``). Raises ValueError for a class
+    outside ``engine`` without a ``game``."""
+    if getattr(cls, "game", None):
+        return cls.game
+    parts = cls.__module__.split(".")
+    if len(parts) >= 2 and parts[0] == "engine":
+        return None if parts[1] in SHARED_PACKAGES else parts[1]
+    raise ValueError(f"step class {cls.__name__} outside engine/<game> needs a game attribute")
+
+
 def register(cls: type[Step]) -> type[Step]:
-    """Class decorator: register one instance of the step under ``cls.name``."""
+    """Class decorator: register one instance of the step under ``cls.name``
+    for its game (:func:`step_game`). Raises ValueError when the name is
+    missing or another class holds it for the same game."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no step name")
-    if cls.name in REGISTRY and type(REGISTRY[cls.name]) is not cls:
+    table = REGISTRY.setdefault(step_game(cls), {})
+    if cls.name in table and type(table[cls.name]) is not cls:
         raise ValueError(f"step {cls.name!r} registered twice")
-    REGISTRY[cls.name] = cls()
+    table[cls.name] = cls()
     return cls
 
 
-def handler(frame: Frame) -> Step:
-    try:
-        return REGISTRY[frame["step"]]
-    except KeyError:
-        raise KeyError(f"no step handler for {frame.get('step')!r}") from None
+def handler(frame: Frame, game: str | None = None) -> Step:
+    """The step handling ``frame`` in ``game`` (the state's ``game``): the
+    game's own step of that name, else the shared one. Raises KeyError."""
+    name = frame["step"]
+    own = REGISTRY.get(game)
+    if own is not None and name in own:
+        return own[name]
+    shared = REGISTRY[None]
+    if name in shared:
+        return shared[name]
+    raise KeyError(f"no step handler for {frame.get('step')!r} in game {game!r}")
 
 
 def frame(step: str, **params: Any) -> Frame:

@@ -30,13 +30,14 @@ Rules readings are recorded in ``docs/rulings/campaign.md``.
 from __future__ import annotations
 
 from ..core.messages import Choice, Decision, msg
-from ..core.steps import REGISTRY, Frame, Step, frame, push, register
+from ..core.steps import Frame, Step, frame, handler, push, register
 from . import board
 from . import derived as dv
 from .common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from .data import get_data
+from ..coin.sop import next_card
 from .ruleset import at_least
-from .sop import campaigns_left, next_card
+from .sop import campaigns_left
 from .state import GandhiState
 from .victory import end_game, end_game_final, victory_check_passed
 
@@ -72,7 +73,7 @@ class Gate(Step):
 
     def run(self, state, fr):
         inner = fr["inner"]
-        h = REGISTRY[inner["step"]]
+        h = handler(inner, state.game)
         if h.available(state, inner):
             push(state, inner)
         else:

@@ -1,10 +1,9 @@
-"""Small helpers shared by Gandhi's steps: names, messages, choices, logging."""
+"""Small helpers shared by Gandhi's steps: names, messages, choices, logging
+(the COIN family's own in engine/coin/common.py)."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..core.engine import log as _log
-from ..core.messages import Choice, Message, msg
+from ..coin.common import done_choice, log, simple  # noqa: F401  (Gandhi's steps import them from here)
+from ..core.messages import Choice, Message
 from .data import get_data
 
 FACTION_NAMES = {"raj": "British Raj", "inc": "Congress", "ml": "Muslim League", "rev": "Revolutionaries"}
@@ -16,18 +15,6 @@ def space_name(sid: str) -> str:
 
 def space_choice(sid: str) -> Choice:
     return Choice(sid, Message("space", {"space": sid}, space_name(sid)))
-
-
-def simple(cid: str, key: str, text: str, **params: Any) -> Choice:
-    return Choice(cid, msg(key, text, **params))
-
-
-def done_choice(text: str = "Done") -> Choice:
-    return Choice("done", msg("choice.done", text))
-
-
-def log(state, key: str, text: str, actor: str | None = None, **params: Any) -> None:
-    _log(state, key, text, actor, **params)
 
 
 def card_title(number: int | None) -> str:

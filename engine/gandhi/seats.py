@@ -9,6 +9,7 @@ the human players share the other Factions by the same pairs.
 """
 from __future__ import annotations
 
+from ..coin.seats import seat_groups as coin_seat_groups
 from .state import FACTIONS
 
 #: The two 1.5 pairs, in the order they are formed for three players.
@@ -21,31 +22,30 @@ PAIRS: dict[str, tuple[tuple[str, str], ...]] = {
 def seat_groups(players: int, bots: tuple[str, ...] | list[str] = (), layout: str = "standard"
                 ) -> list[tuple[str, ...]]:
     """The seat groups, human groups first then one per bot Faction, each in
-    FACTIONS order. ``players``: human players; more players than human
-    Factions count as one each. ``layout``: "standard" or "raj_rev" (1.5,
-    three players).
+    FACTIONS order (the COIN rule, engine/coin/seats.py, over the 1.5 pairs).
+    ``players``: human players; more players than human Factions count as
+    one each. ``layout``: "standard" or "raj_rev" (1.5, three players).
 
     Raises ValueError: unknown Faction or layout, no human player, or every
     Faction a bot."""
-    if layout not in PAIRS:
-        raise ValueError(f"unknown seat layout {layout!r}")
-    bots = [f for f in FACTIONS if f in set(bots)]
-    if len(set(bots)) != len(list(bots)) or any(f not in FACTIONS for f in bots):
-        raise ValueError("unknown Faction")
-    humans = [f for f in FACTIONS if f not in bots]
-    if players < 1 or not humans:
-        raise ValueError("a game needs at least one human player")
-    k = min(players, len(humans))
-    groups: list[list[str]] = [[f] for f in humans]
-    for a, b in PAIRS[layout]:
-        if len(groups) <= k:
-            break
-        ga = next((g for g in groups if a in g), None)
-        gb = next((g for g in groups if b in g), None)
-        if ga is not None and gb is not None and ga is not gb:
-            ga.extend(gb)
-            groups.remove(gb)
-    while len(groups) > k:  # what the pairs leave: one player takes the rest
-        groups[0].extend(groups.pop())
-    out = [tuple(f for f in FACTIONS if f in g) for g in groups]
-    return out + [(f,) for f in bots]
+    return coin_seat_groups(FACTIONS, PAIRS, players, bots, layout)
+
+
+#: The seats of a table of 1-4 human players and no bots, in the order
+#: ``/game join`` offers them (games stored before seat layouts existed keep it).
+TABLE_GROUPS: dict[int, list[tuple[str, ...]]] = {
+    1: [("raj", "inc", "ml", "rev")],
+    2: [("raj", "rev"), ("inc", "ml")],
+    3: [("raj",), ("rev",), ("inc", "ml")],
+    4: [("raj",), ("inc",), ("ml",), ("rev",)],
+}
+
+
+def table_groups(players: int, bots: tuple[str, ...] | list[str] = (), layout: str = "standard"
+                 ) -> list[tuple[str, ...]]:
+    """The seat groups the game registry offers (engine/gandhi/spec.py):
+    :data:`TABLE_GROUPS` for a table without bots in the standard layout,
+    else :func:`seat_groups`. Raises ValueError as :func:`seat_groups`."""
+    if not bots and layout == "standard" and players in TABLE_GROUPS:
+        return list(TABLE_GROUPS[players])
+    return seat_groups(players, bots, layout)

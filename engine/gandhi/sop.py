@@ -1,22 +1,24 @@
-"""Sequence of Play (rules 2.2-2.5): card flow, 1st and 2nd Eligible, Pass,
-the options matrix, eligibility adjustment, next card, Campaign hand-off.
-
-Frames: ``sop.start`` -> ``sop.card`` (auto: who acts next on the current card)
--> ``sop.act`` (the Eligible faction's choice) -> ... -> ``sop.end_card``
-(2.3.6, 2.3.7) -> ``sop.card`` ... A Campaign card revealed as the next card is
-swapped in and played as a Campaign round (2.4, ``campaign.round``).
+"""Gandhi's part of the Sequence of Play (rules 2.2-2.5): its rules for the
+shared COIN Sequence of Play (engine/coin/sop.py) — the Campaign card as the
+round card, the Pass rewards (2.3.3), what ends a faction's turn (3.2.4
+Gandhi's arrest, 6.8 Crisis) — and its own steps: a Nonviolent faction's
+Pass, Congress's Protests after Gandhi's arrest, the main scenario's setup
+placement, the Crisis roll.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..coin.rules import CoinRules, define
+from ..coin.sop import round_cards_left
 from ..core.messages import Choice, Decision, msg
-from ..core.steps import Step, frame, push, register
+from ..core.steps import Frame, Step, frame, push, register
 from . import board
 from . import derived as dv
-from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice
+from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice, space_name
 from .data import get_data
+from .ruleset import at_least
 from .state import GandhiState
-
-EVENT_SIDES = ("event-unshaded", "event-shaded")
 
 
 def is_campaign(number: int | None) -> bool:
@@ -29,200 +31,93 @@ def faction_order(number: int) -> tuple[str, ...]:
 
 def campaigns_left(state: GandhiState) -> int:
     """Campaign cards still in the draw deck (the next card counts: it is on top)."""
-    n = sum(1 for c in state.deck if is_campaign(c))
-    if is_campaign(state.next):
-        n += 1
-    return n
+    return round_cards_left(state)
 
 
-def reveal_next(state: GandhiState) -> None:
-    """Turn the top of the draw deck face up as the next card (2.2, 2.3.7)."""
-    state.next = state.deck.pop(0) if state.deck else None
-    if state.next is not None:
-        log(state, "log.next_card", "Next card: {card}.", card=state.next, title=card_title(state.next))
+class GandhiRules(CoinRules):
+    """Gandhi's answers to the shared Sequence of Play."""
+
+    game = "gandhi"
+    round_step = "campaign.round"  # 2.4: a Campaign card is played as a Campaign round
+
+    def is_round_card(self, number: int | None) -> bool:
+        return is_campaign(number)
+
+    def faction_order(self, number: int) -> tuple[str, ...]:
+        return faction_order(number)
+
+    def card_title(self, number: int | None) -> str:
+        return card_title(number)
+
+    def faction_name(self, faction: str) -> str:
+        return FACTION_NAMES[faction]
+
+    def end_game(self, state: GandhiState) -> None:
+        from .victory import end_game_final
+
+        end_game_final(state)
+
+    def space_name(self, sid: str) -> str:
+        return space_name(sid)
+
+    def is_space(self, sid: str) -> bool:
+        return sid in get_data().map.spaces
+
+    def space_choice(self, sid: str) -> Choice:
+        return space_choice(sid)
+
+    def free_operation(self, state: GandhiState, faction: str) -> bool:
+        from .actions import np_free
+
+        return np_free(state, faction)
+
+    def may_end_without_space(self, state: GandhiState, ctx: dict[str, Any]) -> bool:
+        """Ruleset 1 let an Operation end before any space while no Special
+        Activity had begun (games begun before the correction replay as they
+        were; docs/rulings/sop.md R-2.3.4c)."""
+        return not at_least(state, 2) and ctx["sa_state"] == "none"
+
+    def event_playable(self, state: GandhiState, number: int | None, side: str, faction: str) -> bool:
+        from .events import event_playable
+
+        return event_playable(state, number, side, faction)
+
+    def push_event(self, state: GandhiState, number: int, side: str, faction: str) -> None:
+        from .events import push_event
+
+        push_event(state, number, side, faction)
+
+    def pass_reward(self, state: GandhiState, faction: str) -> list[Frame]:
+        """2.3.3: Raj +3 Resources, Revolutionaries +1; a Nonviolent faction
+        may move one Activist from Out of Play to Available (Unity +1 if the
+        other Nonviolent faction's)."""
+        if faction == "raj":
+            board.add_resources(state, "raj", 3)
+        elif faction == "rev":
+            board.add_resources(state, "rev", 1)
+        elif state.out_of_play.get("inc_activist", 0) or state.out_of_play.get("ml_activist", 0):
+            return [frame("sop.pass_nv", faction=faction)]
+        return []
+
+    def after_action(self, state: GandhiState, faction: str) -> list[Frame]:
+        """End of a faction's turn: Gandhi arrested by the Raj (3.2.4: Restraint
+        -1, then Congress may place up to 2 Available Protests) and a Crisis
+        triggered during the turn (6.8: the Raj may bring a die roll of cubes
+        from Out of Play)."""
+        steps: list[Frame] = []
+        if state.gandhi_arrested:
+            state.gandhi_arrested = False
+            board.shift_restraint(state, -1)
+            log(state, "log.gandhi_arrested_end", "Gandhi was arrested: Restraint -1 (3.2.4).")
+            if dv.protest_available(state):
+                steps.append(frame("sop.gandhi_protests", placed=0))
+        if state.crisis_triggered:
+            state.crisis_triggered = False
+            steps.append(frame("crisis.roll"))
+        return steps
 
 
-def next_card(state: GandhiState) -> None:
-    """2.3.7: the next card becomes current; reveal a new next card; a
-    Campaign card revealed as next is swapped with the current card (2.4)."""
-    if state.current is not None:
-        state.played.append(state.current)
-    state.current = state.next
-    reveal_next(state)
-    if state.current is not None and not is_campaign(state.current) and is_campaign(state.next):
-        state.current, state.next = state.next, state.current
-        log(state, "log.campaign_revealed", "A Campaign card is revealed: Campaign round now.",
-            card=state.current)
-    elif state.current is not None:
-        log(state, "log.current_card", "Current card: {title}.", card=state.current,
-            title=card_title(state.current))
-
-
-def candidates(state: GandhiState) -> list[str]:
-    """Eligible factions on the current card, in its faction order, that have
-    neither acted nor passed (2.3.2)."""
-    t = state.turn
-    return [f for f in faction_order(state.current)
-            if state.eligibility[f] == "eligible" and f not in t.acted and f not in t.passed]
-
-
-@register
-class Start(Step):
-    """2.2: reveal the first card as current and the next card."""
-
-    name = "sop.start"
-    auto = True
-
-    def run(self, state, fr):
-        state.current = state.deck.pop(0) if state.deck else None
-        log(state, "log.current_card", "Current card: {title}.", card=state.current,
-            title=card_title(state.current))
-        reveal_next(state)
-        if is_campaign(state.next) and not is_campaign(state.current):
-            state.current, state.next = state.next, state.current
-            log(state, "log.campaign_revealed", "A Campaign card is revealed: Campaign round now.",
-                card=state.current)
-        push(state, frame("sop.card"))
-
-
-@register
-class CardFlow(Step):
-    """Who acts next on the current card (2.3.2), or the card ends (2.3.6)."""
-
-    name = "sop.card"
-    auto = True
-
-    def run(self, state, fr):
-        if state.current is None:
-            from .victory import end_game_final
-
-            end_game_final(state)
-            return
-        if is_campaign(state.current):
-            push(state, frame("campaign.round"))
-            return
-        t = state.turn
-        cands = candidates(state)
-        if len(t.acted) >= 2 or not cands:
-            push(state, frame("sop.end_card"))
-            return
-        role = "first" if not t.acted else "second"
-        push(state, frame("sop.act", faction=cands[0], role=role))
-
-
-def action_options(state: GandhiState, faction: str, role: str) -> list[str]:
-    """The options matrix (2.3.4): what a 1st or 2nd Eligible faction may do."""
-    from .actions import can_do_operation
-    from .events import event_playable
-
-    opts: list[str] = []
-    ev = [s for s in EVENT_SIDES if event_playable(state, state.current, s.split("-")[1], faction)]
-    if role == "first":
-        if can_do_operation(state, faction, limited=False):
-            opts += ["op", "op+sa"]
-        opts += ev
-    else:
-        first = state.turn.first_action
-        if first == "event":
-            if can_do_operation(state, faction, limited=False):
-                opts += ["op", "op+sa"]
-        else:
-            if can_do_operation(state, faction, limited=True):
-                opts.append("limited-op")
-            if first == "op+sa":
-                opts += ev
-    opts.append("pass")
-    return opts
-
-
-LABELS = {
-    "op": "Operation only",
-    "op+sa": "Operation with Special Activity",
-    "limited-op": "Limited Operation",
-    "event-unshaded": "Event (unshaded)",
-    "event-shaded": "Event (shaded)",
-    "pass": "Pass",
-}
-
-
-@register
-class Act(Step):
-    """The 1st or 2nd Eligible faction chooses: Operation (+SA), Limited
-    Operation, Event or Pass (2.3.3, 2.3.4)."""
-
-    name = "sop.act"
-
-    def decision(self, state, fr):
-        f, role = fr["faction"], fr["role"]
-        choices = [simple(o, f"choice.{o}", LABELS[o]) for o in action_options(state, f, role)]
-        return Decision(f, msg("prompt.act", "As {role} Eligible on {card}, choose an action.",
-                               faction=f, role=role, card=card_title(state.current)), choices, self.name)
-
-    def refuse(self, state, fr, cid):
-        """Why an action is not on offer, in the terms of 2.3.4/2.3.5."""
-        role, first = fr["role"], state.turn.first_action
-        f = fr["faction"]
-        if cid == "limited-op" and role == "first":
-            return msg("error.first_limited", "The 1st Eligible does an Operation (with or without a Special "
-                       "Activity) or the Event, not a Limited Operation (2.3.4).")
-        if cid in ("op", "op+sa") and role == "second" and first != "event":
-            return msg("error.second_limited", "As 2nd Eligible after an Operation, only a Limited Operation "
-                       "is allowed (2.3.4).")
-        if cid == "limited-op" and role == "second" and first == "event":
-            return msg("error.second_full_op", "The 1st Eligible played the Event: the 2nd Eligible does a full "
-                       "Operation (with a Special Activity if desired), not a Limited one (2.3.4).")
-        if cid.startswith("event") and role == "second":
-            if first == "op":
-                return msg("error.second_event_op", "The 1st Eligible did an Operation only: the 2nd Eligible "
-                           "may not play the Event (2.3.4).")
-            if first == "event":
-                return msg("error.second_event_event", "The Event of this card was already played (2.3.4).")
-        if cid.startswith("event") and cid in EVENT_SIDES:
-            return msg("error.event_not_playable", "The {side} Event of {card} cannot be played now.",
-                       side=cid.split("-")[1], card=card_title(state.current))
-        if cid in ("op", "op+sa", "limited-op"):
-            return msg("error.no_operation", "{faction} has no Operation with a space it can choose now "
-                       "(3.1, 3.1.5).", faction=FACTION_NAMES[f])
-        return None
-
-    def apply(self, state, fr, cid):
-        f, role = fr["faction"], fr["role"]
-        t = state.turn
-        if cid == "pass":
-            do_pass(state, f)
-            return
-        t.acted.append(f)
-        if role == "first":
-            t.first_action = "event" if cid.startswith("event") else cid
-        push(state, frame("sop.after_action", faction=f))
-        if cid.startswith("event"):
-            side = cid.split("-")[1]
-            log(state, "log.event", "{faction} plays the {side} Event of {card}.", actor=f,
-                faction=f, side=side, card=card_title(state.current))
-            from .events import push_event
-
-            push_event(state, state.current, side, f)
-        else:
-            from .actions import begin_operation
-
-            begin_operation(state, f, {"op": "op", "op+sa": "op+sa", "limited-op": "limited"}[cid],
-                            sop_role=role)
-
-
-def do_pass(state: GandhiState, f: str) -> None:
-    """Pass (2.3.3): Raj +3 Resources, Revolutionaries +1; a Nonviolent faction
-    may move one Activist from Out of Play to Available (Unity +1 if the other
-    Nonviolent faction's)."""
-    state.turn.passed.append(f)
-    log(state, "log.pass", "{faction} passes.", actor=f, faction=f)
-    if f == "raj":
-        board.add_resources(state, "raj", 3)
-    elif f == "rev":
-        board.add_resources(state, "rev", 1)
-    elif state.out_of_play.get("inc_activist", 0) or state.out_of_play.get("ml_activist", 0):
-        push(state, frame("sop.pass_nv", faction=f), frame("sop.card"))
-        return
-    push(state, frame("sop.card"))
+RULES = define(GandhiRules())
 
 
 @register
@@ -256,30 +151,6 @@ class PassNonviolent(Step):
 
 
 @register
-class AfterAction(Step):
-    """End of a faction's turn: Gandhi arrested by the Raj (3.2.4: Restraint -1,
-    then Congress may place up to 2 Available Protests) and a Crisis triggered
-    during the turn (6.8: the Raj may bring a die roll of cubes from Out of Play)."""
-
-    name = "sop.after_action"
-    auto = True
-
-    def run(self, state, fr):
-        steps = []
-        if state.gandhi_arrested:
-            state.gandhi_arrested = False
-            board.shift_restraint(state, -1)
-            log(state, "log.gandhi_arrested_end", "Gandhi was arrested: Restraint -1 (3.2.4).")
-            if dv.protest_available(state):
-                steps.append(frame("sop.gandhi_protests", placed=0))
-        if state.crisis_triggered:
-            state.crisis_triggered = False
-            steps.append(frame("crisis.roll"))
-        steps.append(frame("sop.card"))
-        push(state, *steps)
-
-
-@register
 class GandhiProtests(Step):
     """3.2.4: after Gandhi's arrest Congress may place up to two Available
     Protests in non-Railway spaces without one."""
@@ -301,23 +172,6 @@ class GandhiProtests(Step):
         placed = fr["placed"] + 1
         if placed < 2 and dv.protest_available(state):
             push(state, frame(self.name, placed=placed))
-
-
-@register
-class EndCard(Step):
-    """2.3.6 eligibility adjustment, then 2.3.7 next card."""
-
-    name = "sop.end_card"
-    auto = True
-
-    def run(self, state, fr):
-        t = state.turn
-        for f in state.eligibility:
-            ineligible = (f in t.acted and f not in t.stay_eligible) or f in t.make_ineligible
-            state.eligibility[f] = "ineligible" if ineligible else "eligible"
-        state.turn = type(t)()
-        next_card(state)
-        push(state, frame("sop.card"))
 
 
 @register

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..coin.state import TurnState  # noqa: F401  (part of the Gandhi state)
 from ..core.state import BaseState
 
 FACTIONS = ("raj", "inc", "ml", "rev")
@@ -45,19 +46,6 @@ class SpaceState(BaseModel):
     unrest: int = Field(0, ge=0)
     strike: bool = False
     muslim_state: bool = False
-
-
-class TurnState(BaseModel):
-    """Who has done what with the current card (2.3)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    acted: list[str] = Field(default_factory=list)        # factions that did an Op or Event
-    first_action: str | None = None                       # "op" | "op+sa" | "event"
-    passed: list[str] = Field(default_factory=list)
-    # eligibility effects of Events for the next card (5.0, 2.3.6)
-    stay_eligible: list[str] = Field(default_factory=list)
-    make_ineligible: list[str] = Field(default_factory=list)
 
 
 class GandhiState(BaseState):

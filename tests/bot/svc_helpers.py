@@ -6,8 +6,8 @@ async def started(svc, seats=4, users=("u1", "u2", "u3", "u4"), scenario="short"
     """A started game: users join in seat order."""
     r = await svc.create(channel, users[0], scenario, seats=seats, seed=seed, bots=bots, options=options)
     gid = r.game.id
-    from bot.service import SEAT_GROUPS
-    groups = [g for g in SEAT_GROUPS[seats] if not (bots and g[0] in bots)]
+    import engine
+    groups = [g for g in engine.game_spec(r.game.game).groups(seats) if not (bots and g[0] in bots)]
     for grp, u in zip(groups, users):
         await svc.join(gid, u, grp[0])
     return await svc.start(gid, users[0])

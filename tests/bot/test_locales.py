@@ -49,7 +49,8 @@ def test_prose_is_not_english(lang):
     """Apart from pure-placeholder/shared strings, the translation differs from English."""
     en, other = catalog("en"), catalog(lang)
     same = sorted(k for k in en if other.get(k) == en[k]
-                  and k not in ("error.illegal", "status.bot") and len(en[k]) > 4)
+                  and k not in ("error.illegal", "status.bot") and len(en[k]) > 4
+                  and not k.startswith("game.name."))  # a game's title may be the same in both
     assert same == []
 
 

@@ -46,8 +46,9 @@ async def test_a_tampered_state_is_reported_and_left_unchanged(svc):
     good = await _game_with_moves(svc, channel="c1")
     bad = await _game_with_moves(svc, channel="c2", seed=6)
     st = json.loads((await svc.game(bad)).state)
-    st["log"] = st["log"][:-1] + [{"key": "log.forged", "params": {}, "actor": None, "text": ""}]
-    await sql(svc.store, "UPDATE games SET state=? WHERE id=?", json.dumps(st), bad)
+    assert st["log"] == [] and st["log_base"] > 0  # the log is kept as rows beside the state
+    forged = json.dumps({"key": "log.forged", "params": {}, "actor": None, "text": ""})
+    await sql(svc.store, "UPDATE log_entries SET entry=? WHERE game_id=? AND n=?", forged, bad, st["log_base"] - 1)
     stored = await svc.game(bad)
     reports = {r.game_id: r for r in await patch(svc.store)}
     assert reports[good].outcome == CURRENT
@@ -115,3 +116,38 @@ async def test_a_game_stored_before_rulesets_is_current_under_its_own_rules(svc)
                   r.game.id, i, actor, choice, i)
     (rep,) = [x for x in await patch(svc.store, dry_run=True) if x.game_id == r.game.id]
     assert rep.outcome == CURRENT, rep.line()
+
+
+async def test_a_starting_bot_tells_the_manager_once_of_a_game_that_no_longer_replays(svc):
+    """Issue 21 part 3: the bot starts with the list of games that do not
+    replay on its code; each manager is told once in the game's channel (the
+    post is queued in the outbox, which every process delivers once), the
+    game is left as stored and goes on; a current game is marked and not told."""
+    good = await _game_with_moves(svc, channel="c1")
+    bad = await _game_with_moves(svc, channel="c2", seed=6)
+    moves = await svc.store.moves(bad)
+    await sql(svc.store, "UPDATE moves SET choice='no-such-choice' WHERE game_id=? AND move=?", bad, moves[2]["move"])
+    stored = await svc.game(bad)
+    assert await svc.upgrade_check() == 1
+    posts = await svc.store.due_posts(svc.clock() + 1)
+    assert [(p["game_id"], p["channel"], p["kind"], p["pings"]) for p in posts] == [(bad, "c2", "patch", [stored.creator])]
+    assert "from move 3" in posts[0]["text"] and "nothing was changed" in posts[0]["text"]
+    assert (await svc.game(good)).checked_version == code_version()
+    after = await svc.game(bad)
+    assert (after.state, after.version, after.checked_version) == (stored.state, stored.version, None)
+    # a second process (or a restart) on the same code tells no one again
+    other = Service(svc.store, render_maps=False, clock=svc.clock)
+    assert await other.upgrade_check() == 0 and await svc.upgrade_check() == 0
+    assert len(await svc.store.due_posts(svc.clock() + 1)) == 1
+    # and the game goes on from its stored position
+    p = await svc.prompt(bad)
+    await svc.submit(bad, after.seats[p.actor], [p.choices[0][0]], p.version)
+
+
+async def test_the_patch_notice_is_in_the_games_language(svc):
+    gid = await _game_with_moves(svc, n=5)
+    await sql(svc.store, "UPDATE games SET locale='it' WHERE id=?", gid)
+    await sql(svc.store, "UPDATE moves SET choice='no-such-choice' WHERE game_id=?", gid)
+    assert await svc.upgrade_check() == 1
+    (post,) = await svc.store.due_posts(svc.clock() + 1)
+    assert "questa versione di dakbot" in post["text"] and "dalla mossa 1" in post["text"]

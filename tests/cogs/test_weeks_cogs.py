@@ -114,8 +114,8 @@ async def test_export_during_play_is_the_log_without_the_seed(h):
 
 
 async def test_pictures_for_map_card_and_space(h, monkeypatch):
-    cog_module = sys.modules["cogs.gandhi"]  # the extension module the harness loaded
-    monkeypatch.setattr(cog_module, "render_card_png", lambda n, loc: PNG)
+    cog_module = sys.modules["cogs.play"]  # the extension module the harness loaded
+    monkeypatch.setattr(cog_module, "render_card_png", lambda game, n, loc: PNG)
     monkeypatch.setattr(cog_module, "render_space_png", lambda st, sid, loc: PNG)
     r = await h.slash(11, "map")  # deferred, then an error: still a polite ephemeral followup
     assert "no game in this channel" in text_of(responses(r)[-1])

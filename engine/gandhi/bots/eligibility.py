@@ -113,7 +113,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
             top = sim.stack[-1]
             from ...core.steps import handler
 
-            h = handler(top)
+            h = handler(top, sim.game)
             if h.auto:
                 sim.stack.pop()
                 h.run(sim, top)
@@ -135,7 +135,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
 
 
 def _next_eligible(state, faction: str) -> str | None:
-    from ..sop import candidates
+    from ...coin.sop import candidates
 
     cands = candidates(state)
     rest = [f for f in cands if f != faction]

@@ -188,3 +188,9 @@ def format_status(report: dict) -> str:
     else:
         out.append("Overrides: none (set DAKBOT_GANDHI_OVERRIDES to a YAML file, see docs/data.md)")
     return "\n".join(out)
+
+
+def status_text() -> str:
+    """``dakbot data status`` for Gandhi: :func:`format_status` of
+    :func:`status_report`. Raises DataError when the data does not load."""
+    return format_status(status_report())

@@ -3,8 +3,12 @@ service result into messages.
 
 ``/game new|join|leave|start|status|abandon|replace|resign|reminders|pause|
 resume|bot|move|export``, ``/play``, ``/undo``, ``/map``, ``/card``, ``/space``,
-``/replay``, ``/log``, ``/rules``, ``/help``. Look-ups (card, space, rule
-texts) live in :mod:`bot.lookup`, shared with the console. Names and descriptions are :class:`app_commands.locale_str` with a
+``/replay``, ``/log``, ``/rules``, ``/help``, for every registered game
+(``engine.games()``): ``/game new game:<id>`` picks one, and the other
+commands act on the channel's game. Look-ups (card, space, rule texts) live
+in :mod:`bot.lookup`, shared with the console; pictures come from the game's
+registered renderer. A game's own commands, if any, are its registered
+extension (``GameSpec.cog``). Names and descriptions are :class:`app_commands.locale_str` with a
 catalog ``key`` (translated by :class:`bot.app.CatalogTranslator`).
 """
 from __future__ import annotations
@@ -16,10 +20,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+import engine
 from bot.i18n import faction_name, normalize_locale, t
-from bot.lookup import card_text, find_space, rules_text, space_text
-from bot.service import FACTIONS, ServiceError
-from engine.gandhi.data import get_data
+from bot.lookup import card_choices, card_text, find_space, rules_text, space_choices, space_text
+from bot.service import ServiceError, default_game, factions_of, renderer
 
 from .publish import missing_permissions, publish_posts
 from .ui import build_view, loc_of, prompt_text, replay_message, saved_text
@@ -61,54 +65,58 @@ async def _game_id(interaction: discord.Interaction) -> int:
     return (await _svc(interaction).game_in(str(interaction.channel_id))).id
 
 
+async def _channel_game(interaction: discord.Interaction) -> str:
+    """The game id of the channel's open game, else the default game (a
+    look-up before any game is created)."""
+    g = await _svc(interaction).store.open_game_in(str(interaction.channel_id))
+    return g.game if g is not None else default_game()
+
+
 async def faction_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     loc = loc_of(interaction)
     cur = current.lower()
-    return [app_commands.Choice(name=faction_name(loc, f), value=f) for f in FACTIONS
+    return [app_commands.Choice(name=faction_name(loc, f), value=f) for f in factions_of(await _channel_game(interaction))
             if cur in f or cur in faction_name(loc, f).lower()][:25]
 
 
 async def space_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    cur = current.lower()
-    out = [app_commands.Choice(name=s.name[:100], value=sid) for sid, s in get_data().map.spaces.items()
-           if cur in sid or cur in s.name.lower()]
-    return out[:25]
+    out = space_choices(await _channel_game(interaction), current)
+    return [app_commands.Choice(name=name[:100], value=sid) for name, sid in out[:25]]
 
 
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    cur = current.lower().lstrip("#")
-    cards = get_data().cards
-    out = []
-    for n, c in sorted(cards.events.items()):
-        label = f"#{n} {c.title}"
-        if cur in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=n))
-    for n, c in sorted(cards.campaigns.items()):
-        label = f"#{n} Campaign: {c.viceroy}"
-        if cur in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=n))
-    return out[:25]
+    out = card_choices(await _channel_game(interaction), current)
+    return [app_commands.Choice(name=label[:100], value=n) for label, n in out[:25]]
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=engine.game_spec(g).name, value=g) for g in engine.games()][:25]
+
+
+def _scenario_choices() -> list[app_commands.Choice[str]]:
+    ids = dict.fromkeys(s for g in engine.games() for s in engine.game_spec(g).scenarios)
+    return [app_commands.Choice(name=s, value=s) for s in ids][:25]
 
 
 class GameGroup(app_commands.Group):
     """``/game ...``: create, seat, start and manage games."""
 
     def __init__(self):
-        super().__init__(name=L("game", "cmd.game.name"), description=L("Create and manage a game of Gandhi",
+        super().__init__(name=L("game", "cmd.game.name"), description=L("Create and manage a game",
                                                                          "cmd.game.desc"))
 
     @app_commands.command(name=L("new", "cmd.new.name"), description=L("Create a game in this channel",
                                                                        "cmd.new.desc"))
-    @app_commands.describe(scenario=L("short or main", "opt.scenario.desc"),
+    @app_commands.describe(game=L("which game (default: the first)", "opt.game.desc"),
+                           scenario=L("the scenario (default: the game's first)", "opt.scenario.desc"),
                            players=L("number of human players, 1-4", "opt.players.desc"),
                            bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"),
                            layout=L("3 players: who holds two Factions", "opt.layout.desc"),
                            deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"),
                            consequence=L("what a missed deadline does", "opt.consequence.desc"))
-    @app_commands.choices(scenario=[app_commands.Choice(name="short", value="short"),
-                                    app_commands.Choice(name="main", value="main")],
+    @app_commands.choices(game=_game_choices(), scenario=_scenario_choices(),
                           layout=LAYOUT_CHOICES, consequence=CONSEQUENCE_CHOICES)
-    async def new(self, interaction: discord.Interaction, scenario: str = "short",
+    async def new(self, interaction: discord.Interaction, game: str | None = None, scenario: str | None = None,
                   players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None, layout: str = "standard",
                   deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str = "remind"):
         missing = missing_permissions(getattr(interaction, "app_permissions", None))
@@ -119,7 +127,7 @@ class GameGroup(app_commands.Group):
         svc = _svc(interaction)
         res = await svc.create(str(interaction.channel_id), str(interaction.user.id), scenario,
                                seats=players, guild=str(interaction.guild_id or ""), locale=locale,
-                               bots=bots, layout=layout, deadline_action=consequence)
+                               bots=bots, layout=layout, deadline_action=consequence, game=game)
         if deadline:
             await svc.set_reminders(res.game.id, str(interaction.user.id), None, deadline, manager=True)
         await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
@@ -238,7 +246,7 @@ class GameGroup(app_commands.Group):
                      file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
 
 
-class Gandhi(commands.Cog):
+class Play(commands.Cog):
     """The play commands plus the ``/game`` group."""
 
     def __init__(self, bot):
@@ -298,8 +306,9 @@ class Gandhi(commands.Cog):
     @app_commands.autocomplete(number=card_autocomplete)
     async def card(self, interaction: discord.Interaction, number: int):
         loc = loc_of(interaction)
-        text = card_text(number, loc)
-        png = await _picture(render_card_png, number, loc)
+        game = await _channel_game(interaction)
+        text = card_text(game, number, loc)
+        png = await _picture(render_card_png, game, number, loc)
         await _reply(interaction, text, **({"file": discord.File(io.BytesIO(png), filename=f"card{number}.png")}
                                            if png else {}))
 
@@ -308,8 +317,9 @@ class Gandhi(commands.Cog):
     @app_commands.autocomplete(name=space_autocomplete)
     async def space(self, interaction: discord.Interaction, name: str):
         loc = loc_of(interaction)
-        sid = find_space(name)
-        text = space_text(sid, loc)
+        game = await _channel_game(interaction)
+        sid = find_space(game, name)
+        text = space_text(game, sid, loc)
         svc = _svc(interaction)
         g = await svc.store.open_game_in(str(interaction.channel_id))
         png = None
@@ -344,29 +354,27 @@ class Gandhi(commands.Cog):
     @app_commands.command(name=L("rules", "cmd.rules.name"), description=L("Where a rule is", "cmd.rules.desc"))
     @app_commands.describe(section=L("a rule number such as 3.2.1", "opt.section.desc"))
     async def rules(self, interaction: discord.Interaction, section: str):
-        await _reply(interaction, rules_text(section, loc_of(interaction)))
+        await _reply(interaction, rules_text(await _channel_game(interaction), section, loc_of(interaction)))
 
     @app_commands.command(name=L("help", "cmd.help.name"), description=L("How to play with dakbot", "cmd.help.desc"))
     async def help(self, interaction: discord.Interaction):
         loc = loc_of(interaction)
         await _reply(interaction, t(loc, "help.text",
-                                    "**dakbot**: Gandhi by post.\n/game new, /game join, /game start: set up.\n"
+                                    "**dakbot**: board wargames by post.\n/game new, /game join, /game start: set up.\n"
                                     "/play: your private prompt (pick, then Confirm). /undo: take back your choices.\n"
                                     "/map, /card, /space, /log, /rules, /game status: look things up.\n"
                                     "/game reminders: reminder interval and deadline. /game resign, /game replace, "
                                     "/game abandon: seats and endings."))
 
 
-def render_card_png(number: int, locale: str) -> bytes:
-    from render.gandhi import render_card
-
-    return render_card(number, locale)
+def render_card_png(game: str, number: int, locale: str) -> bytes:
+    """The card's picture from ``game``'s registered renderer."""
+    return renderer(game).render_card(number, locale)
 
 
 def render_space_png(state, sid: str, locale: str) -> bytes:
-    from render.gandhi import render_space
-
-    return render_space(state, sid, locale)
+    """The space's picture from the state's game's registered renderer."""
+    return renderer(state.game).render_space(state, sid, locale)
 
 
 async def _picture(fn, *args) -> bytes | None:
@@ -382,4 +390,4 @@ async def _picture(fn, *args) -> bytes | None:
 
 
 async def setup(bot) -> None:
-    await bot.add_cog(Gandhi(bot))
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,393 @@
+"""The COIN Operation and Special Activity framework as steps (Gandhi 3.0,
+4.0, 2.3.4, 2.3.5, 4.1, and the same sections of every COIN rulebook).
+
+Each game's Operations and Special Activities are objects registered here per
+game (the class's ``game``, else its package ``engine.<game>``); the shared
+steps below run them:
+
+* ``op.choose``   the faction picks which Operation;
+* ``op.loop``     pick the next space for the Operation, start the Special
+                  Activity (before, during or after: 4.1), or end the Operation;
+* ``sa.loop``     pick the next space for the Special Activity, or end it; once
+                  begun it finishes before the Operation resumes (4.1);
+* ``op.after`` / ``op.sa_offer`` / ``op.end`` close the action.
+
+The action under way lives in ``state.action`` (plain JSON)::
+
+    {"faction": "raj", "kind": "op" | "op+sa" | "limited", "op": "deploy",
+     "spaces": [...], "sa": None | "govern", "sa_spaces": [...],
+     "sa_state": "none" | "active" | "done", "free": False, "data": {}}
+
+A space once chosen for the Operation is not offered again (3.1.1); costs and
+limits are judged when a space is chosen (3.1.5). Operation-specific work for a
+chosen space is pushed as further frames by ``select``. What differs per game
+(space names, free Operations of Non-players, ruleset gates) comes from the
+game's :class:`~engine.coin.rules.CoinRules`.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..core.messages import Choice, Decision, msg
+from ..core.steps import Frame, Step, frame, push, register, step_game
+from .common import done_choice, log, simple
+from .rules import rules_of
+
+Ctx = dict[str, Any]
+GameState = Any  # the game's state (it holds ``action``, ``turn`` and its board)
+
+
+class Action:
+    """Common interface of Operations and Special Activities. Subclasses set
+    ``name``, ``faction``, ``label``, ``rule`` (and ``game`` when defined
+    outside ``engine/<game>``)."""
+
+    game: ClassVar[str | None] = None
+    name: ClassVar[str] = ""
+    faction: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+
+    def selectable(self, state: GameState, ctx: Ctx) -> list[str]:
+        """Spaces that may be chosen next (already-chosen ones excluded)."""
+        return []
+
+    def why_not(self, state: GameState, ctx: Ctx, sid: str) -> str | None:
+        """Why ``sid`` cannot be chosen now, in the game's terms (for an
+        Operation also asked about a refused :meth:`Operation.extra_choices` id)."""
+        return None
+
+    def select(self, state: GameState, ctx: Ctx, sid: str) -> list[Frame]:
+        """Choose ``sid``: pay, act, and return frames to run for it."""
+        return []
+
+    def can_start(self, state: GameState, ctx: Ctx) -> bool:
+        return bool(self.selectable(state, ctx))
+
+    def finish(self, state: GameState, ctx: Ctx) -> list[Frame]:
+        """Frames to run when the faction ends this Operation/Special Activity."""
+        return []
+
+
+class Operation(Action):
+    def extra_choices(self, state: GameState, ctx: Ctx) -> list[Choice]:
+        """Choices of this Operation offered in ``op.loop`` beside its spaces
+        (ids contain ":" and are not ``sa:``), e.g. Lord Wavell's free Sweep
+        "at any time during the Assault" (3.2.4). Default: none."""
+        return []
+
+    def extra(self, state: GameState, ctx: Ctx, cid: str) -> list[Frame]:
+        """Carry out one of :meth:`extra_choices`; return frames to run before
+        ``op.loop`` comes back."""
+        return []
+
+
+class SpecialActivity(Action):
+    #: Operations this Special Activity may accompany (None = any) (4.1.2)
+    accompanies: ClassVar[tuple[str, ...] | None] = None
+    #: the most spaces it may choose (None = no limit of its own)
+    max_spaces: ClassVar[int | None] = None
+
+
+#: {game: {"<faction>.<name>": Operation}}
+OPERATIONS: dict[str, dict[str, Operation]] = {}
+#: {game: {"<faction>.<name>": SpecialActivity}}
+SPECIAL_ACTIVITIES: dict[str, dict[str, SpecialActivity]] = {}
+
+
+def operations(game: str) -> dict[str, Operation]:
+    """The Operations of ``game`` by ``"<faction>.<name>"`` (a live dict)."""
+    return OPERATIONS.setdefault(game, {})
+
+
+def special_activities(game: str) -> dict[str, SpecialActivity]:
+    """The Special Activities of ``game`` by ``"<faction>.<name>"`` (a live dict)."""
+    return SPECIAL_ACTIVITIES.setdefault(game, {})
+
+
+def operation(cls):
+    """Class decorator: register an Operation of its game under
+    ``"<faction>.<name>"`` (Gandhi's Congress and Muslim League share names
+    such as ``rally``)."""
+    operations(step_game(cls))[f"{cls.faction}.{cls.name}"] = cls()
+    return cls
+
+
+def special_activity(cls):
+    """Class decorator: register a Special Activity of its game under ``"<faction>.<name>"``."""
+    special_activities(step_game(cls))[f"{cls.faction}.{cls.name}"] = cls()
+    return cls
+
+
+def op_of(state: GameState, ctx: Ctx) -> Operation:
+    """The Operation under way in ``ctx``."""
+    return OPERATIONS[state.game][f"{ctx['faction']}.{ctx['op']}"]
+
+
+def sa_of(state: GameState, ctx: Ctx) -> SpecialActivity:
+    """The Special Activity under way in ``ctx``."""
+    return SPECIAL_ACTIVITIES[state.game][f"{ctx['faction']}.{ctx['sa']}"]
+
+
+def new_ctx(faction: str, kind: str, free: bool = False, **extra: Any) -> Ctx:
+    return {"faction": faction, "kind": kind, "op": None, "spaces": [], "sa": None,
+            "sa_spaces": [], "sa_state": "none", "free": free, "data": {}, **extra}
+
+
+def ops_of(state: GameState, faction: str) -> list[Operation]:
+    return [o for o in operations(state.game).values() if o.faction == faction]
+
+
+def sas_of(state: GameState, faction: str) -> list[SpecialActivity]:
+    return [s for s in special_activities(state.game).values() if s.faction == faction]
+
+
+def can_do_operation(state: GameState, faction: str, limited: bool) -> bool:
+    """True if at least one Operation of ``faction`` can choose a space now."""
+    ctx = new_ctx(faction, "limited" if limited else "op", rules_of(state).free_operation(state, faction))
+    return any(_startable(state, o, ctx) for o in ops_of(state, faction))
+
+
+def _startable(state: GameState, op: Operation, ctx: Ctx) -> bool:
+    c = dict(ctx, op=op.name)
+    return op.can_start(state, c)
+
+
+def begin_operation(state: GameState, faction: str, kind: str, free: bool = False,
+                    only: list[str] | None = None, **extra: Any) -> None:
+    """Start an Operation for ``faction`` ("op", "op+sa", "limited"); ``free``
+    Operations granted by Events cost no Resources (so do those the game
+    makes free, ``CoinRules.free_operation``); ``only`` restricts which
+    Operations may be chosen."""
+    state.action = new_ctx(faction, kind, free or rules_of(state).free_operation(state, faction), **extra)
+    push(state, frame("op.choose", only=only), frame("op.end"))
+
+
+def is_limited(ctx: Ctx) -> bool:
+    return ctx["kind"] == "limited"
+
+
+def space_limit_reached(ctx: Ctx) -> bool:
+    return is_limited(ctx) and len(ctx["spaces"]) >= 1
+
+
+def may_end_operation(state: GameState, ctx: Ctx) -> bool:
+    """May the Operation end now? An Operation is made "in one or more
+    spaces" (2.3.4), so it may end only after a space was chosen for it --
+    unless no space can be chosen any more (a Special Activity spent the
+    Resources), so that no game can get stuck (docs/rulings/sop.md R-2.3.4c).
+    A game may allow more (``CoinRules.may_end_without_space``: Gandhi's
+    ruleset 1)."""
+    if ctx["spaces"] or space_limit_reached(ctx):
+        return True
+    if rules_of(state).may_end_without_space(state, ctx):
+        return True
+    return not op_of(state, ctx).selectable(state, ctx)
+
+
+def _sa_options(state: GameState, ctx: Ctx) -> list[SpecialActivity]:
+    if ctx["kind"] != "op+sa" or ctx["sa_state"] != "none":
+        return []
+    out = []
+    for sa in sas_of(state, ctx["faction"]):
+        if sa.accompanies is not None and ctx["op"] not in sa.accompanies:
+            continue
+        c = dict(ctx, sa=sa.name)
+        if sa.can_start(state, c):
+            out.append(sa)
+    return out
+
+
+def _sa_choices(state: GameState, ctx: Ctx) -> list[Choice]:
+    """The Special Activities that may start now, as choices ``sa:<name>``."""
+    return [simple(f"sa:{sa.name}", f"sa.{sa.name}", "Special Activity: " + sa.label)
+            for sa in _sa_options(state, ctx)]
+
+
+def _start_sa(state: GameState, ctx: Ctx, name: str) -> None:
+    """Begin Special Activity ``name``: it runs to its end before anything else (4.1)."""
+    ctx["sa"] = name
+    ctx["sa_state"] = "active"
+    log(state, "log.sa", "{faction}: Special Activity {sa}.", actor=ctx["faction"],
+        faction=ctx["faction"], sa=name)
+
+
+@register
+class ChooseOperation(Step):
+    name = "op.choose"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        ops = [o for o in ops_of(state, ctx["faction"]) if _startable(state, o, ctx)
+               and (not fr.get("only") or o.name in fr["only"])]
+        choices = [simple(o.name, f"op.{o.name}", o.label) for o in ops]
+        if not choices:
+            choices = [simple("none", "choice.no_operation", "No Operation is possible: go on")]
+        return Decision(ctx["faction"], msg("prompt.choose_op", "Choose an Operation."), choices, self.name)
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        if cid == "none":
+            return
+        ctx["op"] = cid
+        log(state, "log.op", "{faction}: {op}.", actor=ctx["faction"], faction=ctx["faction"], op=cid,
+            limited=is_limited(ctx))
+        push(state, frame("op.loop"))
+
+
+@register
+class OperationLoop(Step):
+    """Choose the Operation's next space, start its Special Activity, or end it."""
+
+    name = "op.loop"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        op = op_of(state, ctx)
+        choices: list[Choice] = []
+        rules = rules_of(state)
+        if not space_limit_reached(ctx):
+            choices += [rules.space_choice(s) for s in op.selectable(state, ctx)]
+        choices += op.extra_choices(state, ctx)
+        choices += _sa_choices(state, ctx)
+        if may_end_operation(state, ctx):
+            choices.append(done_choice("End the Operation"))
+        chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "none yet"
+        return Decision(ctx["faction"], msg("prompt.op_space",
+                                            "{op}: choose a space (chosen: {chosen}).",
+                                            op=op.label, chosen=chosen), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        ctx = state.action
+        op = op_of(state, ctx)
+        if cid == "done":
+            return msg("error.op_no_space", "An Operation is made in one or more spaces: choose a space for "
+                       "{op} first (2.3.4).", op=op.label)
+        if cid.startswith("sa:"):
+            if ctx["kind"] == "limited":
+                return msg("error.limited_sa", "A Limited Operation has no Special Activity (2.3.5).")
+            if ctx["kind"] == "op":
+                return msg("error.op_only", "This Operation was chosen without a Special Activity (2.3.4).")
+            if ctx["sa_state"] != "none":
+                return msg("error.sa_once", "One Special Activity per Operation; it cannot be interrupted "
+                           "or resumed (4.1).")
+        if ":" in cid and not cid.startswith("sa:"):
+            reason = op.why_not(state, ctx, cid)
+            return msg("error.op_extra", "{reason}", reason=reason) if reason else None
+        if cid in ctx["spaces"]:
+            return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
+                       space=rules_of(state).space_name(cid))
+        if space_limit_reached(ctx):
+            return msg("error.limited", "A Limited Operation is in one space only (2.3.5).")
+        if rules_of(state).is_space(cid):
+            reason = op.why_not(state, ctx, cid)
+            if reason:
+                return msg("error.op_space", "{reason}", reason=reason)
+        return None
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        op = op_of(state, ctx)
+        if cid == "done":
+            push(state, *op.finish(state, ctx), frame("op.after"))
+            return
+        if cid.startswith("sa:"):
+            _start_sa(state, ctx, cid[3:])
+            push(state, frame("sa.loop"), frame("op.loop"))
+            return
+        if ":" in cid:
+            push(state, *op.extra(state, ctx, cid), frame("op.loop"))
+            return
+        ctx["spaces"].append(cid)
+        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=cid)
+        push(state, *op.select(state, ctx, cid), frame("op.loop"))
+
+
+@register
+class SpecialActivityLoop(Step):
+    """Choose the Special Activity's next space or end it (4.1)."""
+
+    name = "sa.loop"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        sa = sa_of(state, ctx)
+        choices: list[Choice] = []
+        if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
+            choices += [rules_of(state).space_choice(s) for s in sa.selectable(state, ctx)]
+        choices.append(done_choice("End the Special Activity"))
+        return Decision(ctx["faction"], msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label),
+                        choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        ctx = state.action
+        sa = sa_of(state, ctx)
+        if cid in ctx["sa_spaces"]:
+            return msg("error.space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
+                       space=rules_of(state).space_name(cid))
+        if sa.max_spaces is not None and len(ctx["sa_spaces"]) >= sa.max_spaces:
+            return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=sa.label, n=sa.max_spaces)
+        reason = sa.why_not(state, ctx, cid)
+        return msg("error.sa_space", "{reason}", reason=reason) if reason else None
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        sa = sa_of(state, ctx)
+        if cid == "done":
+            ctx["sa_state"] = "done"
+            push(state, *sa.finish(state, ctx))
+            return
+        ctx["sa_spaces"].append(cid)
+        log(state, "log.sa_space", "{sa} in {space}.", actor=ctx["faction"], sa=sa.name, space=cid)
+        push(state, *sa.select(state, ctx, cid), frame("sa.loop"))
+
+
+@register
+class AfterOperation(Step):
+    """The Operation is over; a Special Activity not yet done may follow (4.1)."""
+
+    name = "op.after"
+    auto = True
+
+    def run(self, state, fr):
+        if _sa_options(state, state.action):
+            push(state, frame("op.sa_offer"))
+
+
+@register
+class OfferSpecialActivity(Step):
+    name = "op.sa_offer"
+
+    def decision(self, state, fr):
+        ctx = state.action
+        choices = _sa_choices(state, ctx)
+        choices.append(done_choice("No Special Activity"))
+        return Decision(ctx["faction"], msg("prompt.sa_after", "Add a Special Activity now?"), choices,
+                        self.name)
+
+    def apply(self, state, fr, cid):
+        ctx = state.action
+        if cid == "done":
+            return
+        _start_sa(state, ctx, cid[3:])
+        push(state, frame("sa.loop"))
+
+
+@register
+class EndOperation(Step):
+    """The action is over. For the Sequence of Play, a 1st Eligible faction
+    that chose "Operation with Special Activity" but made no Special Activity
+    did an Operation only (2.3.4; docs/rulings/sop.md R-2.3.4b): the 2nd
+    Eligible then gets a Limited Operation only."""
+
+    name = "op.end"
+    auto = True
+
+    def run(self, state, fr):
+        ctx = state.action
+        if (ctx and ctx.get("sop_role") == "first" and ctx["kind"] == "op+sa" and ctx["sa_state"] == "none"
+                and state.turn.first_action == "op+sa"):
+            state.turn.first_action = "op"
+            log(state, "log.op_without_sa", "{faction} made no Special Activity: an Operation only (2.3.4).",
+                actor=ctx["faction"], faction=ctx["faction"])
+        state.action = None

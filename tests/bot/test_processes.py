@@ -1,0 +1,53 @@
+"""Two real bot processes on one database (issue 21, "done when"): separate
+OS processes, each with its own Store, started to race at the same instant —
+on SQLite (one file) and on PostgreSQL (the tests' throwaway server)."""
+import asyncio
+import os
+import subprocess
+import sys
+import time
+
+from bot.service import Service
+
+from svc_helpers import started
+
+WORKER = os.path.join(os.path.dirname(__file__), "race_worker.py")
+
+
+async def _race(db_url: str, *args: str, n: int = 2) -> list[list[str]]:
+    """Run ``n`` workers that start together; their output lines each."""
+    start_at = str(time.time() + 2.0)  # time for both interpreters to import and connect
+
+    def run() -> list[list[str]]:
+        procs = [subprocess.Popen([sys.executable, WORKER, db_url, args[0], start_at, *args[1:]],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(n)]
+        outs = []
+        for p in procs:
+            out, err = p.communicate(timeout=120)
+            assert p.returncode == 0, err
+            outs.append(out.split())
+        return outs
+
+    return await asyncio.to_thread(run)
+
+
+async def test_a_thousand_due_timers_fire_exactly_once_across_two_processes(store, db_url):
+    r = await Service(store, render_maps=False).create("c1", "u1", "short")
+    await store.set_timers(r.game.id, [("reminder", float(i % 50), {"n": i}) for i in range(1000)])
+    a, b = await _race(db_url, "timers")
+    assert len(a) + len(b) == 1000 and len(set(a) | set(b)) == 1000
+    assert await store.next_timer_due() is None
+
+
+async def test_one_submit_raced_by_two_processes_is_applied_once(store, db_url):
+    svc = Service(store, render_maps=False)
+    r = await started(svc, seed=21)
+    gid = r.game.id
+    for _ in range(3):
+        p = await svc.prompt(gid)
+        g = await svc.game(gid)
+        outs = await _race(db_url, "submit", str(gid), g.seats[p.actor], p.choices[0][0], str(p.version))
+        assert sorted(o[0] for o in outs) == ["Result", "Stale"], outs
+        assert (await svc.game(gid)).version == p.version + 1  # one write, not two
+    moves = await store.moves(gid)
+    assert [m["move"] for m in moves] == list(range(1, len(moves) + 1))
