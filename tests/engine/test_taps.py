@@ -103,3 +103,41 @@ def test_ruleset_3_games_still_ask_every_decision():
     tap(s, "op", "garrison", "calcutta", "troop:west_bengal")
     assert rule_ids(engine.decision(s)) == ["done"]      # asked, as before ruleset 4
     assert not any(e["key"] == "log.only_choice" for e in s.log)
+
+
+def test_deploy_in_two_cities_at_once_3_2_1():
+    """Deploy's Cities are independent: "bombay+madras" chooses both in one
+    answer; each City's placement follows in that order and the Operation
+    then closes by itself (one closing step)."""
+    s = empty_board(viceroy="reading", restraint=3, resources=10)
+    tap(s, "op")
+    d = engine.decision(s)
+    assert d.many > 1 and {"bombay", "madras"} <= {c.id for c in d.joining()}
+    n = tap(s, "bombay+madras", "sepoy", "sepoy*2", "done", "sepoy", "sepoy*2", "done")
+    assert pc(s, "bombay", "sepoy") == 2 and pc(s, "madras", "sepoy") == 2
+    assert s.resources["raj"] == 7                      # Reading: the first City free, then Restraint 3
+    assert engine.decision(s).step == "sop.act" and forced(s, "op.loop") == ["madras", "done"]
+    assert n + 1 == 8                                   # before: 13 decisions
+
+
+def test_a_set_of_spaces_is_refused_whole_for_an_operation_of_moves():
+    """Sweep moves cubes between spaces: its spaces stay one at a time."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "bombay", troop=1)
+    put(s, "madras", troop=1)
+    tap(s, "op", "sweep")
+    d = engine.decision(s)
+    assert d.many == 1 and not d.joining()
+    before = engine.dump_state(s)
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "raj", "central_provinces+madras_presidency")
+    assert engine.dump_state(s) == before
+
+
+def test_a_limited_operation_takes_one_space_2_3_5():
+    s = empty_board(viceroy="reading", restraint=3, resources=10)
+    s.stack.clear()
+    from engine.gandhi.actions import begin_operation
+    begin_operation(s, "raj", "limited")
+    d = engine.decision(s)                               # Deploy, the only Operation, chosen by itself
+    assert d.step == "op.loop" and len(d.choices) > 2 and d.many == 1 and not d.joining()

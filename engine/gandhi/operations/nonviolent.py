@@ -186,6 +186,8 @@ class Rally(NVOperation):
     faction's if needed (reading R-3.3.1-release), OR nothing.
     """
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "rally"
     label = "Rally"
     rule = "3.3.1"
@@ -530,6 +532,8 @@ class CivilDisobedience(NVOperation):
     Railways (decisions).
     """
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "civil_disobedience"
     label = "Civil Disobedience"
     rule = "3.3.3"
@@ -606,6 +610,8 @@ class NonCooperation(NVOperation):
     one level toward Active Opposition; after all spaces, Restraint -1 once
     (only if at least one space was chosen).
     """
+
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
 
     name = "non_cooperation"
     label = "Non-Cooperation"

@@ -403,6 +403,8 @@ class Deploy(Operation):
     the map (1.4.1). Then the Raj may move up to 2 cubes Out of Play ->
     Available (also in a Limited Operation, 2.3.5)."""
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "deploy"
     faction = "raj"
     label = "Deploy"
@@ -838,6 +840,8 @@ class Assault(Operation):
     (rounded down); see :class:`Remove` for targets, Bases last, NV to Prison
     and Gandhi. With Lord Wavell the Raj may first make one free Limited Sweep
     (Troops and Sepoys) into a space selected for Assault."""
+
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
 
     name = "assault"
     faction = "raj"
