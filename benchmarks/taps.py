@@ -32,6 +32,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import engine
+from engine.core.selfplay import random_answer
 from engine.gandhi.bots import choose
 from engine.gandhi.side_actions import TAKE_BACK, TRANSFER
 
@@ -68,20 +69,6 @@ def _area(state) -> str:
     if any(s.startswith("campaign.") for s in steps):
         return "campaign"
     return "sop"
-
-
-def random_answer(rnd: random.Random, d, listed) -> str:
-    """Uniform among the listed options (side choices left out) and, where
-    several spaces may be chosen at once (``Decision.many``), one more
-    option "a set of them" (a random 2..many of the joining choices)."""
-    opts = [c for c in listed if c.id not in SIDE]
-    join = d.joining()
-    k = rnd.randrange(len(opts) + (1 if len(join) > 1 else 0))
-    if k == len(opts):
-        picked = rnd.sample(join, rnd.randint(2, min(d.many, len(join))))
-        return "+".join(c.id for c in picked)
-    c = opts[k]
-    return c.id if c.most == 1 else c.times(rnd.randint(1, c.most)).id  # a count asked after the pick
 
 
 def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
@@ -121,7 +108,7 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
         if policy == "bot":
             cid = choose(s, d)
         else:
-            cid = random_answer(rnd, d, listed)
+            cid = random_answer(rnd, d, [c for c in listed if c.id not in SIDE])
         engine.apply(s, d.actor, cid)
         n += 1
         if n > 60000:

@@ -141,3 +141,29 @@ def test_a_limited_operation_takes_one_space_2_3_5():
     begin_operation(s, "raj", "limited")
     d = engine.decision(s)                               # Deploy, the only Operation, chosen by itself
     assert d.step == "op.loop" and len(d.choices) > 2 and d.many == 1 and not d.joining()
+
+
+@pytest.mark.parametrize("scenario,seed", [("short", 3), ("main", 4)])
+def test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_replay(scenario, seed):
+    """Random whole games answering with every listed option -- counts of
+    quantities ("x*3") and sets of spaces ("a+b") included -- keep every
+    piece and marker accounted for after each answer, and their transcripts
+    (which record those answers) replay to the identical public state."""
+    import random
+
+    from engine.core.selfplay import random_answer
+    from engine.core.transcript import Recorder, Transcript
+    from engine.gandhi.invariants import check, check_decision
+
+    rec = Recorder("gandhi", scenario, seed)
+    s, rnd, shaped = rec.state, random.Random(seed), 0
+    while (d := engine.decision(s)) is not None:
+        cid = random_answer(rnd, d)
+        shaped += "*" in cid or "+" in cid
+        rec.apply(d.actor, cid)
+        assert check(s) == [], cid
+        nd = engine.decision(s)
+        assert nd is None or check_decision(s, nd) == []
+    assert shaped > 5
+    again = Transcript.loads(rec.transcript.dumps()).replay()
+    assert engine.export_state(again) == engine.export_state(s)
