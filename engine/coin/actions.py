@@ -76,6 +76,17 @@ class Operation(Action):
     #: be chosen several at once (issue 14)
     together: ClassVar[bool] = False
 
+    def space_choices(self, state: GameState, ctx: Ctx, sid: str) -> list[Choice]:
+        """How space ``sid`` is offered in ``op.loop``: by default the space
+        alone; an Operation may offer it in variants ``"<sid>:<variant>"``
+        (the Raj's "with Sepoys", issue 14), the question of how folded into
+        the choice of where."""
+        return [rules_of(state).space_choice(sid)]
+
+    def choose_variant(self, state: GameState, ctx: Ctx, sid: str, variant: str | None) -> None:
+        """Note the variant ``sid`` was chosen in (None: the plain space),
+        just before :meth:`select`. Default: nothing to note."""
+
     def extra_choices(self, state: GameState, ctx: Ctx) -> list[Choice]:
         """Choices of this Operation offered in ``op.loop`` beside its spaces
         (ids contain ":" and are not ``sa:``), e.g. Lord Wavell's free Sweep
@@ -256,13 +267,16 @@ class OperationLoop(Step):
         prompt = msg("prompt.op_space", "{op}: choose a space (chosen: {chosen}).", op=op.label, chosen=chosen)
         queued = _queued(state, ctx, op, fr)
         if queued is not None:  # the next of the spaces chosen together: the only answer
-            only = done_choice("End the Operation") if queued == "done" else rules.space_choice(queued)
+            if queued == "done":
+                only = done_choice("End the Operation")
+            else:
+                only = next(c for c in op.space_choices(state, ctx, queued.split(":")[0]) if c.id == queued)
             return Decision(ctx["faction"], prompt, [only], self.name)
         many = 1
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.together else 1
-            choices += [dataclasses.replace(rules.space_choice(s), joins=many > 1) for s in spaces]
+            choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
         choices += _sa_choices(state, ctx)
         if may_end_operation(state, ctx):
@@ -314,12 +328,20 @@ class OperationLoop(Step):
             _start_sa(state, ctx, cid[3:])
             push(state, frame("sa.loop"), again)
             return
-        if ":" in cid:
+        sid, _, variant = cid.partition(":")
+        if variant and not _is_variant(state, ctx, op, cid):
             push(state, *op.extra(state, ctx, cid), again)
             return
-        ctx["spaces"].append(cid)
-        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=cid)
-        push(state, *op.select(state, ctx, cid), again)
+        op.choose_variant(state, ctx, sid, variant or None)
+        ctx["spaces"].append(sid)
+        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=sid)
+        push(state, *op.select(state, ctx, sid), again)
+
+
+def _is_variant(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
+    """``cid`` ("<space>:<variant>") is a space offered in a variant now."""
+    sid = cid.split(":")[0]
+    return rules_of(state).is_space(sid) and any(c.id == cid for c in op.space_choices(state, ctx, sid))
 
 
 def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | None:
@@ -330,7 +352,9 @@ def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | Non
     for q in fr.get("queue") or []:
         if q == "done":
             return q if may_end_operation(state, ctx) else None
-        if not space_limit_reached(ctx) and q not in ctx["spaces"] and q in op.selectable(state, ctx):
+        sid = q.split(":")[0]
+        if not space_limit_reached(ctx) and sid not in ctx["spaces"] and sid in op.selectable(state, ctx) \
+                and any(c.id == q for c in op.space_choices(state, ctx, sid)):
             return q
     return None
 

@@ -56,14 +56,17 @@ def test_garrison_example_3_2_2_in_three_decisions_after_the_operation():
 def test_sweep_madras_example_3_2_3_paid():
     """3.2.3 example: pay to use the Sepoy in Madras Presidency, the Troop
     of Madras moves in; the move loop closes itself, both Guerrillas are
-    activated and Raj Control is lost (before: 7 decisions)."""
+    activated and Raj Control is lost (before: 7 decisions; "use Sepoys?"
+    is now part of the space choice)."""
     s = empty_board(viceroy="chelmsford", restraint=4, resources=10)
     put(s, "madras_presidency", sepoy=1, guerrilla_underground=2)
     put(s, "madras", troop=1)
-    n = tap(s, "op", "sweep", "madras_presidency", "sepoy", "troop:madras")
+    d = (tap(s, "op", "sweep"), engine.decision(s))[1]
+    assert {"madras_presidency", "madras_presidency:sepoy"} <= set(d.ids())  # Sepoys: part of the space choice
+    n = 2 + tap(s, "madras_presidency:sepoy", "troop:madras")
     assert engine.decision(s).step == "op.loop"   # nothing more can move in: no "done" asked for it
     n += tap(s, "done")                      # end the Operation: other spaces could still be swept
-    assert n == 6
+    assert n == 5
     assert s.resources["raj"] == 6
     assert pc(s, "madras_presidency", "guerrilla_active") == 2
     assert not dv.raj_control(s, "madras_presidency")
@@ -71,13 +74,14 @@ def test_sweep_madras_example_3_2_3_paid():
 
 def test_deploy_with_reading_counts_not_repetitions():
     """3.2.1 with Reading (first City free): two Sepoys in Bombay and two in
-    Madras as one answer each (before: 12 decisions)."""
+    Madras as one answer each, the Sepoys chosen with the City (before: 13
+    decisions)."""
     s = empty_board(viceroy="reading", restraint=3, resources=10)
-    n = tap(s, "op", "bombay", "sepoy", "sepoy*2", "done", "madras", "sepoy", "sepoy*2", "done", "done")
+    n = tap(s, "op", "bombay:sepoy", "sepoy*2", "done", "madras:sepoy", "sepoy*2", "done", "done")
     assert forced(s, "op.choose") == ["deploy"]  # nothing on the map: Deploy is the only Operation
     assert s.resources["raj"] == 7
     assert pc(s, "bombay", "sepoy") == 2 and pc(s, "madras", "sepoy") == 2
-    assert n == 10 and engine.decision(s).step == "sop.act"
+    assert n == 8 and engine.decision(s).step == "sop.act"
 
 
 def test_a_quantity_is_all_or_nothing():
@@ -113,11 +117,11 @@ def test_deploy_in_two_cities_at_once_3_2_1():
     tap(s, "op")
     d = engine.decision(s)
     assert d.many > 1 and {"bombay", "madras"} <= {c.id for c in d.joining()}
-    n = tap(s, "bombay+madras", "sepoy", "sepoy*2", "done", "sepoy", "sepoy*2", "done")
+    n = tap(s, "bombay:sepoy+madras:sepoy", "sepoy*2", "done", "sepoy*2", "done")
     assert pc(s, "bombay", "sepoy") == 2 and pc(s, "madras", "sepoy") == 2
     assert s.resources["raj"] == 7                      # Reading: the first City free, then Restraint 3
-    assert engine.decision(s).step == "sop.act" and forced(s, "op.loop") == ["madras", "done"]
-    assert n + 1 == 8                                   # before: 13 decisions
+    assert engine.decision(s).step == "sop.act" and forced(s, "op.loop") == ["madras:sepoy", "done"]
+    assert n + 1 == 6                                   # before: 13 decisions
 
 
 def test_a_set_of_spaces_is_refused_whole_for_an_operation_of_moves():

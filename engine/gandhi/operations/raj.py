@@ -228,21 +228,62 @@ class UseSepoys(Step):
 
     def apply(self, state, fr, cid):
         ctx = state.action
-        paid = cid == "sepoy"
-        data(ctx)["paid"][fr["sid"]] = paid
-        if paid and fr["cost"]:
-            board.add_resources(state, "raj", -fr["cost"])
-        if paid:
-            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to use Sepoys in {space}.",
-                actor="raj", cost=fr["cost"], space=fr["sid"])
+        if cid == "sepoy":
+            pay_sepoys(state, ctx, fr["sid"], fr["cost"])
+        else:
+            data(ctx)["paid"][fr["sid"]] = False
         push(state, fr["then"])
+
+
+def pay_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, cost: int) -> None:
+    """The Raj uses Sepoys in ``sid`` and pays ``cost`` Resources (3.2)."""
+    data(ctx)["paid"][sid] = True
+    if cost:
+        board.add_resources(state, "raj", -cost)
+    log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to use Sepoys in {space}.",
+        actor="raj", cost=cost, space=sid)
+
+
+class SepoysInTheSpaceChoice:
+    """Ruleset 4 (issue 14): where Sepoys could be used and paid for, the
+    space is offered twice in ``op.loop`` -- ``<space>`` (Troops only, free)
+    and ``<space>:sepoy`` (with Sepoys, paying the price of 3.2) -- instead
+    of a question after it. Mixed into Deploy, Sweep and Assault, which say
+    with :meth:`sepoys_relevant` where Sepoys could take part."""
+
+    name: str = ""
+
+    def sepoys_relevant(self, state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def space_choices(self, state, ctx, sid):
+        plain = super().space_choices(state, ctx, sid)  # type: ignore[misc]
+        if not at_least(state, 4) or not self.sepoys_relevant(state, ctx, sid):
+            return plain
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if not can_pay(state, cost):
+            return plain
+        return plain + [Choice(f"{sid}:sepoy", msg("choice.space_sepoys", "{space} with Sepoys ({cost} Resources)",
+                                                    space=space_name(sid), cost=cost))]
+
+    def choose_variant(self, state, ctx, sid, variant):
+        if any(c.id == f"{sid}:sepoy" for c in self.space_choices(state, ctx, sid)):
+            data(ctx).setdefault("sepoys", {})[sid] = variant == "sepoy"
 
 
 def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost: int,
                sepoys_relevant: bool, then: Frame) -> list[Frame]:
     """Frames for the Sepoy decision in ``sid``: ask when Sepoys could be used
-    and paid for; otherwise record "Troops only" and go straight on."""
-    if sepoys_relevant and can_pay(state, cost):
+    and paid for; otherwise record "Troops only" and go straight on. Under
+    ruleset 4 the choice of the space already said it ("<space>:sepoy",
+    :class:`SepoysInTheSpaceChoice`): no question."""
+    chosen = data(ctx).get("sepoys", {}).get(sid)
+    if chosen is not None and at_least(state, 4):
+        if chosen and can_pay(state, cost):
+            pay_sepoys(state, ctx, sid, cost)
+            return [then]
+        sepoys_relevant = bool(chosen)  # with Sepoys chosen, but no longer affordable: say why
+    elif sepoys_relevant and can_pay(state, cost):
         return [frame("raj.use_sepoys", sid=sid, op=op, cost=cost, then=then)]
     data(ctx)["paid"][sid] = False
     if sepoys_relevant:
@@ -396,7 +437,7 @@ def deploy_can_place(state: GandhiState, city: str, kind: str) -> bool:
 
 
 @operation
-class Deploy(Operation):
+class Deploy(SepoysInTheSpaceChoice, Operation):
     """Deploy (3.2.1): any City; place up to 6 cubes in each (Troops free,
     Sepoys for Restraint per City — Willingdon 1, Reading first City free);
     cubes of a type none of which is Available may be taken from anywhere on
@@ -409,6 +450,9 @@ class Deploy(Operation):
     faction = "raj"
     label = "Deploy"
     rule = "3.2.1"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return deploy_can_place(state, sid, "sepoy")
 
     def selectable(self, state, ctx):
         first = not ctx["spaces"]
@@ -699,7 +743,7 @@ def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) ->
 
 
 @operation
-class Sweep(Operation):
+class Sweep(SepoysInTheSpaceChoice, Operation):
     """Sweep (3.2.3): destinations are Cities, Provinces and States (not
     Railways). Per destination the Raj pays Restraint to use Sepoys (moving in
     or Sweeping in place; Irwin 1, Reading first space free). Cubes not in
@@ -713,6 +757,9 @@ class Sweep(Operation):
     faction = "raj"
     label = "Sweep"
     rule = "3.2.3"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return sweep_sepoys_relevant(state, ctx, sid)
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
@@ -833,7 +880,7 @@ def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
 
 
 @operation
-class Assault(Operation):
+class Assault(SepoysInTheSpaceChoice, Operation):
     """Assault (3.2.4): any space with Raj cubes. Per space the Raj uses Troops
     only (free) or also Sepoys (Restraint; Chelmsford 1; Reading first space
     free). Removals: 1 per cube if Troops are used, else 1 per 2 Sepoys
@@ -847,6 +894,9 @@ class Assault(Operation):
     faction = "raj"
     label = "Assault"
     rule = "3.2.4"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return bool(pieces(state, sid, "sepoy"))
 
     def _usable(self, state, ctx, sid, cost) -> bool:
         if pieces(state, sid, "troop"):
