@@ -1,13 +1,19 @@
 """Arjuna bots (issue 13): win rate per faction in 4-bot games, cards per game,
 the share of bot decisions answered by the catch-all ``generic`` fallback
-(per step), decisions per second; and, per seat, the bot against three
-random players vs a random player in that seat.
+(per step), decisions per second, the empty Special Activities (8.7); and,
+per seat, the bot against three random players vs a random player in that
+seat, and a random player in that seat against three bots (a solo game, 8.10).
 
-    python -m benchmarks.bots [games-per-scenario] [--vs-random N] [--steps]
+    python -m benchmarks.bots [games-per-scenario] [--vs-random N] [--solo N] [--steps]
+
+An empty Special Activity (8.7 "implement the first Special Activity listed
+that can be done") is one that changed nothing but the Restraint and the
+faction's own Protest: no space chosen, or only Negotiate's common part
+(Restraint +1, own Protest removed), or Gandhi "moved" onto his own space.
 
 Only decisions with two or more offered choices count as bot decisions (one
 choice is applied without asking). The fallback is counted by wrapping
-``policy.generic`` (whoever calls it: ``decide`` or a handler).
+``policy.generic`` in :func:`main` (whoever calls it: ``decide`` or a handler).
 """
 from __future__ import annotations
 
@@ -32,7 +38,44 @@ def _counting_generic(state, d):
     return _orig_generic(state, d)
 
 
-policy.generic = _counting_generic
+
+# log entries that change nothing the Special Activity is for (8.7)
+_NO_EFFECT = {"log.sa", "log.sa_space", "log.restraint", "log.negotiate_protest", "log.satyagraha_refused"}
+EMPTY_SA: Counter = Counter()  # (faction, Special Activity) -> empty ones
+ALL_SA: Counter = Counter()
+
+
+def _sa_effects(entries) -> bool:
+    for e in entries:
+        if e["key"] in _NO_EFFECT:
+            continue
+        if e["key"] == "log.satyagraha_move" and e["params"].get("frm") == e["params"].get("space"):
+            continue
+        return True
+    return False
+
+
+class _SaWatch:
+    """Follows ``state.action`` after each move: from a Special Activity's
+    start to its end, the log entries it wrote."""
+
+    def __init__(self):
+        self.start = None
+        self.key = None
+
+    def after_move(self, s, players):
+        ctx = s.action
+        active = bool(ctx and ctx.get("sa_state") == "active")
+        if active and self.start is None:
+            self.start = max(i for i, e in enumerate(s.log) if e["key"] == "log.sa")
+            self.key = (ctx["faction"], ctx["sa"])
+        elif not active and self.start is not None:
+            if players.get(self.key[0]) == "bot" and not any(
+                    e["key"] == "log.satyagraha_refused" for e in s.log[self.start:]):
+                ALL_SA[self.key] += 1
+                if not _sa_effects(s.log[self.start:]):
+                    EMPTY_SA[self.key] += 1
+            self.start = self.key = None
 
 
 def _bot_choose(s, d, per_step: Counter) -> str:
@@ -45,6 +88,7 @@ def play(scenario: str, seed: int, players: dict[str, str], per_step: Counter, t
     s = engine.new_game("gandhi", scenario, seed, {"players": players})
     rnd = random.Random(seed * 7919 + 13)
     n = 0
+    watch = _SaWatch()
     while (d := engine.decision(s)) is not None:
         if players.get(d.actor) == "bot":
             t = time.perf_counter()
@@ -55,13 +99,23 @@ def play(scenario: str, seed: int, players: dict[str, str], per_step: Counter, t
             ids = [c for c in d.ids() if c not in policy.SIDE_IDS] or d.ids()
             cid = rnd.choice(ids)
         engine.apply(s, d.actor, cid)
+        watch.after_move(s, players)
         n += 1
         if n > 40000:
             return None, s
     return s.result, s
 
 
-def main(games: int = 10, vs_random: int = 0, steps: bool = False) -> None:
+def _seat_rates(f: str, n: int, players_of) -> float:
+    won = 0
+    for seed in range(n):
+        res, _ = play("short" if seed % 2 == 0 else "main", 1000 + seed, players_of(f), Counter(), [0.0, 0])
+        won += (res or {}).get("winner") == f
+    return 100 * won / max(n, 1)
+
+
+def main(games: int = 10, vs_random: int = 0, steps: bool = False, solo: int = 0) -> None:
+    policy.generic = _counting_generic  # count the fallback, whoever calls it
     per_step: Counter = Counter()
     timing = [0.0, 0]
     t0 = time.perf_counter()
@@ -82,17 +136,23 @@ def main(games: int = 10, vs_random: int = 0, steps: bool = False) -> None:
             print(f"  {step}: {n} of {per_step[step]} ({100 * n / max(per_step[step], 1):.0f}%)")
     print(f"bot decisions per second: {timing[1] / max(timing[0], 1e-9):,.0f}; "
           f"wall {time.perf_counter() - t0:.0f} s")
+    empty, every = sum(EMPTY_SA.values()), sum(ALL_SA.values())
+    print(f"Special Activities: {every}, empty (8.7): {empty}" + "".join(
+        f"; {f} {sa} {n} of {ALL_SA[(f, sa)]}" for (f, sa), n in EMPTY_SA.most_common()))
     if vs_random:
         for f in FACTIONS:
-            bw = rw = 0
-            for seed in range(vs_random):
-                scen = "short" if seed % 2 == 0 else "main"
-                res, _ = play(scen, 1000 + seed, {f: "bot"}, Counter(), [0.0, 0])
-                bw += (res or {}).get("winner") == f
-                res, _ = play(scen, 1000 + seed, {}, Counter(), [0.0, 0])
-                rw += (res or {}).get("winner") == f
-            print(f"seat {f}: bot vs 3 random wins {100 * bw / vs_random:.1f}%, "
-                  f"random in that seat {100 * rw / vs_random:.1f}%")
+            bw = _seat_rates(f, vs_random, lambda f: {f: "bot"})
+            rw = _seat_rates(f, vs_random, lambda f: {})
+            print(f"seat {f}: bot vs 3 random wins {bw:.1f}%, random in that seat {rw:.1f}%")
+    if solo:  # one random "human" seat against three bots (8.10: the player's result)
+        for f in FACTIONS:
+            others = {g: "bot" for g in FACTIONS if g != f}
+            rates = Counter()
+            for seed in range(solo):
+                res, _ = play("short" if seed % 2 == 0 else "main", 2000 + seed, others, Counter(), [0.0, 0])
+                rates[(res or {}).get("winner", "none")] += 1
+            print(f"solo, random {f} vs 3 bots: " + ", ".join(
+                f"{g} {100 * rates[g] / solo:.1f}%" for g in FACTIONS))
 
 
 if __name__ == "__main__":
@@ -102,6 +162,11 @@ if __name__ == "__main__":
         i = args.index("--vs-random")
         vs = int(args[i + 1])
         del args[i:i + 2]
+    so = 0
+    if "--solo" in args:
+        i = args.index("--solo")
+        so = int(args[i + 1])
+        del args[i:i + 2]
     st = "--steps" in args
     args = [a for a in args if a != "--steps"]
-    main(int(args[0]) if args else 10, vs, st)
+    main(int(args[0]) if args else 10, vs, st, so)

@@ -1,7 +1,7 @@
 """The console front end (DESIGN §4): the same service in a terminal, hotseat.
 
     dakbot console [--db PATH] [--game ID] [--scenario ID] [--seed N] [--new]
-                   [--bots inc,ml,rev] [--maps] [--locale en|it|es-ES|ja]
+                   [--bots inc,ml,rev] [--maps] [--locale en|it|es|ja]
 
 With no game open in the console's "channel" it asks for a scenario, creates
 a one-player game and starts it: the player holds every Faction, except those
@@ -27,7 +27,7 @@ from typing import IO
 
 import engine
 
-from .i18n import faction_name, t
+from .i18n import faction_name, normalize_locale, t
 from .lookup import card_text, find_space, rules_text, space_text
 from .service import Post, Prompt, Service, ServiceError, Stale
 from .store import Store, StoreError
@@ -133,10 +133,15 @@ class Console:
             await self.svc.abandon(g.id, USER, manager=True)
             g = None
         if g is not None and g.status == "active":
+            if self.locale is None:  # the game's own language
+                self.locale = g.locale
+            elif self.locale != g.locale:  # --locale given: the game changes language
+                await self.svc.set_locale(g.id, USER, self.locale, manager=True)
             self.say(t(self.locale, "console.resume", "Resuming game {id} ({scenario}).", id=g.id, scenario=g.scenario))
             return g.id
         if g is not None:  # a game left in setup: start it
             await self.svc.abandon(g.id, USER, manager=True)
+        self.locale = self.locale or "en"
         spec = engine.game_spec(game or engine.games()[0])
         while scenario not in spec.scenarios:
             ans = self.read(self.ask_scenario(spec))
@@ -144,8 +149,8 @@ class Console:
                 return None
             scenario = ans or spec.scenario()
             if scenario not in spec.scenarios:
-                self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose short or main.",
-                           scenario=scenario))
+                self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.",
+                           scenario=scenario, scenarios=", ".join(spec.scenarios)))
         r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
                                   locale=self.locale, bots=bots, game=spec.id)
         if r.game.bots:
@@ -237,7 +242,8 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
     ap.add_argument("--new", action="store_true", help="abandon the open console game and start a new one")
     ap.add_argument("--maps", action="store_true", help="write the map after every turn to ./maps/")
     ap.add_argument("--maps-dir", default="maps")
-    ap.add_argument("--locale", default="en")
+    ap.add_argument("--locale", default=None,
+                    help="the game's language: en, it, es (es-ES) or ja (default: a resumed game's, else en)")
     ap.add_argument("--bots", default=None, help="Factions the Arjuna bots play, e.g. inc,ml,rev (a new game only)")
     args = ap.parse_args(argv)
     try:
@@ -246,12 +252,13 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
         print(f"dakbot console: {e}", file=sys.stderr)
         return 2
     try:
-        con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, args.locale)
-        con.say(t(args.locale, "console.welcome", "dakbot console: hotseat. /help for commands."))
+        locale = normalize_locale(args.locale) if args.locale else None
+        con = Console(Service(store, render_maps=args.maps), inp, out, args.maps_dir, locale)
+        con.say(t(locale, "console.welcome", "dakbot console: hotseat. /help for commands."))
         try:
             gid = await con.setup(args.scenario, args.seed, args.new, args.bots, args.game)
         except ServiceError as e:  # e.g. --bots naming no Faction, or all four
-            con.say(e.text(args.locale))
+            con.say(e.text(con.locale))
             return 2
         if gid is None:
             return 0

@@ -6,15 +6,23 @@ enough). The msgid is the message *key* (``"bot.game_created"``,
 ``"log.pass"`` ...); the msgstr is a ``str.format`` template over the
 message's params.
 
-Lookup order for a key: the locale's catalog, its base language (``es-ES`` ->
-``es``), English, then the :class:`engine.Message` English fallback text.
-English is complete for the bot's own strings, Italian too; engine messages
-fall back to their English text when a catalog lacks the key.
+Engine messages have their own catalogs per game,
+``engine/<game>/locales/<lang>.po`` (same format; see the README there).
+
+Lookup order for a key: for the locale, its base language (``es-ES`` ->
+``es``), then English: the game's catalog, then the bot catalog; last the
+:class:`engine.Message` English fallback text. Parameters are rendered as
+names in the locale (``name.<id>`` entries of the game catalog: spaces,
+pieces, Factions, Operations ...; card titles from the card data), never as
+ids. Templates may use ``{n:plural:one=...|other=...}`` (CLDR plural
+categories, Babel) and, in English, ``{kind:a}`` (the name with "a"/"an").
 """
 from __future__ import annotations
 
 import functools
 import os
+import re
+import string
 from typing import Any
 
 from engine.core.messages import Message
@@ -37,7 +45,32 @@ def catalog(lang: str) -> dict[str, str]:
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
 
 
-def _chain(locale: str | None) -> list[str]:
+@functools.lru_cache(maxsize=None)
+def game_catalog(game: str, lang: str) -> dict[str, str]:
+    """{msgid: msgstr} of a game's engine catalog for ``lang`` (non-empty
+    entries only; {} when there is none)."""
+    from babel.messages.pofile import read_po
+
+    d = catalogs_dir(game)
+    path = os.path.join(d, f"{lang.split('-')[0]}.po") if d else ""
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path, "rb") as fh:
+        cat = read_po(fh, locale=lang.replace("-", "_"))
+    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
+
+
+def catalogs_dir(game: str) -> str | None:
+    """Where a game's engine catalogs live (its spec's ``catalogs``:
+    ``engine/<game>/locales``), or None for a game without catalogs."""
+    import engine
+
+    d = engine.game_spec(game).catalogs
+    return str(d) if d else None
+
+
+def chain(locale: str | None) -> list[str]:
+    """Languages to try for ``locale``: itself, its base language, English."""
     locale = locale or "en"
     out = [locale]
     base = locale.split("-")[0].split("_")[0]
@@ -48,9 +81,18 @@ def _chain(locale: str | None) -> list[str]:
     return out
 
 
-def template(locale: str | None, key: str) -> str | None:
-    """The catalog template for ``key`` in ``locale`` (with fallbacks), or None."""
-    for lang in _chain(locale):
+def template(locale: str | None, key: str, game: str | None = None, *, any_game: bool = False) -> str | None:
+    """The catalog template for ``key`` in ``locale`` (with fallbacks), or
+    None: per language, the ``game``'s engine catalog first (``any_game``:
+    the registered games' catalogs in order), then the bot's."""
+    import engine
+
+    games = [game] if game else (engine.games() if any_game else [])
+    for lang in chain(locale):
+        for g in games:
+            s = game_catalog(g, lang).get(key)
+            if s:
+                return s
         s = catalog(lang).get(key)
         if s:
             return s
@@ -91,19 +133,137 @@ def _names_of(games: tuple[str, ...]) -> tuple[dict[str, str], frozenset[str]]:
     return names, frozenset(factions)
 
 
-def _params(locale: str | None, params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters made readable: Faction ids become localized Faction names,
-    other ids the engine knows (spaces, pieces, Operations) their names."""
-    out = dict(params)
-    names, factions = _names()
-    for k, v in out.items():
-        if not isinstance(v, str):
-            continue
-        if k in _FACTION_PARAMS and v in factions:
-            out[k] = faction_name(locale, v)
-        elif v in names:
-            out[k] = names[v]
+@functools.lru_cache(maxsize=None)
+def _game_names(game: str | None) -> dict[str, str]:
+    """English names of the ids ``game``'s messages carry (all registered
+    games' when ``game`` is None)."""
+    import engine
+
+    return engine.display_names(game) if game else _names()[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _ids_by_name(game: str | None) -> dict[str, str]:
+    """English name -> id (messages that carry a name instead of an id)."""
+    return {v: k for k, v in _game_names(game).items()}
+
+
+_CARD = re.compile(r"^#(\d+) ")
+
+
+def card_title(locale: str | None, number: int, game: str | None = "gandhi") -> str:
+    """A card's title in ``locale`` (``title_<lang>`` of the card data,
+    English when missing); a Campaign card as "Campaign (Viceroy)"."""
+    if game != "gandhi":
+        return f"#{number}"
+    from engine.gandhi.data import get_data
+
+    cards = get_data().cards
+    if number in cards.events:
+        c = cards.events[number]
+        for lang in chain(locale):
+            title = c.title if lang == "en" else getattr(c, f"title_{lang}", "")
+            if title:
+                return title
+        return c.title
+    if number in cards.campaigns:
+        viceroy = cards.campaigns[number].viceroy
+        vid = _ids_by_name(game).get(viceroy)
+        return t(locale, "card.campaign_short", "Campaign ({viceroy})",
+                 viceroy=name(locale, vid, game) if vid else viceroy)
+    return str(number)
+
+
+def name(locale: str | None, ident: str, game: str | None = "gandhi") -> str:
+    """The name of an id (space, piece, Faction, Operation, box ...) in
+    ``locale``: ``name.<id>`` of the game catalog, the Faction names of the
+    bot catalog, else the English name, else the id itself."""
+    if ident in _names()[1]:
+        return faction_name(locale, ident)
+    return template(locale, f"name.{ident}", game) or _game_names(game).get(ident, ident)
+
+
+def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
+    """One parameter made readable in ``locale`` (see :func:`_params`)."""
+    if isinstance(v, bool) or not isinstance(v, (str, list, tuple)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return _join(locale, [str(_value(locale, key, x, game)) for x in v])
+    if _is_faction(key, v):
+        return faction_name(locale, v)
+    names = _game_names(game)
+    if v in names:
+        return name(locale, v, game)
+    ids = _ids_by_name(game)
+    if v in ids:
+        return name(locale, ids[v], game)
+    m = _CARD.match(v)
+    if m and game in ("gandhi", None):
+        return f"#{m.group(1)} {card_title(locale, int(m.group(1)), 'gandhi')}"
+    if ", " in v and all(p in ids or p in names for p in v.split(", ")):
+        return _join(locale, [str(_value(locale, key, p, game)) for p in v.split(", ")])
+    return v
+
+
+def _is_faction(key: str, v: str) -> bool:
+    return key in _FACTION_PARAMS and v in _names()[1]
+
+
+def _join(locale: str | None, items: list[str]) -> str:
+    return ("、" if (locale or "").startswith("ja") else ", ").join(items)
+
+
+def _params(locale: str | None, params: dict[str, Any], game: str | None = None) -> dict[str, Any]:
+    """Parameters made readable: ids (spaces, pieces, Factions, Operations,
+    boxes ...) and English names become names in ``locale``, "#N Title" the
+    card's title in ``locale``, lists joined; numbers stay numbers."""
+    out = {k: _value(locale, k, v, game) for k, v in params.items()}
+    if isinstance(params.get("card"), int) and "event" in params and game in ("gandhi", None):
+        out["event"] = f"#{params['card']} {card_title(locale, params['card'], 'gandhi')}"
     return out
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the catalog specs ``plural:`` and ``a``."""
+
+    def __init__(self, locale: str | None):
+        super().__init__()
+        self.locale = locale or "en"
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec.startswith("plural:"):
+            return _plural(self.locale, value, spec[len("plural:"):])
+        if spec == "a":
+            text = str(value)
+            return ("an " if text[:1].upper() in "AEIOU" else "a ") + text
+        return super().format_field(value, spec)
+
+
+@functools.lru_cache(maxsize=None)
+def _plural_rule(locale: str):
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+
+    try:
+        return Locale.parse(locale.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):  # an unknown locale: English rules
+        return Locale.parse("en").plural_form
+
+
+def _plural(locale: str, value: Any, forms: str) -> str:
+    """``one=Guerriglia|other=Guerriglie`` -> the form for ``value`` by the
+    CLDR plural category of ``locale`` (``other`` when missing)."""
+    table = dict(part.split("=", 1) for part in forms.split("|") if "=" in part)
+    try:
+        cat = _plural_rule(locale)(abs(int(value)))
+    except (TypeError, ValueError):
+        cat = "other"
+    return table.get(cat, table.get("other", ""))
+
+
+def fill(locale: str | None, tpl: str, params: dict[str, Any]) -> str:
+    """``tpl`` formatted with ``params`` (already readable) in ``locale``."""
+    return _Formatter(locale).vformat(tpl, (), params)
 
 
 def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
@@ -111,22 +271,23 @@ def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
     ``default`` (or the key) when no catalog has it."""
     tpl = template(locale, key) or default or key
     try:
-        return tpl.format(**_params(locale, params))
-    except (KeyError, IndexError, ValueError):
+        return fill(locale, tpl, _params(locale, params))
+    except (KeyError, IndexError, ValueError, AttributeError):
         return tpl
 
 
-def render(locale: str | None, message: Message | dict[str, Any]) -> str:
-    """An engine :class:`Message` (or its dict) as text in ``locale``; falls
-    back to the message's English text."""
+def render(locale: str | None, message: Message | dict[str, Any], game: str | None = None) -> str:
+    """An engine :class:`Message` (or its dict) as text in ``locale``: the
+    ``game``'s catalog (None: the registered games' in order), the bot's,
+    English, else the message's English text."""
     if isinstance(message, dict):
         message = Message.from_dict(message)
-    tpl = template(locale, message.key)
-    params = _params(locale, message.params)
+    tpl = template(locale, message.key, game, any_game=game is None)
+    params = _params(locale, message.params, game)
     if tpl:
         try:
-            return tpl.format(**params)
-        except (KeyError, IndexError, ValueError):
+            return fill(locale, tpl, params)
+        except (KeyError, IndexError, ValueError, AttributeError):
             pass
     return Message(message.key, params, message.text).fallback()
 

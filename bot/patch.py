@@ -3,7 +3,8 @@ the Troops' ``rtt patch``).
 
 Each live game's transcript rows (the ``moves`` table: every applied choice,
 bots' included) are re-run from its seed on the current engine. A game whose
-replay ends on the same ``engine.export_state`` and the same log is *current*:
+replay ends on the same ``engine.export_state`` and a log that says the same
+(:func:`said`) is *current*:
 its ``checked_version`` becomes :func:`code_version` (unless ``--dry-run``).
 Any other game is reported with the first move that is refused or whose log
 differs, and is left exactly as stored: its state, move counter and seats are
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import functools
 import hashlib
+import re
 import sys
 from dataclasses import dataclass
 from importlib import metadata
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.core.messages import Message
 from engine.core.transcript import legacy_options
 
 from .store import GameRow, Store, StoreError
@@ -47,6 +50,19 @@ def code_version() -> str:
         if f.is_file() and f.suffix in (".py", ".yaml", ".yml", ".json") and "__pycache__" not in f.parts:
             h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
     return f"{pkg}+{h.hexdigest()[:12]}"
+
+
+def said(game: str, entries: list[dict]) -> list[tuple]:
+    """What log entries say, not how they are keyed: (actor, English text with
+    names). A release that only re-keys or re-words messages for the catalogs
+    (issue 15: one key per wording, "an" before a vowel) keeps a game current;
+    a different event, piece, space or number does not."""
+    names = engine.display_names(game)
+    out = []
+    for e in entries:
+        text = Message(e["key"], dict(e.get("params", {})), e.get("text", "")).fallback(names)
+        out.append((e.get("actor"), re.sub(r"\ban\b", "a", text)))
+    return out
 
 
 @dataclass
@@ -96,7 +112,7 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str
             return rep
         # the log entries this move wrote must be the ones it wrote then: the
         # first mismatch names the move where the new rules part ways
-        if work.log[before:] != stored_log[before:len(work.log)]:
+        if said(g.game, work.log[before:]) != said(g.game, stored_log[before:len(work.log)]):
             rep.outcome, rep.move = DIFFERS, i
             rep.detail = f"{r['actor']}: {r['choice']} now logs something else"
             return rep

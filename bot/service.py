@@ -29,6 +29,8 @@ submit racing a seat change fails its check instead of undoing it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import json
 import logging
 import math
@@ -230,6 +232,22 @@ def render_map(state) -> bytes | None:
         return None
 
 
+_VIEWER: contextvars.ContextVar[str | None] = contextvars.ContextVar("dakbot_viewer_locale", default=None)
+
+
+@contextlib.contextmanager
+def viewer_locale(locale: str | None):
+    """Within the block, private prompts (``prompt``, ``pick``, ``back``,
+    ``cancel``, the next prompt of a confirm) are rendered in ``locale`` — a
+    player's own Discord language — instead of the game's (issue 15). Posts,
+    pings and reminders always use the game's language."""
+    token = _VIEWER.set(locale or None)
+    try:
+        yield
+    finally:
+        _VIEWER.reset(token)
+
+
 def render_turn_pictures(state, spaces: list[str], locale: str = "en") -> tuple[bytes | None, bytes | None]:
     """``(phone picture, full map)`` of a turn that touched ``spaces``
     (the game's renderer's ``render_turn``), or ``(None, None)`` when the
@@ -261,7 +279,8 @@ def _hidden_revealed(before, after) -> bool:
     return (before.rng_counter != after.rng_counter
             or len(before.forced_dice) != len(after.forced_dice)
             or before.current != after.current or before.next != after.next
-            or len(before.played) != len(after.played) or before.viceroy != after.viceroy)
+            or len(before.played) != len(after.played)
+            or getattr(before, "viceroy", None) != getattr(after, "viceroy", None))
 
 
 class Service:
@@ -332,6 +351,12 @@ class Service:
         stored = await self.store.log_entries(g.id, start, state.log_base) if start < state.log_base else []
         return stored + state.log[max(0, start - state.log_base):]
 
+    @staticmethod
+    def _viewer_loc(g: GameRow) -> str:
+        """The language of a private prompt: the viewer's own (``viewer_locale``)
+        when set, else the game's."""
+        return _VIEWER.get() or g.locale
+
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
         """The prompt of ``state``'s decision (``d``: that decision when the
@@ -340,7 +365,7 @@ class Service:
             d = engine.decision(state)
         if d is None:
             return None
-        loc = g.locale
+        loc = self._viewer_loc(g)
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                       text=render(loc, d.prompt),
                       choices=[(c.id, render(loc, c.label)) for c in d.options(PAGE)],
@@ -436,10 +461,14 @@ class Service:
         if scenario is None:
             scenario = spec.scenario()
         if scenario not in spec.scenarios:
-            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose short or main.", scenario=scenario)
-        if not 1 <= seats <= (spec.seats or len(spec.factions)):
-            raise BadInput("error.seats", "A game has 1 to 4 players, not {seats}.", seats=seats)
+            raise BadInput("error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.", scenario=scenario,
+                           scenarios=", ".join(spec.scenarios))
+        most = spec.seats or len(spec.factions)
+        if not 1 <= seats <= most:
+            raise BadInput("error.seats", "A game has 1 to {max} players, not {seats}.", seats=seats, max=most)
         bots = parse_factions(bots, game)
+        humans_only = spec.extra.get("humans_only")
+        self._check_humans_only(game, bool(bots) or deadline_action == "bot")
         if len(bots) == len(spec.factions):
             raise BadInput("error.all_bots", "At least one Faction needs a human player.")
         if layout not in spec.seat_layouts:
@@ -465,6 +494,11 @@ class Service:
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
                  "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
                  seats=seats, user=creator)
+        if humans_only:
+            text += "\n" + t(locale, "game.humans_only", "Every faction of {game} is played by a human: our sources "
+                              "have no non-player flowchart for its Operations. Its rules and map data are "
+                              "provisional (see /game status and the rulings); card texts are resolved by the "
+                              "players.", game=spec.name)
         return Result(game=g, posts=[Post(text)], reply=text)
 
     async def join(self, game_id: int, user: str, faction: str | None = None) -> Result:
@@ -612,6 +646,16 @@ class Service:
         if g.deadline_hours:
             out.append(("deadline", now + g.deadline_hours * 3600, {"actor": d.actor, "move": state.move}))
         return out
+
+    @staticmethod
+    def _check_humans_only(game: str, wants_bot: bool) -> None:
+        """A game without non-player rules (``GameSpec.extra["humans_only"]``,
+        A Distant Plain) takes no bot seat and no "bot" deadline action."""
+        spec = engine.game_spec(game)
+        if wants_bot and spec.extra.get("humans_only"):
+            raise BadInput("error.humans_only", "{game} has no non-player rules for its Operations in our sources: "
+                           "every faction must be played by a human, and a missed deadline cannot hand a turn "
+                           "to a bot.", game=spec.name)
 
     def _check_deadline_action(self, action: str) -> None:
         if action not in DEADLINE_ACTIONS:
@@ -763,14 +807,15 @@ class Service:
         work = engine.clone(state)
         labels = []
         dd = d
+        loc = self._viewer_loc(g)
         for cid in draft:
-            labels.append(_choice_label(g.locale, dd, cid))
+            labels.append(_choice_label(loc, dd, cid))
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.decision(work)
         nd = dd
         if nd is None or nd.actor != d.actor or _hidden_revealed(state, work):
-            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(g.locale, d.actor),
-                       text=t(g.locale, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
+            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(loc, d.actor),
+                       text=t(loc, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
                               "die is rolled or a card revealed)."), choices=[], draft=list(draft),
                        draft_labels=labels, confirm=True)
             return p
@@ -952,6 +997,21 @@ class Service:
         entries = await self._log_since(g, state, max(0, engine.log_length(state) - n))
         return self._log_text(g, entries) or t(g.locale, "log.empty", "The log is empty.")
 
+    async def set_locale(self, game_id: int, user: str, locale: str, *, manager: bool = False) -> Result:
+        """The game's language (en, it, es-ES, ja): every post, ping, reminder,
+        dashboard and picture of the game uses it from now on. Only the game's
+        manager may change it. Raises Forbidden, BadInput (an unknown
+        language; nothing changed)."""
+        g = await self._managed_open_game(game_id, str(user), manager)
+        if locale not in LOCALES:
+            raise BadInput("error.locale", "Unknown language '{locale}': choose one of {locales}.",
+                           locale=str(locale)[:20], locales=", ".join(LOCALES))
+        if locale != g.locale:
+            await self.store.update_game(g.id, locale=locale)
+            g = await self.game(g.id)
+        return Result(game=g, reply=t(g.locale, "game.language", "**{name}** is now played in English.",
+                                      name=g.name))
+
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
                             deadline_action: str | None = None) -> Result:
@@ -967,6 +1027,7 @@ class Service:
                 raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do "
                                 "this.")
             self._check_deadline_action(deadline_action)
+            self._check_humans_only(g.game, deadline_action == "bot")
             fields["deadline_action"] = deadline_action
         for v in (hours, deadline_hours):
             if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
@@ -1132,6 +1193,7 @@ class Service:
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
         faction = (parse_factions(faction, g.game) or [None])[0]
+        self._check_humans_only(g.game, True)
         grp = next(grp for grp in self._groups(g) if faction in grp)
         holder = g.seats.get(grp[0])
         if grp[0] in self._bots(g):

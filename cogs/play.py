@@ -1,7 +1,7 @@
 """Slash commands (DESIGN §5): turn an interaction into a service call and a
 service result into messages.
 
-``/game new|join|leave|start|status|abandon|replace|resign|reminders|pause|
+``/game new|join|leave|start|status|abandon|replace|resign|reminders|language|pause|
 resume|bot|move|export``, ``/play``, ``/undo``, ``/map``, ``/card``, ``/space``,
 ``/replay``, ``/log``, ``/rules``, ``/help``, for every registered game
 (``engine.games()``): ``/game new game:<id>`` picks one, and the other
@@ -23,7 +23,7 @@ from discord.ext import commands
 import engine
 from bot.i18n import faction_name, normalize_locale, t
 from bot.lookup import card_choices, card_text, find_space, rules_text, space_choices, space_text
-from bot.service import ServiceError, default_game, factions_of, renderer
+from bot.service import ServiceError, default_game, factions_of, renderer, viewer_locale
 
 from .publish import missing_permissions, publish_posts
 from .ui import build_view, loc_of, prompt_text, replay_message, saved_text
@@ -37,6 +37,8 @@ LAYOUT_CHOICES = [app_commands.Choice(name=L("standard (Congress + League togeth
                                       value="standard"),
                   app_commands.Choice(name=L("Raj + Revolutionaries together", "opt.layout.raj_rev"),
                                       value="raj_rev")]
+LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
+    ("English", "en"), ("Italiano", "it"), ("Español", "es-ES"), ("日本語", "ja"))]
 CONSEQUENCE_CHOICES = [
     app_commands.Choice(name=L("only announce it", "opt.consequence.remind"), value="remind"),
     app_commands.Choice(name=L("the Arjuna bot plays that turn", "opt.consequence.bot"), value="bot"),
@@ -113,17 +115,19 @@ class GameGroup(app_commands.Group):
                            bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"),
                            layout=L("3 players: who holds two Factions", "opt.layout.desc"),
                            deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"),
-                           consequence=L("what a missed deadline does", "opt.consequence.desc"))
+                           consequence=L("what a missed deadline does", "opt.consequence.desc"),
+                           language=L("the game's language (default: the server's)", "opt.language.desc"))
     @app_commands.choices(game=_game_choices(), scenario=_scenario_choices(),
-                          layout=LAYOUT_CHOICES, consequence=CONSEQUENCE_CHOICES)
+                          layout=LAYOUT_CHOICES, consequence=CONSEQUENCE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str | None = None, scenario: str | None = None,
                   players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None, layout: str = "standard",
-                  deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str = "remind"):
+                  deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str = "remind",
+                  language: str | None = None):
         missing = missing_permissions(getattr(interaction, "app_permissions", None))
         if missing:
             raise ServiceError("error.permissions", "dakbot cannot play here yet: in this channel's settings, "
                                "grant it {missing}.", missing=", ".join(missing))
-        locale = normalize_locale(str(interaction.guild_locale or interaction.locale))
+        locale = language or normalize_locale(str(interaction.guild_locale or interaction.locale))
         svc = _svc(interaction)
         res = await svc.create(str(interaction.channel_id), str(interaction.user.id), scenario,
                                seats=players, guild=str(interaction.guild_id or ""), locale=locale,
@@ -200,6 +204,15 @@ class GameGroup(app_commands.Group):
                                                     deadline_action=consequence)
         await _reply(interaction, res.reply)
 
+    @app_commands.command(name=L("language", "cmd.language.name"),
+                          description=L("The game's language (manager)", "cmd.language.desc"))
+    @app_commands.describe(language=L("the game's language (default: the server's)", "opt.language.desc"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str):
+        res = await _svc(interaction).set_locale(await _game_id(interaction), str(interaction.user.id), language,
+                                                 manager=_manager(interaction))
+        await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name=L("pause", "cmd.pause.name"), description=L("Ask to pause the clock (all players "
                                                                            "must agree)", "cmd.pause.desc"))
     async def pause(self, interaction: discord.Interaction):
@@ -265,7 +278,8 @@ class Play(commands.Cog):
         loc = loc_of(interaction)
         svc = _svc(interaction)
         g = await svc.game_in(str(interaction.channel_id))
-        p = await svc.prompt(g.id, str(interaction.user.id))
+        with viewer_locale(loc):  # the private prompt in the player's own language
+            p = await svc.prompt(g.id, str(interaction.user.id))
         if p is None:
             raise ServiceError("error.finished", "This game is over.")
         if g.seats.get(p.actor) != str(interaction.user.id):

@@ -23,7 +23,7 @@ import logging
 import discord
 
 from bot.i18n import normalize_locale, t
-from bot.service import Prompt, Result, ServiceError, Stale
+from bot.service import Prompt, Result, ServiceError, Stale, viewer_locale
 
 log = logging.getLogger("dakbot.cogs")
 
@@ -147,7 +147,8 @@ async def replay_message(svc, game_id: int, step: int | None, locale: str):
 
 async def _guard(interaction: discord.Interaction, coro) -> None:
     try:
-        await coro
+        with viewer_locale(loc_of(interaction)):  # private prompts in the clicker's own language
+            await coro
     except Exception as e:  # noqa: BLE001 - one central handler
         await send_error(interaction, e)
 

@@ -1,8 +1,11 @@
-"""One-shot: write engine/gandhi/data/cards.yaml (metadata and Italian texts).
+"""Write engine/gandhi/data/cards.yaml (metadata and Italian texts).
 
 Faction orders and flags come from ../shared/reference/gandhi/provisional/cards.yaml
 (with their verified flags), Italian texts from the seed card list. English texts
-are written by hand into the YAML afterwards.
+and the Spanish and Japanese translations are written by hand into the YAML: a
+rebuild keeps every field the sources do not give (``title``, ``unshaded``,
+``shaded``, ``text_note``, ``*_es``, ``*_ja``, ``text_<lang>_source`` …) and the
+hand-completed Italian texts, and refreshes the rest. YAML comments are lost.
 """
 import re
 import sys
@@ -50,9 +53,21 @@ for c in meta["campaign_cards"]:
                  "capability_it": c.get("capability_name_it"),
                  "raj_capability": c.get("raj_capability"),
                  "np_raj_modification": c.get("np_raj_modification")})
+# edited by hand after the first build (Italian completed where the seed line was cut,
+# Viceroy texts checked against the rules): an existing value wins
+KEEP_GENERATED = ("unshaded_it", "shaded_it", "raj_capability", "np_raj_modification")
+target = Path("engine/gandhi/data/cards.yaml")
+old = yaml.safe_load(target.read_text()) if target.exists() else {}
+for key, new in (("event_cards", events), ("campaign_cards", camp)):
+    before = {c["number"]: c for c in old.get(key, [])}
+    for card in new:
+        for field, value in before.get(card["number"], {}).items():
+            if field not in card or (field in KEEP_GENERATED and value):
+                card[field] = value
 out = {"event_cards": events, "campaign_cards": camp}
 hdr = ("# Gandhi cards. Built once by tools/build_cards_data.py from ../shared/reference/gandhi\n"
        "# (provisional/cards.yaml, cards_meta.yaml) and the Italian card list; English texts\n"
-       "# are ours, written from the Italian. *_verified: false = provisional.\n")
-Path("engine/gandhi/data/cards.yaml").write_text(hdr + yaml.safe_dump(out, sort_keys=False, width=110, allow_unicode=True))
+       "# are ours, written from the Italian; Spanish and Japanese are ours too (text_<lang>_source).\n"
+       "# *_verified: false = provisional.\n")
+target.write_text(hdr + yaml.safe_dump(out, sort_keys=False, width=110, allow_unicode=True))
 print(len(events), len(camp), len(it_texts))

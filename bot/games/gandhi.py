@@ -3,16 +3,19 @@ where a rule is (registered as the game's ``lookup``, engine/gandhi/spec.py).
 
 One implementation for every front end: the Discord cogs (/card, /space,
 /rules) and the console (the same commands) reach these through
-:mod:`bot.lookup`, so the two never answer differently. Texts are in the player's language (bot catalogs); card
-texts stay as the card data gives them (issue 15 translates them).
+:mod:`bot.lookup`, so the two never answer differently. Texts are in the
+player's language (bot catalogs; names from the game's catalogs); card texts
+in the language's fields of the card data (English when missing).
 """
 from __future__ import annotations
 
 import difflib
+import re
 
 from engine.gandhi.data import get_data
+from engine.gandhi.data.cards import LANGS as CARD_LANGS
 
-from ..i18n import faction_name, t
+from ..i18n import chain, faction_name, name, t
 from ..service import ServiceError
 
 #: Chapter titles of the rulebook (Gandhi 1.0-8.0), English defaults; the
@@ -24,21 +27,40 @@ CHAPTERS = {
 SPACE_TYPES = {"city": "City", "province": "Province", "princely_state": "Princely State", "railway": "Railway"}
 
 
+def card_field(card, field: str, locale: str | None) -> str:
+    """A card's ``title``/``unshaded``/``shaded`` in ``locale``: the field
+    ``<field>_<lang>`` of cards.yaml (``title_it``, ``shaded_ja`` ...), English
+    when the language has none. Italic markup of the seed (``<i>``) becomes
+    Markdown."""
+    text = ""
+    for lang in chain(locale):
+        text = getattr(card, field if lang == "en" else f"{field}_{lang}", "") or ""
+        if text:
+            break
+    return _ITALIC.sub(r"*\1*", text)
+
+
+_ITALIC = re.compile(r"<i>(.*?)</i>", re.DOTALL)
+
+
 def card_text(number: int, locale: str) -> str:
     """``/card N``: title, Faction order and both texts (Event cards), or the
-    Viceroy and capability (Campaign cards). Markdown (``**``) for Discord.
-    Raises ServiceError ``error.no_card`` for a number that is no card."""
+    Viceroy and capability (Campaign cards), in ``locale`` (:func:`card_field`).
+    Markdown (``**``) for Discord. Raises ServiceError ``error.no_card`` for a
+    number that is no card."""
     cards = get_data().cards
     if number in cards.events:
         c = cards.events[number]
         order = ", ".join(faction_name(locale, f) for f in c.faction_order)
-        return (f"**#{number} {c.title}**\n{t(locale, 'card.order', 'Faction order: {order}', order=order)}\n"
-                f"{t(locale, 'card.unshaded', 'Unshaded:')} {c.unshaded}\n"
-                f"{t(locale, 'card.shaded', 'Shaded:')} {c.shaded}")
+        return (f"**#{number} {card_field(c, 'title', locale)}**\n"
+                f"{t(locale, 'card.order', 'Faction order: {order}', order=order)}\n"
+                f"{t(locale, 'card.unshaded', 'Unshaded:')} {card_field(c, 'unshaded', locale)}\n"
+                f"{t(locale, 'card.shaded', 'Shaded:')} {card_field(c, 'shaded', locale)}")
     if number in cards.campaigns:
         c = cards.campaigns[number]
-        head = t(locale, "card.campaign", "Campaign: {viceroy} ({tenure})", viceroy=c.viceroy, tenure=c.tenure)
-        return f"**#{number} {head}**\n{c.capability}: {c.raj_capability}"
+        ct = c.texts(next((lang for lang in chain(locale) if lang in CARD_LANGS), "en"))
+        head = t(locale, "card.campaign", "Campaign: {viceroy} ({tenure})", viceroy=ct["viceroy"], tenure=c.tenure)
+        return f"**#{number} {head}**\n{ct['capability']}: {ct['raj_capability']}"
     raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
 
 
@@ -81,8 +103,8 @@ def space_text(sid: str, locale: str) -> str:
         parts.append(t(locale, "space.muslim", "Muslim"))
     if s.econ:
         parts.append(t(locale, "space.econ", "Econ {econ}", econ=s.econ))
-    adj = ", ".join(sorted(data.spaces[a].name for a in data.adjacent.get(sid, ())))
-    return "\n".join([f"**{s.name}** ({kind}), " + ", ".join(parts),
+    adj = ", ".join(sorted(name(locale, a, "gandhi") for a in data.adjacent.get(sid, ())))
+    return "\n".join([f"**{name(locale, sid, 'gandhi')}** ({kind}), " + ", ".join(parts),
                       t(locale, "space.adjacent", "Adjacent: {spaces}", spaces=adj or "-")])
 
 

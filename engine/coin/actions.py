@@ -263,7 +263,7 @@ class OperationLoop(Step):
         op = op_of(state, ctx)
         choices: list[Choice] = []
         rules = rules_of(state)
-        chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "none yet"
+        chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "-"  # a word here would stay English
         prompt = msg("prompt.op_space", "{op}: choose a space (chosen: {chosen}).", op=op.label, chosen=chosen)
         queued = _queued(state, ctx, op, fr)
         if queued is not None:  # the next of the spaces chosen together: the only answer
@@ -299,7 +299,7 @@ class OperationLoop(Step):
                            "or resumed (4.1).")
         if ":" in cid and not cid.startswith("sa:"):
             reason = op.why_not(state, ctx, cid)
-            return msg("error.op_extra", "{reason}", reason=reason) if reason else None
+            return rules_of(state).composed("error.why", reason, numbers=True) if reason else None
         if cid in ctx["spaces"]:
             return msg("error.space_chosen", "{space} was already chosen for this Operation (3.1.1).",
                        space=rules_of(state).space_name(cid))
@@ -308,7 +308,7 @@ class OperationLoop(Step):
         if rules_of(state).is_space(cid):
             reason = op.why_not(state, ctx, cid)
             if reason:
-                return msg("error.op_space", "{reason}", reason=reason)
+                return rules_of(state).composed("error.why", reason, numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -379,12 +379,12 @@ class SpecialActivityLoop(Step):
         ctx = state.action
         sa = sa_of(state, ctx)
         if cid in ctx["sa_spaces"]:
-            return msg("error.space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
+            return msg("error.sa_space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
                        space=rules_of(state).space_name(cid))
         if sa.max_spaces is not None and len(ctx["sa_spaces"]) >= sa.max_spaces:
             return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=sa.label, n=sa.max_spaces)
         reason = sa.why_not(state, ctx, cid)
-        return msg("error.sa_space", "{reason}", reason=reason) if reason else None
+        return rules_of(state).composed("error.why", reason, numbers=True) if reason else None
 
     def apply(self, state, fr, cid):
         ctx = state.action

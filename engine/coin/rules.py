@@ -23,6 +23,10 @@ class CoinRules:
     game: ClassVar[str] = ""
     #: the step a round card (Campaign, Propaganda, Coup) pushes when it is current
     round_step: ClassVar[str] = "coin.round"
+    #: a round card revealed as the next card is played at once, before the
+    #: current card (Gandhi 2.4); False: it is played when it comes up as the
+    #: current card, after the card before it (A Distant Plain 6.0)
+    round_card_first: ClassVar[bool] = True
 
     # -- cards ---------------------------------------------------------------
     def is_round_card(self, number: int | None) -> bool:
@@ -44,6 +48,15 @@ class CoinRules:
     def end_game(self, state: Any) -> None:
         """The deck ran out with no card current: final victory (sets ``state.result``)."""
         raise NotImplementedError
+
+    def composed(self, prefix: str, text: str, numbers: bool = False) -> Message:
+        """A message for an English ``text`` composed from parts (a refusal's
+        reason from ``why_not``), keyed by its wording (issue 15). Default:
+        the text as it is; a game may turn its names and numbers into
+        parameters (Gandhi: engine/gandhi/wording.py)."""
+        from ..core.messages import slug_key
+
+        return Message(slug_key(prefix, text), {}, text)
 
     # -- the map -------------------------------------------------------------
     def space_name(self, sid: str) -> str:

@@ -52,7 +52,8 @@ def next_card(state: Any) -> None:
         state.played.append(state.current)
     state.current = state.next
     reveal_next(state)
-    if state.current is not None and not is_campaign(state.current) and is_campaign(state.next):
+    if (rules.round_card_first and state.current is not None and not is_campaign(state.current)
+            and is_campaign(state.next)):
         state.current, state.next = state.next, state.current
         log(state, "log.campaign_revealed", "A Campaign card is revealed: Campaign round now.",
             card=state.current)
@@ -82,7 +83,7 @@ class Start(Step):
             title=rules_of(state).card_title(state.current))
         reveal_next(state)
         is_round = rules_of(state).is_round_card
-        if is_round(state.next) and not is_round(state.current):
+        if rules_of(state).round_card_first and is_round(state.next) and not is_round(state.current):
             state.current, state.next = state.next, state.current
             log(state, "log.campaign_revealed", "A Campaign card is revealed: Campaign round now.",
                 card=state.current)

@@ -64,6 +64,17 @@ class Message:
         return cls(d["key"], dict(d.get("params", {})), d.get("text", ""))
 
 
+def slug_key(prefix: str, template: str) -> str:
+    """``prefix.<words>_<6 hex>`` for a message keyed by its wording (issue
+    15: one catalog template per key): readable, and distinct for distinct
+    templates."""
+    import hashlib
+
+    words = re.sub(r"[^a-z0-9]+", "_", template.lower().replace("{event}", "")).strip("_")
+    h = hashlib.sha1(template.encode("utf-8")).hexdigest()[:6]
+    return f"{prefix}.{words[:48].rstrip('_')}_{h}"
+
+
 def msg(key: str, text: str = "", **params: Any) -> Message:
     """Shorthand: ``msg("log.pass", "{faction} passes", faction="raj")``."""
     return Message(key, params, text)

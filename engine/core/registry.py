@@ -119,6 +119,7 @@ def _scan() -> None:
     _scanned = True
     import engine
 
+    found = []
     for info in sorted(pkgutil.iter_modules(engine.__path__), key=lambda i: i.name):
         if not info.ispkg or info.name in ("core", "coin"):
             continue
@@ -130,7 +131,11 @@ def _scan() -> None:
             continue
         spec = getattr(mod, "SPEC", None)
         if isinstance(spec, GameSpec):
-            _SPECS.setdefault(spec.id, spec)
+            found.append(spec)
+    # a game may list itself later with extra["listing"] (default 0): the first
+    # listed is the default game of /game new, so a newer game does not displace it
+    for spec in sorted(found, key=lambda sp: (sp.extra.get("listing", 0), sp.id)):
+        _SPECS.setdefault(spec.id, spec)
 
 
 def games() -> list[str]:

@@ -309,7 +309,7 @@ class Imperialism(PhaseStep):
                 return msg("error.imperialism_cubes", "{space} needs both Troops and Sepoys (6.3.1).",
                            space=space_name(cid))
             if state.resources["raj"] < imperialism_cost(state):
-                return msg("error.imperialism_cost", "The Raj cannot pay: Resources {res}, cost {cost}.",
+                return msg("error.imperialism_cannot_pay", "The Raj cannot pay: Resources {res}, cost {cost}.",
                            res=state.resources["raj"], cost=imperialism_cost(state))
             return msg("error.imperialism_nothing", "{space} has no Unrest and is at Active Support.",
                        space=space_name(cid))
@@ -762,7 +762,7 @@ class RedeployTo(Step):
                 return msg("error.redeploy_control", "{space} is a Province without Raj Control (6.4.2).",
                            space=space_name(sid))
             if kind == "troop" and _upkept(sid):
-                return msg("error.redeploy_pay", "The Raj could not pay 2 Resources for each Troop in "
+                return msg("error.redeploy_pay_each", "The Raj could not pay 2 Resources for each Troop in "
                            "Provinces and on Railways (Resources {res}) (6.4.2).", res=state.resources["raj"])
             return None
         if dv.is_railway(sid):

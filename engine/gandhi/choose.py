@@ -12,12 +12,14 @@ sequence (then ``CALLBACKS[on]`` is called with "done" if ``call_on_done``).
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from ..core.messages import Choice, Decision, Message
 from ..core.steps import Frame, Step, frame, register
-from .common import space_name
+from .common import done_choice, space_name
 from .data import get_data
+from .wording import templated
 
 Callback = Callable[[Any, dict[str, Any], str], list[Frame]]
 CALLBACKS: dict[str, Callback] = {}
@@ -43,11 +45,26 @@ def ask(actor: str, prompt: Message, options: list[str], on: str, ctx: dict[str,
 
 
 def _label(fr: Frame, oid: str) -> Message:
+    """An option's label, keyed by its wording (see :mod:`.wording`); a bare
+    id the game names (a space, a piece kind, a Faction) as that name."""
     if oid in fr["labels"]:
-        return Message(f"option.{oid}", {}, fr["labels"][oid])
+        return templated("option", fr["labels"][oid])
     if oid in get_data().map.spaces:
         return Message("space", {"space": oid}, space_name(oid))
-    return Message(f"option.{oid}", {}, oid.replace("_", " "))
+    if oid in _display_names():
+        return Message("option.name", {"name": oid}, "{name}")
+    return templated("option", oid.replace("_", " "))
+
+
+def _display_names() -> dict[str, str]:
+    return _names_for(id(get_data()))
+
+
+@functools.lru_cache(maxsize=4)
+def _names_for(_data_id: int) -> dict[str, str]:
+    from .game import display_names
+
+    return display_names()
 
 
 @register
@@ -57,7 +74,7 @@ class Choose(Step):
     def decision(self, state, fr):
         choices = [Choice(o, _label(fr, o)) for o in fr["options"]]
         if fr.get("done"):
-            choices.append(Choice("done", Message("choice.done", {}, fr["done"])))
+            choices.append(done_choice(fr["done"]))
         return Decision(fr["actor"], Message.from_dict(fr["prompt"]), choices, f"choose:{fr['on']}")
 
     def apply(self, state, fr, cid):

@@ -208,4 +208,27 @@ def display_names() -> dict[str, str]:
     for reg in (OPERATIONS, SPECIAL_ACTIVITIES):
         for a in reg.values():
             out.setdefault(a.name, a.label)
+    for k, v in {**WORD_NAMES, **viceroy_names()}.items():
+        out.setdefault(k, v)
     return out
+
+
+# Other ids messages carry as parameters: boxes (1.4.1), Event sides (5.1),
+# Eligibility roles (2.3.2)
+WORD_NAMES = {
+    "available": "Available", "out_of_play": "Out of Play", "prison": "Prison",
+    "unshaded": "unshaded", "shaded": "shaded", "first": "1st", "second": "2nd",
+    "protest": "Protest", "unrest": "Unrest", "strike": "Strike", "neutral": "Neutral",
+    "shift": "shift", "underground": "Underground",
+    "success": "success", "failure": "failure", "hit": "hit", "miss": "miss",
+    "victory_check": "Victory Check", "final": "final Victory",
+    "pakistan_movement": "Pakistan Movement", "secret_societies": "Secret Societies",
+}
+
+
+def viceroy_names() -> dict[str, str]:
+    """``{"lord_irwin": "Lord Irwin", ...}``: the Viceroys of the Campaign cards."""
+    import re
+
+    return {re.sub(r"[^a-z]+", "_", c.viceroy.lower()).strip("_"): c.viceroy
+            for c in get_data().cards.campaigns.values()}

@@ -130,7 +130,7 @@ class TakeBack(Step):
         f = fr["faction"]
         choices = [simple(f"{sid}:{k}", "choice.take_back_piece", "{piece} in {space}", piece=KIND_LABELS[k],
                           space=space_name(sid)) for sid, k in _take_back_options(state, f)]
-        choices.append(simple("cancel", "choice.cancel", "Take nothing back"))
+        choices.append(simple("cancel", "choice.cancel_take_back", "Take nothing back"))
         return Decision(f, msg("prompt.take_back", "Which of your pieces goes from the map to Available?"),
                         choices, self.name)
 

@@ -40,6 +40,12 @@ class GandhiRules(CoinRules):
     game = "gandhi"
     round_step = "campaign.round"  # 2.4: a Campaign card is played as a Campaign round
 
+    def composed(self, prefix, text, numbers=False):
+        """Space names become ``{space}`` fields, counts ``{n}`` (wording.py)."""
+        from .wording import templated
+
+        return templated(prefix, text, numbers=numbers)
+
     def is_round_card(self, number: int | None) -> bool:
         return is_campaign(number)
 
@@ -144,7 +150,7 @@ class PassNonviolent(Step):
             choices.append(simple(f"{other}_activist", "choice.other_activist",
                                   "Move a {faction} Activist from Out of Play to Available (Unity +1)",
                                   faction=other))
-        choices.append(simple("none", "choice.none", "Move nothing"))
+        choices.append(simple("none", "choice.none_move", "Move nothing"))
         return Decision(f, msg("prompt.pass_nv", "You passed: move an Activist from Out of Play?"),
                         choices, self.name)
 
@@ -175,7 +181,7 @@ class GandhiProtests(Step):
         if cid == "done":
             return
         if board.add_protest(state, cid, for_operation=True):
-            log(state, "log.protest", "Congress places a Protest in {space}.", actor="inc", space=cid)
+            log(state, "log.protest_setup", "Congress places a Protest in {space}.", actor="inc", space=cid)
         placed = fr["placed"] + 1
         if placed < 2 and dv.protest_available(state):
             push(state, frame(self.name, placed=placed))

@@ -16,7 +16,7 @@ from engine.gandhi.data import get_data
 
 from . import theme as th
 from .fastdraw import FastDraw, text_length
-from .fonts import font
+from .fonts import font, localized
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state
@@ -45,6 +45,17 @@ class HitBoxes:
 
 def _tw(text: str, f) -> int:
     return int(text_length(text, f))
+
+
+def _fitted(text: str, size: int, style: str, width: int, smallest: int = 10):
+    """The font of ``size`` (down to ``smallest``) in which ``text`` fits
+    ``width`` pixels: longer Italian/Spanish words and CJK names shrink
+    instead of running into their neighbours."""
+    f = font(size, style)
+    while size > smallest and _tw(text, f) > width:
+        size -= 1
+        f = font(size, style)
+    return f
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, fill, fg, f, h: int, outline=None) -> Rect:
@@ -351,8 +362,8 @@ def _panel(d: ImageDraw.ImageDraw, box, title: str | None = None) -> tuple[int, 
 
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, fac: str, locale: str, h: int = 26, w: int | None = None) -> int:
     """A faction chip: its colour and its name (readable without the colour)."""
-    f = font(int(h * 0.68), "bold")
     name = th.t(locale, f"faction.{fac}")
+    f = _fitted(name, int(h * 0.68), "bold", w - 6) if w else font(int(h * 0.68), "bold")
     w = w or _tw(name, f) + 16
     d.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=th.FACTION_COLOUR[fac],
                         outline=th.WHITE if fac == "rev" else None, width=2 if fac == "rev" else 0)
@@ -472,7 +483,7 @@ def _card_block(d, x, y, w, label: str, card: dict | None, locale: str, big: boo
     num = str(card.get("number", "?"))
     d.text((x + 12, y + 8), num, font=f_no, fill=th.INK, anchor="la")
     nx = x + 22 + _tw(num, f_no)
-    title = str(card.get("title") or "")
+    title = _card_title(card, locale)
     if campaign and (not title or title.lower() == th.t(locale, "campaign").lower()):
         cc = get_data().cards.campaigns.get(card.get("number"))
         title = f"{cc.viceroy}" if cc else ""
@@ -497,8 +508,23 @@ def _card_block(d, x, y, w, label: str, card: dict | None, locale: str, big: boo
     return y + h + 8 - y0
 
 
+def _words(text: str, f, width: int) -> list[str]:
+    """Words of ``text``; a word wider than ``width`` (Japanese has no spaces)
+    is cut into pieces that fit."""
+    out = []
+    for wd in text.split():
+        while _tw(wd, f) > width and len(wd) > 1:
+            n = len(wd) - 1
+            while n > 1 and _tw(wd[:n], f) > width:
+                n -= 1
+            out.append(wd[:n])
+            wd = wd[n:]
+        out.append(wd)
+    return out
+
+
 def _wrap(text: str, f, width: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
+    words, lines, cur = _words(text, f, width), [], ""
     for wd in words:
         t = f"{cur} {wd}".strip()
         if cur and _tw(t, f) > width:
@@ -569,6 +595,15 @@ def _campaign_def(vc: dict):
     return get_data().cards.campaigns.get(n) if isinstance(n, int) else None
 
 
+def _card_title(card: dict, locale: str) -> str:
+    """An Event card's title in the picture's language (``title_<lang>`` of
+    the card data; the state's English title otherwise)."""
+    ev = get_data().cards.events.get(card.get("number"))
+    lang = th.lang(locale)
+    own = getattr(ev, f"title_{lang}", "") if ev is not None and lang != "en" else ""
+    return own or str(card.get("title") or "")
+
+
 def _capability_name(vc: dict) -> str:
     cc = _campaign_def(vc)
     return cc.capability if cc else ""
@@ -616,7 +651,6 @@ def _boxes_panel(d, box, st, locale, hb: HitBoxes) -> None:
 
 def _legend_panel(d, box, locale) -> None:
     x, y, w, h = _panel(d, box)
-    f = font(16)
     entries = [("troop", "legend.troop"), ("sepoy", "legend.sepoy"), ("inc_activist_active", "legend.inc"),
                ("gandhi", "legend.gandhi"), ("ml_activist_active", "legend.ml"), ("ml_base", "legend.ml_base"),
                ("guerrilla_active", "legend.guerrilla"), ("rev_base", "legend.rev_base")]
@@ -624,16 +658,19 @@ def _legend_panel(d, box, locale) -> None:
     for i, (kind, key) in enumerate(entries):
         cx, cy = x + (i % 2) * cw, y + (i // 2) * 28
         draw_piece(d, kind, cx, cy, 22)
-        d.text((cx + 30, cy + 11), th.t(locale, key), font=f, fill=th.PANEL_TEXT, anchor="lm")
+        d.text((cx + 30, cy + 11), th.t(locale, key), font=_fitted(th.t(locale, key), 16, "regular", cw - 36),
+               fill=th.PANEL_TEXT, anchor="lm")
     cy = y + 4 * 28 + 2
     px = x
     draw_piece(d, "inc_activist_active", px, cy, 22)
     draw_piece(d, "guerrilla_active", px + 20, cy, 22)
-    d.text((px + 48, cy + 11), th.t(locale, "legend.solid"), font=f, fill=th.PANEL_TEXT, anchor="lm")
+    d.text((px + 48, cy + 11), th.t(locale, "legend.solid"),
+           font=_fitted(th.t(locale, "legend.solid"), 16, "regular", cw - 54), fill=th.PANEL_TEXT, anchor="lm")
     px = x + cw
     draw_piece(d, "inc_activist_inactive", px, cy, 22)
     draw_piece(d, "guerrilla_underground", px + 20, cy, 22)
-    d.text((px + 48, cy + 11), th.t(locale, "legend.hollow").split(" / ")[0], font=f, fill=th.PANEL_TEXT,
+    hollow = th.t(locale, "legend.hollow").split(" / ")[0]
+    d.text((px + 48, cy + 11), hollow, font=_fitted(hollow, 16, "regular", w - cw - 54), fill=th.PANEL_TEXT,
            anchor="lm")
     cy += 30
     # the support scale
@@ -647,6 +684,7 @@ def _legend_panel(d, box, locale) -> None:
 
 
 # ---------------------------------------------------------------- entry points
+@localized
 def draw_board(state: Any, locale: str = "en") -> tuple[Image.Image, HitBoxes]:
     """Draw the full map of ``state`` (a Gandhi state or its export dict).
 
@@ -698,7 +736,7 @@ def palette() -> Image.Image:
     position using every colour of the theme, so it never depends on the state
     (the same state always gives the same bytes, in any process)."""
     if not _PALETTE:
-        img, _ = draw_board(_canonical_state())
+        img, _ = draw_board(_canonical_state(), "en")
         _PALETTE.append(img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                                     dither=Image.Dither.NONE))
     return _PALETTE[0]
@@ -717,8 +755,8 @@ def render(state: Any, locale: str = "en") -> bytes:
 
     ``state``: a Gandhi state object or the dict of ``engine.export_state``.
     ``locale``: a Discord locale (``"en"``, ``"it"``, ``"es-ES"``, ``"ja"`` …) for
-    the panel words; place names stay in Latin script, and locales without a
-    Latin-script table get English. The picture is the layout's canvas
+    the panel words and card titles (Japanese with the CJK face); place names
+    stay as the map data gives them; locales without a table get English. The picture is the layout's canvas
     (1600 × 1640 px by default), opaque, and the same state always gives the
     same bytes. Raises TypeError for input that is not a Gandhi state.
     """

@@ -12,7 +12,7 @@ from engine.gandhi.data import get_data
 from . import theme as th
 from .board import encode_png
 from .fastdraw import FastDraw, text_length
-from .fonts import font
+from .fonts import font, localized
 
 WIDTH = 800
 _TAG = re.compile(r"(</?i>|\*)")
@@ -30,8 +30,27 @@ def _runs(text: str) -> list[tuple[str, bool]]:
         elif part == "*":  # the English texts mark italics *like this*
             italic = not italic
         else:
-            out += [(w, italic) for w in part.split()]
+            out += [(w, italic) for w in tokens(part)]
     return out
+
+
+_CJK_CHAR = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+_TOKEN = re.compile(rf"[{_CJK_CHAR}]|[^\s{_CJK_CHAR}]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Line-breakable units: Latin words, and each CJK character (Japanese
+    breaks between characters and has no spaces)."""
+    return _TOKEN.findall(text or "")
+
+
+def _is_cjk(token: str) -> bool:
+    return bool(re.match(rf"[{_CJK_CHAR}]", token))
+
+
+def _gap(prev: str, word: str) -> bool:
+    """A space between two tokens: only between two Latin words."""
+    return not (_is_cjk(prev) or _is_cjk(word))
 
 
 def _layout(text: str, size: int, width: int) -> list[list[tuple[str, bool, int]]]:
@@ -40,11 +59,11 @@ def _layout(text: str, size: int, width: int) -> list[list[tuple[str, bool, int]
     space = int(text_length(" ", font(size)))
     for word, it in _runs(text):
         w = int(text_length(word, font(size, "italic" if it else "regular")))
-        if lines[-1] and x + space + w > width:
+        gap = space if lines[-1] and _gap(lines[-1][-1][0], word) else 0
+        if lines[-1] and x + gap + w > width:
             lines.append([])
-            x = 0
-        if lines[-1]:
-            x += space
+            x, gap = 0, 0
+        x += gap
         lines[-1].append((word, it, x))
         x += w
     return [ln for ln in lines if ln]
@@ -61,29 +80,34 @@ def _draw_text(d, lines, x: int, y: int, size: int, colour) -> int:
 
 def _texts(number: int, locale: str) -> dict:
     cards = get_data().cards
-    it = th.lang(locale) == "it"
+    lang = th.lang(locale)
     if number in cards.events:
         c = cards.events[number]
-        un = (c.unshaded_it if it and c.unshaded_it else c.unshaded) or c.unshaded_it
-        sh = (c.shaded_it if it and c.shaded_it else c.shaded) or c.shaded_it
-        title = c.title_it if it and c.title_it else c.title
-        return {"kind": "event", "title": title, "order": list(c.faction_order), "unshaded": un, "shaded": sh}
+
+        def field(name: str) -> str:
+            """``<name>_<lang>`` of cards.yaml, else English (else Italian)."""
+            own = getattr(c, f"{name}_{lang}", "") if lang != "en" else ""
+            return own or getattr(c, name) or getattr(c, f"{name}_it", "")
+
+        return {"kind": "event", "title": field("title"), "order": list(c.faction_order),
+                "unshaded": field("unshaded"), "shaded": field("shaded")}
     if number in cards.campaigns:
-        c = cards.campaigns[number]
-        cap = (c.capability_it if it and c.capability_it else c.capability) or ""
-        return {"kind": "campaign", "title": c.viceroy, "tenure": c.tenure or "", "capability": cap,
-                "raj": c.raj_capability or "", "np": c.np_raj_modification or ""}
+        ct = cards.campaigns[number].texts(lang)  # en/it/es/ja, English where missing
+        return {"kind": "campaign", "title": ct["viceroy"], "tenure": cards.campaigns[number].tenure or "",
+                "capability": ct["capability"], "raj": ct["raj_capability"], "np": ct["np_raj_modification"]}
     raise ValueError(f"no card {number}: Event cards are 1-72, Campaign cards 73-79")
 
 
+@localized
 def render_card(card_number: int, locale: str = "en") -> bytes:
     """The picture of card ``card_number`` (1-79) as PNG bytes, 800 px wide.
 
     Event cards show number, title, faction order (named chips, readable
-    without colour) and the unshaded and shaded texts; the English texts when
-    the data has them, else the Italian ones (and the Italian ones for
-    ``locale="it"``). Campaign cards show the Viceroy, his tenure and Raj
-    capability. Raises ValueError for a number that is not a card.
+    without colour) and the unshaded and shaded texts, in the language of
+    ``locale`` (en/it/es/ja, cards.yaml ``<field>_<lang>``; English where a
+    text is missing). Campaign cards show the Viceroy, his tenure, capability
+    and the Raj and Non-player Raj texts, in the same language
+    (``CampaignCard.texts``). Raises ValueError for a number that is not a card.
     """
     if not isinstance(card_number, int) or isinstance(card_number, bool):
         raise ValueError(f"card number must be an int, got {card_number!r}")
@@ -92,9 +116,10 @@ def render_card(card_number: int, locale: str = "en") -> bytes:
     inner = WIDTH - 2 * pad
     f_title = font(30, "bold")
     title_lines = []
-    for word in (c["title"] or "").split():
-        if title_lines and text_length(title_lines[-1] + " " + word, f_title) <= inner - 90:
-            title_lines[-1] += " " + word
+    for word in tokens(c["title"] or ""):
+        sep = " " if title_lines and _gap(title_lines[-1][-1:], word) else ""
+        if title_lines and text_length(title_lines[-1] + sep + word, f_title) <= inner - 90:
+            title_lines[-1] += sep + word
         else:
             title_lines.append(word)
     blocks = []
@@ -129,7 +154,7 @@ def render_card(card_number: int, locale: str = "en") -> bytes:
         x = pad
         for i, fac in enumerate(c["order"]):
             name = th.t(locale, f"faction.{fac}")
-            w = 74
+            w = max(74, int(text_length(name, font(21, "bold"))) + 16)  # longer (CJK) names widen the chip
             d.rounded_rectangle((x, y, x + w, y + 32), radius=6, fill=th.FACTION_COLOUR[fac])
             d.text((x + w / 2, y + 17), name, font=font(21, "bold"), fill=th.FACTION_TEXT[fac], anchor="mm")
             x += w + 6

@@ -44,7 +44,7 @@ def public_state(state: Any) -> dict[str, Any]:
     card = state.get("card") or {}
     out["card"] = {"current": card.get("current"), "next": card.get("next"), "viceroy": card.get("viceroy"),
                    "deck_size": card.get("deck_size"), "campaigns_left": card.get("campaigns_left"),
-                   "played": len(card.get("played") or ())}
+                   "played": _played(card.get("played"))}
     elig = state.get("eligibility") or {}
     out["eligibility"] = {f: str(elig.get(f, "eligible")) for f in FACTIONS}
     tr = state.get("tracks") or {}
@@ -83,3 +83,10 @@ def public_state(state: Any) -> dict[str, Any]:
     out["boxes"] = {b: {k: int((boxes.get(b) or {}).get(k) or 0) for k in BOX_KINDS}
                     for b in ("available", "out_of_play", "prison")}
     return out
+
+
+def _played(played) -> int:
+    """How many cards were played: export_state's list, or the count of a
+    state that was already made public (render_space passes it on to the
+    board drawing, which makes it public again)."""
+    return played if isinstance(played, int) else len(played or ())

@@ -11,7 +11,7 @@ from engine.gandhi.data import get_data
 from . import theme as th
 from .board import draw_board, encode_png
 from .fastdraw import FastDraw, text_length
-from .fonts import font
+from .fonts import font, localized
 from .layout import get_layout
 from .pieces import FACTION_KINDS, draw_piece
 from .public import public_state
@@ -113,6 +113,7 @@ def _wrap(text: str, f, width: int) -> list[str]:
     return lines or [""]
 
 
+@localized
 def render_space(state: Any, space_id: str, locale: str = "en") -> bytes:
     """A picture of one space (or a region of the layout) as PNG bytes.
 

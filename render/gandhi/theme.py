@@ -5,11 +5,13 @@ word beside its colour (blue = Support, terracotta = Opposition, a scale safe
 for the common colour-vision deficiencies), every piece carries a letter and a
 shape, every faction a name.
 
-Labels exist in Latin-script languages only (en, it, es); any other locale
-(ja …) gets English words, because the picture keeps to Latin script and the
-Discord message around it carries the localized prose.
+Labels exist in en, it, es and ja, in each language's rules terms
+(``../shared/reference/gandhi/glossary.md``); any other locale gets English.
+Japanese is drawn with the CJK face (:func:`.fonts.for_locale`).
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 SEA = (44, 74, 98)
 SEA_LINE = (60, 94, 120)
@@ -99,19 +101,19 @@ _IT = {
     "support_short.-1": "Opp. Pass.", "support_short.-2": "Opp. Att.",
     "pop": "Pop {n}", "protest": "PROTESTA", "unrest": "DISORDINI", "muslim_state": "STATO MUSULMANO",
     "strike": "SCIOPERO", "econ": "Econ {n}", "type.city": "Città", "type.province": "Provincia",
-    "type.princely_state": "Stato Principesco", "type.railway": "Ferrovia", "muslim": "Musulmano",
-    "victory": "Vittoria", "resources": "Risorse", "restraint": "Moderazione", "unity": "Unità",
+    "type.princely_state": "Stato Principato", "type.railway": "Ferrovia", "muslim": "Musulmano",
+    "victory": "Vittoria", "resources": "Risorse", "restraint": "Restrizioni", "unity": "Unità",
     "crisis": "CRISI", "protests_available": "Proteste disponibili: {n}",
     "current": "Carta corrente", "next": "Prossima carta", "none": "nessuna", "viceroy": "Viceré",
-    "deck": "Mazzo {n} carte, {c} Campagne", "eligibility": "Eleggibilità",
-    "elig.eligible": "Eleggibile", "elig.ineligible": "Non eleggibile", "elig.passed": "Passato",
+    "deck": "Mazzo {n} carte, {c} Campagne", "eligibility": "Disponibilità",
+    "elig.eligible": "Disponibile", "elig.ineligible": "Indisponibile", "elig.passed": "Passato",
     "elig.acted": "Ha agito", "elig.acting": "Agisce", "to_act": "deve agire",
     "box.available": "Disponibili", "box.out_of_play": "Fuori Gioco", "box.prison": "Prigione",
     "kind.troop": "Truppe", "kind.sepoy": "Sepoy", "kind.inc_activist": "Attivisti INC",
-    "kind.ml_activist": "Attivisti ML", "kind.guerrilla": "Guerriglieri", "kind.ml_base": "Basi ML",
+    "kind.ml_activist": "Attivisti ML", "kind.guerrilla": "Guerriglie", "kind.ml_base": "Basi ML",
     "kind.rev_base": "Basi Rev", "legend": "Legenda", "legend.solid": "pieno = Attivo",
-    "legend.hollow": "vuoto = Inattivo / Clandestino", "legend.troop": "Truppa",
-    "legend.inc": "Attivista INC", "legend.ml": "Attivista ML", "legend.guerrilla": "Guerrigliero",
+    "legend.hollow": "vuoto = Inattivo / Nascosta", "legend.troop": "Truppa",
+    "legend.inc": "Attivista INC", "legend.ml": "Attivista ML", "legend.guerrilla": "Guerriglia",
     "legend.ml_base": "Base ML", "legend.rev_base": "Base Rev", "legend.control": "Controllo Raj",
     "move": "Mossa {n}", "turn_card": "Carta {n}: #{c}", "scenario.main": "Principale 1917-1947", "scenario.short": "Breve 1930-1947",
     "event": "Evento", "campaign": "Campagna", "unshaded": "Non ombreggiato", "shaded": "Ombreggiato",
@@ -130,7 +132,7 @@ _ES = {
     "support_short.2": "Apoyo Act.", "support_short.1": "Apoyo Pas.", "support_short.-1": "Opos. Pas.",
     "support_short.-2": "Opos. Act.", "protest": "PROTESTA", "unrest": "DISTURBIOS",
     "muslim_state": "ESTADO MUSULMÁN", "strike": "HUELGA", "type.city": "Ciudad",
-    "type.province": "Provincia", "type.princely_state": "Estado Principesco",
+    "type.province": "Provincia", "type.princely_state": "Estado Nativo",
     "type.railway": "Ferrocarril", "muslim": "Musulmán", "victory": "Victoria",
     "resources": "Recursos", "restraint": "Moderación", "unity": "Unidad", "crisis": "CRISIS",
     "protests_available": "Protestas disponibles: {n}", "current": "Carta actual",
@@ -150,14 +152,23 @@ _ES = {
     "unshaded": "Sin sombrear", "shaded": "Sombreado", "capability": "Capacidad Raj",
     "np": "Raj no jugador", "game_over": "Fin de la partida", "winner": "Gana: {w}",
 }
-_TABLES = {"en": _EN, "it": _IT, "es": _ES}
+
+
+def _load_labels(lang: str) -> dict[str, str]:
+    """Picture labels kept as data beside this module (``labels_<lang>.yaml``)."""
+    import yaml
+
+    with open(Path(__file__).with_name(f"labels_{lang}.yaml"), encoding="utf-8") as fh:
+        return dict(yaml.safe_load(fh))
+
+
+_JA = _load_labels("ja")
+_TABLES = {"en": _EN, "it": _IT, "es": _ES, "ja": _JA}
 
 
 def lang(locale: str | None) -> str:
-    """The label language for a Discord locale: ``"it"``, ``"es"`` or ``"en"``.
-
-    ``"es-ES"`` → ``"es"``; anything without a Latin-script table (``"ja"``) → ``"en"``.
-    """
+    """The label language for a Discord locale: ``"it"``, ``"es"``, ``"ja"`` or
+    ``"en"``. ``"es-ES"`` → ``"es"``; a locale without a table → ``"en"``."""
     base = (locale or "en").split("-")[0].split("_")[0].lower()
     return base if base in _TABLES else "en"
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from . import theme as th
 from .board import draw_board, encode_png
+from .fonts import localized
 from .layout import get_layout
 from .public import public_state
 from .space import _bounds
@@ -19,6 +20,7 @@ WIDTH = 740  # the side panels' width: a phone shows it at about half size
 MAX_MAP_H = 820
 
 
+@localized
 def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> tuple[bytes, bytes]:
     """``(phone picture, full map)`` as PNG bytes.
 

@@ -22,8 +22,10 @@ def test_english_and_italian_catalogs_cover_every_bot_string():
 
 def test_engine_messages_fall_back_to_english_and_faction_names_localize():
     m = Message("log.pass", {"faction": "ml"}, "{faction} passes.")
-    assert render("it", m) == "Lega Musulmana passes."
+    assert render("it", m) == "Lega Musulmana Passa."  # the Gandhi engine catalog (issue 15)
     assert render("en", m) == "Muslim League passes."
+    unknown = Message("log.no_such_key", {"faction": "ml"}, "{faction} passes.")
+    assert render("it", unknown) == "Lega Musulmana passes."  # no entry anywhere: the engine's English
     assert t("es-ES", "faction.rev") == "Revolucionarios"
     assert t("it", "error.no_such_key", "fallback {x}", x=1) == "fallback 1"
 

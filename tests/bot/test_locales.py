@@ -94,14 +94,14 @@ def test_locale_normalization_reaches_the_catalogs():
 
 
 def test_space_piece_words_per_language():
-    """/space lists pieces in the player's language; ja stays English (Latin-only font)."""
+    """/space lists pieces in the player's language; ja in Japanese too (issue 15: CJK face)."""
     from render.gandhi import theme as th
     from render.gandhi.space import KIND_WORDS
 
     for k, word in KIND_WORDS.items():
         assert th.t("en", f"piece.{k}") == word
-        assert th.t("ja", f"piece.{k}") == word
-        for lang in ("it", "es-ES"):
+        assert not th.t("ja", f"piece.{k}").isascii(), k
+        for lang in ("it", "es-ES", "ja"):
             assert th._TABLES[th.lang(lang)].get(f"piece.{k}"), (lang, k)
     assert th.t("es-ES", "piece.sepoy") == "Cipayos"
     assert th.t("es", "piece.guerrilla_underground") == "Guerrillas (Ocultas)"

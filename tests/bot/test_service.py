@@ -327,3 +327,17 @@ async def test_two_player_game_passes_its_seats_to_the_engine(svc):
 
     state = engine.load_state(g.state)
     assert state.options["seats"] == 2
+
+
+async def test_a_wrong_scenario_or_seat_count_names_the_games_own(svc):
+    """The refusal lists the scenarios and the seat limit of the game asked
+    for, not Gandhi's (registry, issue 17)."""
+    with pytest.raises(BadInput) as e:
+        await svc.create("c9", "u1", "short", game="adp")
+    assert e.value.text() == "Unknown scenario 'short': choose main."
+    with pytest.raises(BadInput) as e:
+        await svc.create("c9", "u1", "nope")
+    assert e.value.text() == "Unknown scenario 'nope': choose short, main."
+    with pytest.raises(BadInput) as e:
+        await svc.create("c9", "u1", "short", seats=5)
+    assert e.value.text() == "A game has 1 to 4 players, not 5."

@@ -109,12 +109,16 @@ class Harness:
     #: the bot's permissions in the channel (``app_permissions``): all of them unless a test says otherwise
     app_perms: int = discord.Permissions.all().value
 
+    #: the guild's language (``guild_locale``): a game made by /game new speaks it
+    guild_locale: str = "en-US"
+
     def base(self, itype: int, uid: int, data: dict, locale: str = "en-US", perms: int = 0, message=None) -> dict:
         p = {"id": snowflake(), "application_id": str(APP), "type": itype, "token": "tok-" + snowflake(),
              "version": 1, "data": data, "guild_id": str(GUILD),
              "channel": {"id": str(CHANNEL), "type": 0, "guild_id": str(GUILD), "name": "gandhi", "position": 0,
                          "permission_overwrites": [], "nsfw": False, "parent_id": None},
-             "channel_id": str(CHANNEL), "member": self.member(uid, perms), "locale": locale, "guild_locale": "en-US",
+             "channel_id": str(CHANNEL), "member": self.member(uid, perms), "locale": locale,
+             "guild_locale": self.guild_locale,
              "app_permissions": str(self.app_perms), "entitlements": [], "authorizing_integration_owners": {},
              "attachment_size_limit": 10 * 1024 * 1024}
         if message is not None:

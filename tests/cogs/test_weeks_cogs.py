@@ -16,7 +16,7 @@ def _files(record) -> list[str]:
 
 async def _solo(h, uid=11):
     r = await h.slash(uid, "game", "new", scenario="short", players=1, bots="INC, ml, Revolutionaries")
-    assert "New game" in text_of(responses(r)[-1])
+    assert ("New game" if h.guild_locale == "en-US" else "**") in text_of(responses(r)[-1])
     await h.slash(uid, "game", "join")
     r = await h.slash(uid, "game", "start")
     g = await h.bot.store.open_game_in(str(CHANNEL))
@@ -126,3 +126,31 @@ async def test_pictures_for_map_card_and_space(h, monkeypatch):
     assert _files(responses(r)[-1]) == ["card51.png"] and "Salt" in text_of(responses(r)[-1])
     r = await h.slash(11, "space", name="bombay")
     assert _files(responses(r)[-1]) == ["space.png"]
+
+
+async def test_solo_game_ends_with_the_8_10_result_in_the_games_language(h):
+    """8.10 through Discord: an Italian server's solo game (the Raj against
+    three Arjuna bots) played by /play and its buttons to the end; the
+    channel's last post gives the solitaire result in Italian, with the
+    grade or the Non-player's historical outcome."""
+    h.guild_locale = "it"
+    g, _ = await _solo(h)
+    assert g.locale == "it"
+    svc = h.bot.service
+    posts = []
+    for _ in range(400):
+        if (await svc.game(g.id)).status == "finished":
+            break
+        posts += channel_posts(await _confirm_first_choices(h, 11, g.id))
+    g = await svc.game(g.id)
+    assert g.status == "finished"
+    import engine
+
+    solo = engine.load_state(g.state).result["solo"]
+    assert solo["player"] == "raj"
+    end = text_of(posts[-1]) if posts else ""
+    assert "Solitario (8.10)" in end or "Vittoria in Solitario (8.10)" in end, end
+    from bot.i18n import t
+
+    assert t("it", f"result.outcome.{solo['outcome']}", "?") in end  # the title in Italian
+    assert "Game over" not in end and "Solitaire" not in end

@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine.core.messages import Choice, Decision, Message
 from engine.gandhi.bots import choose
-from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces
+from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces, special
 from engine.gandhi.data import get_data
 from engine.gandhi.invariants import check
 
@@ -572,8 +572,9 @@ def test_8_3_special_activity_in_the_cards_order():
             cid = choose(s, d)
             if d.step == "op.loop" and s.action["kind"] == "op+sa" and any(c.startswith("sa:") for c in d.ids()):
                 p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
-                if p.sa_first and any(f"sa:{n}" in d.ids() for n in p.sas):
-                    assert cid.startswith("sa:"), (seed, d.step, cid)  # as soon as it can start
+                first = special.first_doable(s, s.action, [c[3:] for c in d.ids() if c.startswith("sa:")])
+                if p.sa_first and first:
+                    assert cid == f"sa:{first}", (seed, d.step, cid)  # as soon as it can start (8.7)
                     seen_first += 1
                 elif not p.sa_first:
                     assert not cid.startswith("sa:"), (seed, s.action["op"], cid)
@@ -639,3 +640,162 @@ def test_8_5_raj_removes_all_it_may_and_fallback_never_stops_at_random():
         s.move = n
         assert choose(s, _mk("raj", "raj.remove", ["guerrilla", "ml_base", "done"])) != "done"
         assert policy.generic(s, _mk("inc", "some.unknown_step", ["bihar", "done"])) == "bihar"
+
+
+def _face_boxes(letter):
+    """Every Special Activity entry of Arjuna face ``letter``, in card order."""
+    from engine.gandhi.data.arjuna import load_arjuna
+
+    for c in load_arjuna():
+        for f in c.faces:
+            if f.letter == letter:
+                return [o for st in f.flow if st.kind == "special_activity" for o in st.sa]
+    raise LookupError(letter)
+
+
+def test_8_7_card_h_example_no_empty_special_activity(monkeypatch):
+    """8.7 ESEMPI: card H reads "Negoziato per liberare Gandhi dalla
+    Prigione", then "Satyagraha per Muovere Gandhi". "Se Gandhi non è in
+    PRIGIONE, non Negoziare per rimuovere uno Stato Musulmano. Piuttosto,
+    saltate l'istruzione ed eseguite la prossima". With Gandhi in Prison
+    the NP Congress Negotiates (and takes the release); with no Special
+    Activity of the card possible it takes none ("No Special Activity")."""
+    from tests.engine.helpers import put
+
+    opts = _face_boxes("H")
+    assert [o.activity for o in opts] == ["Negotiate", "Satyagraha"]
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("H", "rally", sa_opts=opts))
+    s = _blank()
+    put(s, "punjab", inc_activist=2)  # a Muslim State Negotiate could remove, Congress outnumbering the League
+    s.spaces["punjab"].muslim_state = True
+    put(s, "bihar", gandhi=1, inc_activist=1)
+    s.action = {"faction": "inc", "kind": "op+sa", "op": "rally", "spaces": ["bihar"], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
+    offer = _mk("inc", "op.sa_offer", ["sa:negotiate", "sa:satyagraha", "sa:persuade", "done"])
+    assert choose(s, offer) == "sa:satyagraha"  # Gandhi not in Prison: Negotiate is skipped
+    assert choose(s, _mk("inc", "op.sa_offer", ["sa:negotiate", "sa:persuade", "done"])) == "done"
+    from engine.gandhi import board
+
+    board.remove(s, "bihar", "gandhi", 1)
+    board.transfer(s, "gandhi", 1, "available", "prison")
+    assert choose(s, offer) == "sa:negotiate"
+    s.action.update(sa="negotiate", sa_state="active")
+    assert choose(s, _mk("inc", "sa.loop", ["punjab", "done"])) == "punjab"
+    s.stack.append({"step": "inc.negotiate.option", "space": "punjab"})
+    assert choose(s, _mk("inc", "inc.negotiate.option", ["gandhi", "muslim_state", "none"])) == "gandhi"
+
+
+def test_8_7_no_special_activity_that_does_nothing_in_whole_games():
+    """8.7: over whole 4-bot games no NP Special Activity is begun that then
+    changes nothing but the Restraint and the faction's own Protest (no
+    space, or Negotiate with no option carried out)."""
+    from benchmarks import bots as bench
+
+    bench.EMPTY_SA.clear()
+    bench.ALL_SA.clear()
+    for seed in range(4):
+        bench.play("short" if seed % 2 else "main", seed, BOTS, __import__("collections").Counter(), [0.0, 0])
+    assert sum(bench.ALL_SA.values()) > 20
+    assert not bench.EMPTY_SA, dict(bench.EMPTY_SA)
+
+
+def test_8_8_4_event_up_to_only_where_effective_and_8_8_5_column():
+    """8.8.4: an "...up to..." Event effect is carried out "solo se l'azione
+    è efficace per la Fazione NP"; 8.8.5: the spaces by the column of the
+    action that makes it effective. Event #48 (unshaded: shift up to 3 spaces
+    toward Neutral) played by the NP Congress: it shifts the Support spaces
+    (Opposition minus Support grows, 8.8.3), by Shift toward Opposition
+    (8.4.1), and never the Opposition space: then "done"."""
+    from engine.gandhi.events import push_event
+
+    s = _blank()
+    for sid in ("bihar", "orissa"):
+        s.spaces[sid].support = 1
+    s.spaces["punjab"].support = -1
+    push_event(s, 48, "unshaded", "inc")
+    d = engine.decision(s)
+    assert d.step == "event:gen.shift" and {"bihar", "orissa", "punjab", "done"} <= set(d.ids())
+    first = choose(s, d)
+    assert first == priorities.select_space(s, "inc", "shift_opposition", ["bihar", "orissa"])
+    engine.apply(s, "inc", first)
+    engine.apply(s, "inc", choose(s, engine.decision(s)))
+    assert s.spaces["bihar"].support == s.spaces["orissa"].support == 0
+    d = engine.decision(s)
+    assert "punjab" in d.ids() and choose(s, d) == "done"
+
+
+def test_fallback_answers_under_one_percent_of_bot_decisions():
+    """Issue 13 / 8.x: every decision step a bot meets has its own handler;
+    the catch-all answers fewer than 1% of the decisions of 4-bot games."""
+    policy.FALLBACK.clear()
+    asked = 0
+    for seed in range(4):
+        s = engine.new_game("gandhi", "main" if seed % 2 else "short", 100 + seed, {"players": BOTS})
+        while (d := engine.decision(s)) is not None:
+            asked += len(d.ids()) > 1
+            engine.apply(s, d.actor, choose(s, d))
+    assert asked > 1000
+    assert sum(policy.FALLBACK.values()) < asked / 100, dict(policy.FALLBACK)
+
+
+def test_8_5_4_target_faction_after_the_first_piece():
+    """8.5.4 and the 8.5 ESEMPIO: the NP Raj takes Gandhi first, "assieme
+    con ogni altro Attivista del Congresso presente (1.4.4)", then the
+    player's Guerrillas, then the League Activist."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.players = {"raj": "bot", "ml": "bot", "inc": "bot", "rev": "human"}
+    put(s, "punjab", sepoy=8, gandhi=1, inc_activist=1, ml_activist=1, guerrilla_active=1)
+    s.spaces["punjab"].protest = True  # the Activists are Active (1.4.3)
+    s.stack.append(frame("raj.remove", sid="punjab", mode="assault", left=4, targeted=[], must=False))
+    taken = []
+    while (d := engine.decision(s)) is not None and d.step == "raj.remove":
+        taken.append(choose(s, d))
+        engine.apply(s, "raj", taken[-1])
+    assert taken == ["gandhi", "inc", "guerrilla", "ml"]
+
+
+def test_8_6_5_league_rally_bases_first_and_non_cooperation_in_muslim_spaces():
+    """8.6.5 Rally: "Prima di tutto piazzare Basi in tutti gli spazi
+    disponibili in cui il numero di Attivisti della Lega Musulmana superano
+    il valore dell'Unità", then Activists; Non-Cooperation "in ogni Spazio
+    Musulmano disponibile"."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.unity = 2
+    put(s, "bihar", ml_activist=3)  # 3 > Unity: a Base first
+    put(s, "punjab", ml_activist=2)  # 2 = Unity: Activists
+    s.action = {"faction": "ml", "kind": "op", "op": "rally", "spaces": [], "sa": None,
+                "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
+    assert choose(s, _mk("ml", "op.loop", ["punjab", "bihar", "sind"])) == "bihar"
+    s.stack.append(frame("nv.rally.place", faction="ml", space="bihar"))
+    assert choose(s, _mk("ml", "nv.rally.place", ["activists", "base"])) == "base"
+    s.stack[-1] = frame("nv.rally.place", faction="ml", space="punjab")
+    assert choose(s, _mk("ml", "nv.rally.place", ["activists", "base"])) == "activists"
+    s.action.update(op="non_cooperation")
+    assert choose(s, _mk("ml", "op.loop", ["bihar", "punjab"])) == "punjab"  # Punjab is a Muslim space
+
+
+def test_8_9_3_redeploy_revolutionaries_step_3_and_distribute_the_rest():
+    """8.9.3 Revolutionaries 3: "Raggiungere il numero di 3 Guerriglieri negli
+    spazi privi di Disordini, prima quelli con più Supporto" - also a space
+    with no Guerrilla yet; Congress 4: "Distribuire gli Attivisti rimasti
+    uniformemente tra gli spazi con Popolazione 2" - to the emptiest one."""
+    from engine.gandhi.bots import campaign as npc
+    from tests.engine.helpers import put
+
+    s = _blank()
+    put(s, "bihar", guerrilla_underground=5)
+    s.spaces["orissa"].support = 1
+    assert npc.redeploy_plan(s, "rev", {}) == ("bihar", "underground:orissa")
+    s2 = _blank()
+    m = get_data().map.spaces
+    mus = [x for x in m if m[x].muslim and not m[x].is_railway]
+    for x in mus:  # League goals 1-3 met: Population in every Muslim space
+        put(s2, x, ml_activist=m[x].population)
+    put(s2, "punjab", ml_activist=2)  # 4 there: 2 above its Population
+    assert npc.redeploy_plan(s2, "ml", {}) in (("punjab", "activist:west_bengal"), ("punjab", "activist:east_bengal"))

@@ -7,7 +7,8 @@ see :mod:`.random_spaces`). Raises ValueError if the decision offers nothing.
 
 Modules: :mod:`.eligibility` (8.2, 8.8.1-8.8.3), :mod:`.arjuna_deck` (8.3,
 8.6.2, 8.1.6), :mod:`.priorities` (8.4.1, 8.5), :mod:`.random_spaces`
-(8.1.2, 8.1.3), :mod:`.policy` (dispatch, 8.1.4, 8.6, 8.7, fallback).
+(8.1.2, 8.1.3), :mod:`.special` (8.7), :mod:`.events` (8.8.4, 8.8.5),
+:mod:`.policy` (dispatch, 8.1.4, 8.6, fallback).
 """
 from __future__ import annotations
 

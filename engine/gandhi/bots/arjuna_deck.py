@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from .. import derived as dv
 from ..data import get_data
 from ..data.arjuna import load_arjuna
-from .random_spaces import die
+from .random_spaces import turn_die
 
 OP_NAMES = {"Deploy": "deploy", "Sweep": "sweep", "Assault": "assault", "Garrison": "garrison",
             "Rally": "rally", "Demonstrate": "demonstrate", "Civil Disobedience": "civil_disobedience",
@@ -88,13 +88,13 @@ def _muslim(s):
 
 def _check_table():
     t = {}
-    t["Die roll ≤ Available Troops?"] = lambda st, salt: die(st, salt) <= st.available.get("troop", 0)
-    t["Die roll ≤ Available Guerrillas?"] = lambda st, salt: die(st, salt) <= st.available.get("guerrilla", 0)
-    t["Die roll ≤ Available + Congress Activists in Jail?"] = lambda st, salt: die(st, salt) <= (
+    t["Die roll ≤ Available Troops?"] = lambda st, salt: turn_die(st, "card", salt) <= st.available.get("troop", 0)
+    t["Die roll ≤ Available Guerrillas?"] = lambda st, salt: turn_die(st, "card", salt) <= st.available.get("guerrilla", 0)
+    t["Die roll ≤ Available + Congress Activists in Jail?"] = lambda st, salt: turn_die(st, "card", salt) <= (
         st.available.get("inc_activist", 0) + st.prison.get("inc_activist", 0))
-    t["Die roll ≤ Available + ML Activists in Jail?"] = lambda st, salt: die(st, salt) <= (
+    t["Die roll ≤ Available + ML Activists in Jail?"] = lambda st, salt: turn_die(st, "card", salt) <= (
         st.available.get("ml_activist", 0) + st.prison.get("ml_activist", 0))
-    t["Die roll ≤ ML Activists in Jail?"] = lambda st, salt: die(st, salt) <= st.prison.get("ml_activist", 0)
+    t["Die roll ≤ ML Activists in Jail?"] = lambda st, salt: turn_die(st, "card", salt) <= st.prison.get("ml_activist", 0)
     t["2+ Protest markers Available?"] = lambda st, salt: dv.protest_available(st) >= 2
     t["Any Protest marker Available?"] = lambda st, salt: dv.protest_available(st) >= 1
     t["Any Protest marker available?"] = t["Any Protest marker Available?"]

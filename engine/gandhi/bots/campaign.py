@@ -111,6 +111,13 @@ def place_base(state, d) -> str:
         return "done"
     if d.actor == "rev":
         return priorities.select_space(state, "rev", "place_bases", opts, salt="base")
+    return ml_base_space(state, opts)
+
+
+def ml_base_space(state, opts: list[str]) -> str:
+    """Where the NP League places a Base (8.6.5, 8.9.2): the "Place Bases"
+    column its table lacks, read as most League Activists, then fewest
+    cubes, then the Random Spaces map (R-8.9.2)."""
     best = max(_n(state, s, "ml_activist") for s in opts)
     opts = [s for s in opts if _n(state, s, "ml_activist") == best]
     low = min(dv.cubes(_sp(state, s)) for s in opts)
@@ -189,6 +196,10 @@ def _goals(state, f: str) -> list[tuple[str, list[str], int]]:
         have = [s for s in states if _n(state, s, "sepoy")]
         if len(have) < 3:
             g.append(("sepoy", [s for s in states if not _n(state, s, "sepoy")][: 3 - len(have)], 1))
+        # 5: the cubes left in Provinces without Raj Control, evenly to Raj-Controlled spaces, 2 Pop first
+        held = sorted((s for s in ids if dv.raj_control(state, s) and not m.spaces[s].is_railway),
+                      key=lambda s: (dv.population(s) != 2, dv.cubes(sps[s]), s))
+        g.append(("cube", held, EVEN))
         return g
     if f == "inc":
         ok = [s for s in ids if not m.spaces[s].is_railway]
@@ -199,6 +210,7 @@ def _goals(state, f: str) -> list[tuple[str, list[str], int]]:
         g.append(("inc_activist", two, 2))
         one = sorted([s for s in ok if dv.population(s) == 1], key=lambda s: -sps[s].support)
         g.append(("inc_activist", one, 1))
+        g.append(("inc_activist", sorted(two, key=lambda s: (_n(state, s, "inc_activist"), s)), EVEN))  # 4
         return g
     if f == "ml":
         mus = [s for s in ids if m.spaces[s].muslim and not m.spaces[s].is_railway]
@@ -208,18 +220,25 @@ def _goals(state, f: str) -> list[tuple[str, list[str], int]]:
         g.append(("ml_activist", two, 2))
         one = sorted([s for s in mus if dv.population(s) == 1], key=lambda s: -sps[s].support)
         g.append(("ml_activist", one, 1))
+        g.append(("ml_activist", sorted(two, key=lambda s: (_n(state, s, "ml_activist"), s)), EVEN))  # 4
         return g
     unrest = [s for s in ids if (sps[s].unrest) and not dv.raj_control(state, s)]
     bases = [s for s in ids if _n(state, s, "rev_base")]
-    calm = sorted([s for s in ids if not sps[s].unrest and not m.spaces[s].is_railway
-                   and dv.guerrillas(sps[s])], key=lambda s: -sps[s].support)
+    # 3: "negli spazi privi di Disordini, prima quelli con più Supporto" - with Guerrillas or not
+    calm = sorted([s for s in ids if not sps[s].unrest and not m.spaces[s].is_railway],
+                  key=lambda s: -sps[s].support)
     g += [("guerrilla", unrest, 1), ("guerrilla", bases, 1), ("guerrilla", calm, 3)]
     return g
+
+
+EVEN = -4  # "distribute the rest evenly" (Raj 5, Congress 4, League 4): to the emptiest destination
 
 
 def _count(state, sid, kind) -> int:
     if kind == "guerrilla":
         return dv.guerrillas(_sp(state, sid))
+    if kind == "cube":
+        return dv.cubes(_sp(state, sid))
     return _n(state, sid, kind)
 
 
@@ -228,10 +247,24 @@ def _wanted(state, f, sid, kind, want) -> bool:
         return _n(state, sid, "sepoy") < _n(state, sid, "troop")
     if want == -2:  # Sepoys until Raj Control
         return not dv.raj_control(state, sid)
+    if want == EVEN:
+        return True
     if want == -3:  # League pieces exceed Congress pieces
         return (_n(state, sid, "ml_activist") + _n(state, sid, "ml_base")
                 <= _n(state, sid, "inc_activist") + _n(state, sid, "gandhi"))
     return _count(state, sid, kind) < want
+
+
+def _spreads(state, f: str, origin: str, dst: str, dests: list[str], kind: str) -> bool:
+    """May a piece go from ``origin`` to ``dst`` for an "evenly" step (8.9.3)?
+    The Raj moves only what is left in Provinces without Raj Control; the
+    Nonviolent factions only from outside the spaces they spread over, or
+    from one holding two more than ``dst``."""
+    if f == "raj":
+        return dv.is_province(state, origin) and not dv.raj_control(state, origin)
+    if origin not in dests:
+        return True
+    return _count(state, origin, kind) > _count(state, dst, kind) + 1
 
 
 def redeploy_plan(state, f: str, moved: dict, only_origin: str | None = None):
@@ -272,12 +305,13 @@ def redeploy_plan(state, f: str, moved: dict, only_origin: str | None = None):
         return moves_cache[o]
 
     for kind, dests, want in _goals(state, f):
-        real = [k for k in kinds if k == kind or (kind == "guerrilla" and k.startswith("guerrilla"))]
-        for dst in dests:
+        real = [k for k in kinds if k == kind or (kind == "guerrilla" and k.startswith("guerrilla"))
+                or (kind == "cube" and k in ("troop", "sepoy"))]
+        for dst in dests[:1] if want == EVEN else dests:
             if not _wanted(state, f, dst, kind, want):
                 continue
             for o in order(origins):
-                if o == dst:
+                if o == dst or (want == EVEN and not _spreads(state, f, o, dst, dests, kind)):
                     continue
                 for k in sorted(real, key=lambda k: k != "guerrilla_underground"):
                     if kind == "gandhi":

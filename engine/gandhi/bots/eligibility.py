@@ -51,7 +51,11 @@ def measures(state, faction: str) -> dict[str, int]:
 
     sps = state.spaces
     m = get_data().map.spaces
-    pieces = lambda kinds: sum(sp.pieces.get(k, 0) for sp in sps.values() for k in kinds)  # noqa: E731
+    totals: dict[str, int] = {}
+    for sp in sps.values():
+        for k, v in sp.pieces.items():
+            totals[k] = totals.get(k, 0) + v
+    pieces = lambda kinds: sum(totals.get(k, 0) for k in kinds)  # noqa: E731
     own = {"raj": ("troop", "sepoy"), "inc": ("inc_activist", "gandhi"), "ml": ("ml_activist", "ml_base"),
            "rev": ("guerrilla_active", "guerrilla_underground", "rev_base")}
     adv = tuple(k for f, ks in own.items() if f != faction for k in ks)
@@ -84,11 +88,16 @@ def measures(state, faction: str) -> dict[str, int]:
     return out
 
 
+def trial_copy(state):
+    """A copy of ``state`` for a look-ahead: the log left out (no look-ahead
+    reads it), so a late game's long log is not copied at every trial."""
+    return type(state).model_validate_json(state.model_dump_json(exclude={"log"}))
+
+
 def effective(state, faction: str, side: str, number: int | None = None, max_choices: int = 300) -> bool:
     """8.8.3: would playing ``side`` of the current Event now improve any of
     ``faction``'s Effective Events measures? Played on a copy with the bots'
     choices; the original state is untouched."""
-    from ...core import engine
     from ..events import event_playable
     from . import choose
 
@@ -98,7 +107,7 @@ def effective(state, faction: str, side: str, number: int | None = None, max_cho
     if _SIM_DEPTH[0] > 0:
         return False
     before = measures(state, faction)
-    sim = engine.clone(state)
+    sim = trial_copy(state)
     from ...core.steps import push, frame
     from ..events import push_event
 

@@ -35,12 +35,11 @@ Operation, space index) so every decision of the turn sees the same rolls
 """
 from __future__ import annotations
 
-import random
 from contextlib import contextmanager
 
 from .. import derived as dv
 from ..data import get_data
-from .random_spaces import det_random
+from .random_spaces import det_random, turn_die
 
 
 # ------------------------------------------------------------------ helpers
@@ -89,11 +88,6 @@ def _most(state, origins, count, *salt) -> str:
     return top[det_random(state, "move", *salt).randrange(len(top))]
 
 
-def _stable_die(state, *salt) -> int:
-    key = ":".join(str(x) for x in (state.seed, len(state.played), state.current, *salt))
-    return random.Random(f"bot-act:{key}").randint(1, 6)
-
-
 # ------------------------------------------------------------------ 8.6.2
 def raj_failed(state, ctx, upto: int | None = None) -> bool:
     """8.6.2 NP Raj: has an Activation roll failed (die <= Activation Number)
@@ -104,7 +98,7 @@ def raj_failed(state, ctx, upto: int | None = None) -> bool:
     paid = (ctx.get("data") or {}).get("paid", {})
     spaces = ctx["spaces"] if upto is None else ctx["spaces"][:upto]
     for i, s in enumerate(spaces):
-        if paid.get(s) and _stable_die(state, "raj", ctx.get("op"), i) <= an:
+        if paid.get(s) and turn_die(state, "raj", ctx.get("op"), i) <= an:
             return True
     return False
 
@@ -115,7 +109,7 @@ def rev_stop(state, ctx) -> bool:
     from .arjuna_deck import activation_number
 
     an = activation_number(state, "rev", ctx.get("op"))
-    return any(_stable_die(state, "rev", ctx.get("op"), i) <= an for i in range(len(ctx["spaces"])))
+    return any(turn_die(state, "rev", ctx.get("op"), i) <= an for i in range(len(ctx["spaces"])))
 
 
 # ------------------------------------------------------------------ Sweep

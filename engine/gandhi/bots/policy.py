@@ -1,25 +1,29 @@
-"""The bots' answer to every decision (8.x), with a robust fallback.
+"""The bots' answer to every decision (8.x).
 
 ``decide(state, decision) -> choice id`` dispatches on ``decision.step``:
 ``sop.act`` -> NP Eligibility (8.2); ``op.choose`` -> the Arjuna deck (8.3);
 ``op.loop``/``sa.loop``/``op.sa_offer`` -> spaces by the Space Selection
-Priorities (8.4.1) within the space limits of 8.6.1/8.6.2, the Special
-Activity the card lists first (8.7); removals by the Adversary Priorities
-(8.5); the NP special instructions of 8.1.4 (Pass, Crisis, Gandhi's release).
-Everything else goes to a generic policy that classifies the offered ids
-(spaces, pieces, markers, "done") and always returns an offered id.
+Priorities (8.4.1) within the space limits of 8.6.1/8.6.2, the first Special
+Activity of the card that can be done (8.7, :mod:`.special`); removals by
+the Adversary Priorities (8.5); the NP special instructions of 8.1.4 (Pass,
+Crisis, Gandhi's release); every decision of an Event's text (``event:*``,
+``choose:cNN[us].*``) by 8.8.4/8.8.5 (:mod:`.events`). A step no handler
+answers goes to :func:`generic` (counted in ``FALLBACK``, logged), which
+takes the best move for the faction (8.8's NOTE) and never stops at random
+outside open-ended movement loops.
 """
 from __future__ import annotations
 
 import logging
+import re
 
-from ...core.messages import Decision, Message
+from ...core.messages import Decision
 from .. import derived as dv
 from ..data import get_data
 from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
-from . import special
+from . import events, special
 from .random_spaces import det_random
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
@@ -27,67 +31,17 @@ HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for te
 FALLBACK: dict[str, int] = {}  # step -> decisions answered by generic() (benchmarks/bots.py)
 _log = logging.getLogger(__name__)
 DONE_IDS = ("done", "none", "no", "refuse")
-REMOVE_WORDS = ("remove", "assault", "arrest", "attack", "replace", "persuade", "infiltrate", "assassinate",
-                "martial", "mutiny", "out of play", "oop")
+EVENT_STEP = re.compile(r"^(event:|choose:c\d\d[us]\.)")  # the steps of an Event's text (8.8)
 
 
 def _spaces():
     return get_data().map.spaces
 
 
-def _text(d) -> str:
-    """The decision's English wording, which the column guess reads. An Event
-    prompt names its card by title for players ("#8 Mass Arrests: ..."); the
-    title's words must not steer the bot, so it reads "Event #8" there."""
-    p = d.prompt
-    if "event" in p.params and p.key.startswith("prompt.event.c"):
-        p = Message(p.key, {**p.params, "event": f"Event #{int(p.key[len('prompt.event.c'):])}"}, p.text)
-    return (d.step + " " + p.fallback()).lower()
-
-
-def guess_column(faction: str, text: str) -> str:
-    """The Space Selection column an action's wording calls for (8.8.5)."""
-    has = lambda *w: any(x in text for x in w)  # noqa: E731
-    if faction == "raj":
-        if has("remove", "arrest", "assault", "replace", "activate", "out of play", "martial", "treaty"):
-            return "remove"
-        if has("cube", "troop", "sepoy", "deploy", "crisis", "place"):
-            return "place_cubes"
-        if has("sweep"):
-            return "sweep"
-        return "shift_support"
-    if faction in ("inc", "ml"):
-        if faction == "ml" and has("muslim state"):
-            return "muslim_state"
-        if has("remove", "replace", "persuade", "negotiate", "activate", "infiltrate"):
-            return "remove"
-        if has("protest"):
-            return "place_protest"
-        if faction == "inc" and has("gandhi", "satyagraha"):
-            return "gandhi"
-        if has("demonstrate"):
-            return "demonstrate"
-        if has("activist", "rally", "release", "place"):
-            return "place_activists"
-        return "shift_opposition"
-    if has("unrest", "strike", "riot"):
-        return "place_unrest"
-    if has("base"):
-        return "place_bases"
-    if has("attack"):
-        return "attack"
-    if has("march"):
-        return "march"
-    if has("remove", "assassinate", "infiltrate", "replace"):
-        return "remove"
-    if has("guerrilla", "rally", "aid", "place"):
-        return "place_guerrillas"
-    return "place_unrest"
-
-
 def _ctx_column(state, faction: str, name: str | None, d) -> str:
-    col = arjuna_deck.OP_COLUMN.get(faction, {}).get(name or "")
-    return col or guess_column(faction, _text(d))
+    """The column the Arjuna card gives the Operation or Special Activity
+    ``name`` (8.4.1 PROCEDURA: "usare la colonna specificata dalla carta")."""
+    return arjuna_deck.OP_COLUMN.get(faction, {}).get(name or "") or PLACE_COLUMN[faction]
 
 
 def decide(state, d) -> str:
@@ -99,7 +53,7 @@ def decide(state, d) -> str:
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
-    fn = HANDLERS.get(d.step)
+    fn = HANDLERS.get(d.step) or (_event_step if EVENT_STEP.match(d.step) else None)
     if fn is not None:
         try:
             cid = fn(state, d)
@@ -119,11 +73,6 @@ def _op_choose(state, d):
     offered = [c for c in d.ids() if c != "none"]
     p = arjuna_deck.plan(state, d.actor, offered)
     return p.op or offered[0]
-
-
-def _plan_sas(state, ctx) -> list[str]:
-    p = arjuna_deck.plan(state, ctx["faction"], [ctx["op"]]) if ctx.get("op") else None
-    return p.sas if p else []
 
 
 def _space_limit(state, ctx) -> int:
@@ -180,9 +129,9 @@ def _op_loop(state, d):
     spaces = [c for c in ids if c in _spaces()]
     plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
     if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
-        for name in plan.sas:
-            if f"sa:{name}" in sas:
-                return f"sa:{name}"
+        name = special.first_doable(state, ctx, [c[3:] for c in sas])  # 8.7: one that can be done
+        if name:
+            return f"sa:{name}"
     col = _ctx_column(state, f, ctx["op"], d)
     if spaces and len(ctx["spaces"]) < _space_limit(state, ctx):
         if f == "raj":
@@ -194,6 +143,13 @@ def _op_loop(state, d):
             elif ctx["op"] == "march":
                 o = movement.march_origin(state, spaces)
                 spaces = [o] if o else []
+            elif ctx["op"] == "rally" and _rally_base_spaces(state, f, spaces):  # 8.6.6: Bases first
+                spaces, col = _rally_base_spaces(state, f, spaces), "place_bases"
+        elif ctx["op"] == "non_cooperation" and f == "ml":  # 8.6.5: "in ogni Spazio Musulmano disponibile"
+            spaces = [s for s in spaces if dv.sdef(s).muslim] or ([] if ctx["spaces"] else spaces)
+        elif ctx["op"] == "rally" and f == "ml" and _rally_base_spaces(state, f, spaces):
+            # 8.6.5: Bases first; the League's Place Bases reading of R-8.9.2
+            return np_campaign.ml_base_space(state, _rally_base_spaces(state, f, spaces))
         elif ctx["op"] == "demonstrate":
             useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
             spaces = useful or ([] if ctx["spaces"] else spaces)
@@ -239,27 +195,22 @@ def _sa_loop(state, d):
 
 
 def _sa_step(state, d):
-    """8.7: the first action of the card's Special Activity box on offer."""
+    """8.7: the first action of the card's Special Activity box on offer;
+    "nothing more" when the card gives none of those offered."""
     c = special.step_choice(state, d)
     if c is not None:
         return c
-    if d.step == "choose:rev.aid.mode":
-        return "underground"
-    if special.card_actions(state, state.action):  # 8.7: an action the card does not give is skipped
-        for c in ("none", "done"):
-            if c in d.ids():
-                return c
+    for c in ("none", "done"):  # 8.7: an action the card does not give is skipped
+        if c in d.ids():
+            return c
     return generic(state, d)
 
 
 def _sa_offer(state, d):
     """8.3, 8.7: after the Operation, the first Special Activity the card
-    lists that is on offer; none that the card does not list."""
-    ctx = state.action
-    for name in _plan_sas(state, ctx):
-        if f"sa:{name}" in d.ids():
-            return f"sa:{name}"
-    return "done"
+    lists that is on offer and can be done; none if none can."""
+    name = special.first_doable(state, state.action, [c[3:] for c in d.ids() if c.startswith("sa:")])
+    return f"sa:{name}" if name else "done"
 
 
 def _pass_nv(state, d):
@@ -377,13 +328,61 @@ def _rev_rally_mode(state, d):
     return "guerrillas" if "guerrillas" in d.ids() else d.ids()[0]
 
 
+REMOVAL_LOGS = ("log.gandhi_arrested", "log.raj_remove", "log.raj_martial_remove")
+
+
+def _first_removed_owner(state, sid: str) -> str | None:
+    """The faction of the first piece the Raj's removal under way took in
+    ``sid`` (the run of removal entries at the end of the log), or None."""
+    owner = None
+    for e in reversed(state.log):
+        if e["key"] not in REMOVAL_LOGS or e["params"].get("space") != sid:
+            break
+        owner = priorities.classify(e["params"].get("kind", "gandhi"))[1]
+    return owner
+
+
 def _remove_most(state, d):
     """8.5, 8.6.3: the NP Raj removes as many pieces as it may, by the
-    Adversary Priorities (never "Remove no more" while one can go)."""
+    Adversary Priorities (never "Remove no more" while one can go); 8.5.4:
+    after the first piece, the rest of that piece's faction first (the 8.5
+    example: Gandhi, then the Congress Activists, then the Guerrillas)."""
     offered = [c for c in d.ids() if c not in DONE_IDS and not priorities.is_own(d.actor, c)]
     if not offered:
         return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
-    return priorities.rank_adversary(state, d.actor, offered)[0]
+    top = state.stack[-1] if state.stack else {}
+    if top.get("step") == "raj.remove" and top.get("targeted"):
+        owner = _first_removed_owner(state, top["sid"])
+        offered = [c for c in offered if priorities.classify(c)[1] == owner] or offered
+    return priorities.rank_adversary(state, d.actor, offered, top.get("sid"))[0]
+
+
+def _rally_base_spaces(state, f: str, spaces: list[str]) -> list[str]:
+    """8.6.5 / 8.6.6 Rally: "Prima di tutto piazzare Basi in tutti gli spazi
+    disponibili in cui il numero di Attivisti della Lega Musulmana superano il
+    valore dell'Unità" (Revolutionaries: Guerrillas): the spaces where a Base
+    can be built and the faction's pieces there exceed Unity."""
+    from ..operations.nonviolent import ml_base_possible
+    from ..operations.revolutionaries import rally_options
+
+    if f == "ml":
+        return [s for s in spaces if ml_base_possible(state, s)
+                and state.spaces[s].pieces.get("ml_activist", 0) > state.unity]
+    if f == "rev":
+        return [s for s in spaces if "base" in rally_options(state, s) and dv.guerrillas(state.spaces[s]) > state.unity]
+    return []
+
+
+def _rally_place(state, d):
+    """8.6.4 Congress Rally: as many Activists as it may; 8.6.5 League Rally:
+    the Base where its Activists exceed Unity, else Activists."""
+    ids = d.ids()
+    sid = (state.stack[-1] if state.stack else {}).get("space")
+    if "base" in ids and sid and _rally_base_spaces(state, d.actor, [sid]):
+        return "base"
+    if "activists" in ids:
+        return "activists"
+    return _max_number(state, d)
 
 
 def _gandhi_protests(state, d):
@@ -392,8 +391,23 @@ def _gandhi_protests(state, d):
     spaces = [c for c in d.ids() if c in _spaces() and (np_on_railways(state) or not _is_rail(c))]
     if not spaces:
         return next((c for c in d.ids() if c in DONE_IDS), d.ids()[0])
-    col = "place_protest" if d.actor in ("inc", "ml") else guess_column(d.actor, _text(d))
+    col = "place_protest" if d.actor in ("inc", "ml") else PLACE_COLUMN[d.actor]
     return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
+
+
+def _congress_setup(state, d):
+    """Main scenario setup, Congress places Gandhi, an Activist and a Protest:
+    where Gandhi goes by the Move or Release Gandhi column (8.7.2
+    Chiarimento: "Consultate sempre la colonna Muovere o Rilasciare Gandhi")."""
+    spaces = [c for c in d.ids() if c in _spaces()]
+    return priorities.select_space(state, "inc", "gandhi", spaces, salt="setup")
+
+
+def _rally_replace(state, d):
+    """8.6.6 Rally Base: the Guerrillas the Base replaces are the Active ones
+    first, keeping the Underground (the NP's Aid only ever makes Guerrillas
+    Underground, 8.7.4: R-8.6.6-replace)."""
+    return "active" if "active" in d.ids() else d.ids()[0]
 
 
 PLACE_COLUMN = {"raj": "place_cubes", "inc": "place_activists", "ml": "place_activists", "rev": "place_guerrillas"}
@@ -444,7 +458,7 @@ def _event_pieces(state, d):
 HANDLERS = {
     **{step: _sa_step for step in ("raj.govern.mode", "raj.imperialism", "raj.treaty.mode", "inc.negotiate.option",
                                    "ml.negotiate.option", "inc.satyagraha.choose", "nv.persuade", "ml.infiltrate",
-                                   "choose:rev.infiltrate", "choose:rev.aid.mode")},
+                                   "choose:rev.infiltrate", "choose:rev.aid.mode", "choose:rev.assassinate")},
     "campaign.strike_choice": lambda s, d: np_campaign.strike_choice(s, d),
     "campaign.imperialism": lambda s, d: np_campaign.imperialism(s, d),
     "campaign.imperialism_buy": lambda s, d: np_campaign.imperialism_buy(s, d),
@@ -471,7 +485,7 @@ HANDLERS = {
     "nv.demonstrate.protest_ask": _first_of("protest", "done"),
     "choose:rev.march.dest": lambda s, d: movement.march_dest(s, d),
     "nv.rally.after": _rally_after,
-    "nv.rally.place": _max_number,
+    "nv.rally.place": _rally_place,
     "raj.assault.cubes": _max_number,  # 8.6.3: the NP Raj Assaults with every cube there
     # 8.6.6 ★ "spostare una Guerriglia da Fuori Gioco a Disponibile" (the step is
     # "choose:rev.rally.oop"; "rev.rally.oop" kept for games stored before)
@@ -485,58 +499,34 @@ HANDLERS = {
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
     "choose:rev.attack.remove": _attack_remove,
+    "setup.congress_place": _congress_setup,
+    "choose:rev.rally.replace": _rally_replace,
 }
 
 
 # ------------------------------------------------------------------ generic
+def _event_step(state, d):
+    """8.8.4, 8.8.5: a decision of an Event's text, by the effect of each
+    choice on the faction's Effective Events measures (:mod:`.events`)."""
+    return events.choose_event_step(state, d)
+
+
 def generic(state, d) -> str:
-    """Any decision: spaces by the Priorities, removals by 8.5, placements of
-    own pieces, never a malformed id. Loops end with a fair chance of "done"
-    so no sequence can go on forever."""
+    """A decision no handler answers (counted in :data:`FALLBACK`, logged):
+    8.8's NOTE "scegliete la migliore mossa che voi potreste fare per quella
+    Fazione" -- the choice that improves the faction's Effective measures
+    (8.8.3) most, spaces by the matching column (:mod:`.events`); it never
+    stops at random, except open-ended movement loops (so that no sequence
+    goes on forever)."""
     ids = d.ids()
-    f = d.actor
-    text = _text(d)
-    r = det_random(state, "generic", d.step)
     done = [c for c in ids if c in DONE_IDS]
     rest = [c for c in ids if c not in DONE_IDS]
     if not rest:
         return ids[0]
     FALLBACK[d.step] = FALLBACK.get(d.step, 0) + 1
-    _log.debug("Arjuna fallback at %s (%s)", d.step, d.actor)
-    # Only open-ended movement loops end by chance, so that no sequence goes
-    # on forever; elsewhere the fallback never stops at random.
+    _log.info("Arjuna fallback at %s (%s)", d.step, d.actor)
     looping = d.step.startswith("campaign.") or d.step in ("raj.sweep.move", "raj.garrison.move",
                                                             "raj.treaty.move")
-    if done and looping and r.random() < 0.35:
+    if done and looping and det_random(state, "generic", d.step).random() < 0.35:
         return done[0]
-    m = _spaces()
-    spaces = [c for c in rest if c in m]
-    removal = any(w in text for w in REMOVE_WORDS)
-    if removal:
-        ranked = priorities.rank_adversary(state, f, rest)
-        best = ranked[0]
-        if priorities.classify(best)[0] is not None and not priorities.is_own(f, best):
-            return best
-    if spaces and len(spaces) == len(rest):
-        col = guess_column(f, text)
-        return priorities.select_space(state, f, col, spaces, salt=d.step)
-    # ids "sid:kind" / "kind:sid": prefer own pieces placed by the priorities
-    pairs = []
-    for c in rest:
-        parts = c.split(":")
-        sid = next((p for p in parts if p in m), None)
-        if sid is not None:
-            pairs.append((c, sid))
-    if pairs and len(pairs) == len(rest):
-        col = guess_column(f, text)
-        sid = priorities.select_space(state, f, col, [s for _, s in pairs], salt=d.step)
-        opts = [c for c, s in pairs if s == sid]
-        own = [c for c in opts if priorities.classify(c)[1] == f]
-        if removal:
-            opts = priorities.rank_adversary(state, f, opts, sid)
-            return opts[0]
-        pool = own or opts
-        if f == "raj":  # 8.8.6: the NP Raj places Troops first
-            pool = [c for c in pool if "troop" in c] or pool
-        return pool[0]
-    return rest[r.randrange(len(rest))]
+    return events.choose_event_step(state, d, optional=False)

@@ -26,6 +26,15 @@ def die(state, *salt: object) -> int:
     return det_random(state, "die", *salt).randint(1, 6)
 
 
+def turn_die(state, *salt: object) -> int:
+    """One six-sided die fixed for the whole card turn (seed, cards played,
+    current card, ``salt``): every decision of the turn sees the same roll,
+    so an Arjuna card's "Die roll" check (8.3) or an Activation roll (8.6.2)
+    read again later in the turn gives the same answer (R-8.1.2)."""
+    key = ":".join(str(x) for x in (state.seed, len(state.played), state.current, *salt))
+    return random.Random(f"bot-act:{key}").randint(1, 6)
+
+
 def _slots() -> list[str]:
     rs = get_data().map.random_spaces.regions
     out: list[str] = []

@@ -29,10 +29,17 @@ TOP_LEVEL = ("spaces", "railways", "adjacency", "event_cards", "campaign_cards")
 #: fields an override may set, per kind of entry (``verified`` and ``source`` are always allowed)
 SPACE_FIELDS = ("name", "name_it", "type", "population", "muslim")
 RAILWAY_FIELDS = ("name", "name_it", "econ", "endpoints")
+_TRANSLATED = tuple(f"text_{lang}_{k}" for lang in ("es", "ja") for k in ("source", "note"))
 EVENT_FIELDS = ("title", "title_it", "faction_order", "critical", "halo",
-                "unshaded", "shaded", "unshaded_it", "shaded_it", "text_note")
+                "unshaded", "shaded", "unshaded_it", "shaded_it", "text_note",
+                *(f"{f}_{lang}" for lang in ("es", "ja") for f in ("title", "unshaded", "shaded")),
+                *_TRANSLATED)
 CAMPAIGN_FIELDS = ("viceroy", "tenure", "capability", "capability_it",
-                   "raj_capability", "np_raj_modification")
+                   "raj_capability", "np_raj_modification",
+                   *(f"{f}_{lang}" for lang in ("it", "es", "ja")
+                     for f in ("viceroy", "capability", "raj_capability", "np_raj_modification")
+                     if (f, lang) != ("capability", "it")),
+                   *_TRANSLATED)
 META_FIELDS = ("verified", "source")
 
 #: event-card fields that carry their own ``<field>_verified`` flag

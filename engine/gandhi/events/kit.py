@@ -45,15 +45,16 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ...core.messages import Choice, Decision, Message, msg
+from ...core.messages import Choice, Decision, Message
 from ...core.steps import Frame, Step, frame, push, register
 from .. import board
 from .. import derived as dv
 from ..choose import ask
-from ..common import card_title, log, space_name
+from ..common import card_title, done_choice, log, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
 from ..ruleset import at_least
+from ..wording import templated
 
 # --- vocabulary ---------------------------------------------------------------
 
@@ -163,8 +164,9 @@ def adversary_kinds(faction: str) -> list[str]:
 
 
 def elog(state, card: int, text: str, actor: str | None = None, **params: Any) -> None:
-    """Log what Event ``card`` did (key ``log.event.cNN``)."""
-    log(state, f"log.event.c{card:02d}", text, actor=actor, card=card, **params)
+    """Log what Event ``card`` did (key ``log.event.<wording>``, see :mod:`..wording`)."""
+    m = templated("log.event", text, card=card, **params)
+    log(state, m.key, m.text, actor=actor, **m.params)
 
 
 def best(cands, score) -> list[str]:
@@ -382,12 +384,12 @@ _EVENT_NO = re.compile(r"^Event #\d+")
 
 def event_prompt(number: int, text: str, /, **params) -> Message:
     """The prompt of a decision inside Event ``number`` (key
-    ``prompt.event.cNN``). A leading "Event #N" names the card as players
+    ``prompt.event.<wording>``, see :mod:`..wording`). A leading "Event #N" names the card as players
     see it ("#8 Mass Arrests: ..."), through the ``event`` parameter."""
     if _EVENT_NO.match(text):
         text = _EVENT_NO.sub("{event}", text)
-        params = {**params, "event": card_title(number)}
-    return msg(f"prompt.event.c{number:02d}", text, **params)
+        params = {**params, "event": card_title(number), "card": number}
+    return templated("prompt.event", text, **params)
 
 
 def ctx0(f: str, card: int, **kw) -> dict:
@@ -423,10 +425,10 @@ class Ask(Step):
 
     def decision(self, state, fr):
         ctx = fr["ctx"]
-        choices = [Choice(cid, msg(f"choice.event.c{ctx['card']:02d}", text))
+        choices = [Choice(cid, templated("choice.event", text))
                    for cid, text in HANDLERS[fr["fn"]](state, ctx, None)]
         if fr["upto"]:
-            choices.append(Choice("done", msg("choice.done", "Done")))
+            choices.append(done_choice())
         prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
         if "left" in ctx and "{left}" not in prompt:
             prompt += " ({left} left)"
@@ -591,8 +593,8 @@ def _pieces(state, ctx, cid):
             ctx["to_list"] = ctx["to_list"][1:]
         if ctx.get("dest_caps"):
             ctx["dest_caps"][b] -= 1
-        elog(state, card, "{verb} a {kind} in {space} (to {box}).", actor,
-             verb="Arrests" if b == "prison" else "Removes", kind=kind, space=sid, box=b)
+        elog(state, card, ("Arrests" if b == "prison" else "Removes") + " a {kind} in {space} (to {box}).", actor,
+             kind=kind, space=sid, box=b)
     elif ctx["act"] == "activate" and kind == "guerrilla_active":
         elog(state, card, "An Active Guerrilla in {space} counts as Activated (1.4.3).", actor, space=sid)
     elif ctx["act"] == "activate":
@@ -611,7 +613,7 @@ def make_muslim_state(state, sid: str, card: int, actor: str) -> list[Frame]:
     """Place a Muslim State in Province ``sid`` (1.3.5, 5.1.4): the Raj first
     moves the Troops there to Cities of its choice, then the marker goes down
     (the shared mechanism of engine/gandhi/muslim_state.py). Returns the frames."""
-    return create_muslim_state(state, sid, actor, key=f"log.event.c{card:02d}")
+    return create_muslim_state(state, sid, actor, key="log.event.muslim_state")
 
 
 def remove_muslim_state(state, sid: str, card: int, actor: str) -> None:

@@ -337,7 +337,7 @@ class RallyAfter(Step):
                 choices.append(simple(oid, "choice.other_activist",
                                       "Move a {faction} Activist from Out of Play to Available (Unity +1)",
                                       faction=other_nv(f)))
-        choices.append(simple("none", "choice.none", "Neither"))
+        choices.append(simple("none", "choice.none_neither", "Neither"))
         return Decision(f, msg("prompt.rally_after",
                                "Rally: move an Activist from Out of Play, or release prisoners?"),
                         choices, self.name)

@@ -35,6 +35,7 @@ from ..common import done_choice, log, simple, space_name
 from ..data import get_data
 from ..ruleset import at_least
 from ..state import GandhiState
+from ..wording import templated
 
 MAX_DEPLOY = 6          # cubes per City (3.2.1)
 DEPLOY_OOP = 2          # cubes Out of Play -> Available after Deploy (3.2.1)
@@ -102,11 +103,12 @@ def movable(state: GandhiState, ctx: dict[str, Any], sid: str, kind: str) -> int
     return max(0, pieces(state, sid, kind) - moved)
 
 
-def move_choice(cid: str, text: str, kind: str, origin: str, most: int, **params: Any) -> Choice:
+def move_choice(cid: str, text: str, kind: str, origin: str, most: int, key: str = "choice.raj_move",
+                **params: Any) -> Choice:
     """A cube move offered as a quantity (issue 14): ``cid`` once, or
     ``"<cid>*<n>"`` for n of the ``most`` cubes of ``kind`` that may still
     leave ``origin`` (3.1.2, 3.2)."""
-    return Choice(cid, msg("choice.raj_move", text, kind=KIND_NAME[kind], origin=space_name(origin), **params),
+    return Choice(cid, msg(key, text, kind=KIND_NAME[kind], origin=space_name(origin), **params),
                   most=max(1, most),
                   label_n=msg("choice.raj_move_n", "{kind}: move {n} from {origin}", kind=KIND_NAME[kind],
                               origin=space_name(origin), n=most))
@@ -223,7 +225,7 @@ class UseSepoys(Step):
 
     def refuse(self, state, fr, cid):
         if cid == "sepoy":
-            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, fr["sid"], fr["cost"]))
+            return templated("error.why", cannot_pay_text(state, fr["sid"], fr["cost"]), numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -287,8 +289,8 @@ def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost:
         return [frame("raj.use_sepoys", sid=sid, op=op, cost=cost, then=then)]
     data(ctx)["paid"][sid] = False
     if sepoys_relevant:
-        log(state, "log.raj_troops_only", "{reason}: Troops only.", actor="raj",
-            reason=cannot_pay_text(state, sid, cost))
+        m = templated("log.raj_troops_only", cannot_pay_text(state, sid, cost) + ": Troops only.", numbers=True)
+        log(state, m.key, m.text, actor="raj", **m.params)
     return [then]
 
 
@@ -366,7 +368,8 @@ class Remove(Step):
     def decision(self, state, fr):
         cands = removal_candidates(state, fr["sid"], fr["mode"])
         labels = MARTIAL_LABEL if fr["mode"] == "martial" else REMOVE_LABEL
-        choices = [simple(c, f"choice.raj_remove_{c}", labels[c]) for c in cands]
+        key = "choice.raj_martial_" if fr["mode"] == "martial" else "choice.raj_remove_"
+        choices = [simple(c, key + c, labels[c]) for c in cands]
         if self._may_stop(state, fr, cands):
             choices.append(done_choice("Remove nothing more"))
         return Decision("raj", msg("prompt.raj_remove", "{space}: choose a piece to remove ({left} left).",
@@ -385,7 +388,7 @@ class Remove(Step):
         if cid == "ml_base":
             return msg("error.bases_last", "Muslim League Bases go last: first every Activist and Gandhi (3.2.4).")
         if cid == "rev_base":
-            return msg("error.bases_last", "Revolutionary Bases go last: first every Guerrilla (3.2.4).")
+            return msg("error.bases_last_rev", "Revolutionary Bases go last: first every Guerrilla (3.2.4).")
         if cid in ("inc", "ml") and fr["mode"] != "martial":
             return msg("error.inactive", "Only Active Activists (in Protest spaces or on Railways) may be taken (1.4.3).")
         return None
@@ -525,9 +528,10 @@ class DeployPlace(Step):
 
     def refuse(self, state, fr, cid):
         if cid.split(":")[0] == "sepoy" and not data(state.action)["paid"].get(fr["sid"], False):
-            return msg("error.raj_sepoys_unpaid", "Sepoys were not paid for in {space}: Troops only ({reason}).",
-                       space=space_name(fr["sid"]), reason=cannot_pay_text(state, fr["sid"], fr["cost"])
-                       if not can_pay(state, fr["cost"]) else "the Raj chose Troops only")
+            reason = (cannot_pay_text(state, fr["sid"], fr["cost"]) if not can_pay(state, fr["cost"])
+                      else "the Raj chose Troops only")
+            return templated("error.why", f"Sepoys were not paid for in {space_name(fr['sid'])}: Troops only "
+                             f"({reason}).", numbers=True)
         return None
 
     def apply(self, state, fr, cid):
@@ -661,8 +665,9 @@ class GarrisonMove(Step):
             text = "Move a {kind} from {origin}"
             if kind == "sepoy" and not data(ctx).get("garrison_paid") and cost:
                 text += " (pays {cost} Resources for the Garrison's Sepoys)"
+            key = "choice.raj_move_paying" if text.endswith("Sepoys)") else "choice.raj_move"
             choices.append(move_choice(f"{kind}:{origin}", text, kind, origin, movable(state, ctx, origin, kind),
-                                       cost=cost))
+                                       key=key, cost=cost))
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
@@ -672,7 +677,7 @@ class GarrisonMove(Step):
         kind, _, origin = cid.partition(":")
         cost = sepoy_cost(state, ctx, "garrison", False)
         if kind == "sepoy" and not data(ctx).get("garrison_paid") and not can_pay(state, cost):
-            return msg("error.raj_cannot_pay", "{reason}", reason=cannot_pay_text(state, None, cost))
+            return templated("error.why", cannot_pay_text(state, None, cost), numbers=True)
         if origin in state.spaces and state.spaces[origin].protest:
             return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
                        space=space_name(origin))
@@ -687,7 +692,7 @@ class GarrisonMove(Step):
             cost = sepoy_cost(state, ctx, "garrison", False)
             board.add_resources(state, "raj", -cost)
             data(ctx)["garrison_paid"] = True
-            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to Garrison with Sepoys.",
+            log(state, "log.raj_pays_garrison", "The Raj pays {cost} Resources to Garrison with Sepoys.",
                 actor="raj", cost=cost, space=fr["sid"])
         move_cube(state, ctx, origin, fr["sid"], kind)
         log(state, "log.raj_garrison_move", "Garrison: a {kind} from {origin} to {space}.", actor="raj",
@@ -711,7 +716,7 @@ class GarrisonActivate(Step):
             k = pieces(state, r, "troop") + (pieces(state, r, "sepoy") if paid else 0)
             done = board.activate_guerrillas(state, r, k) if k else 0
             if done:
-                log(state, "log.raj_activate", "{n} Guerrilla(s) activated on {space}.", actor="raj", n=done,
+                log(state, "log.raj_activate_rail", "{n} Guerrilla(s) activated on {space}.", actor="raj", n=done,
                     space=r)
 
 
@@ -814,7 +819,7 @@ class SweepMove(Step):
             return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
                        space=space_name(fr["sid"]))
         if kind == "sepoy" and not fr["wavell"] and not data(state.action)["paid"].get(fr["sid"], False):
-            return msg("error.raj_sepoys_unpaid", "Sepoys are not used in {space}: Troops only.",
+            return msg("error.raj_sepoys_unused", "Sepoys are not used in {space}: Troops only.",
                        space=space_name(fr["sid"]))
         if origin in state.spaces and state.spaces[origin].protest:
             return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (3.2).",
@@ -936,7 +941,7 @@ class Assault(SepoysInTheSpaceChoice, Operation):
         """Lord Wavell: the free Limited Sweep may be made "at any time during
         the Assault" (3.2.4) into a space already selected for it:
         ``wavell:<space>`` in the Operation loop."""
-        return [simple(f"wavell:{s}", "choice.raj_wavell_sweep", "Lord Wavell: free Limited Sweep into {space}",
+        return [simple(f"wavell:{s}", "choice.raj_wavell_sweep_into", "Lord Wavell: free Limited Sweep into {space}",
                        space=space_name(s)) for s in ctx["spaces"] if wavell_can_sweep(state, ctx, s)]
 
     def extra(self, state, ctx, cid):

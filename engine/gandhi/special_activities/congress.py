@@ -52,7 +52,7 @@ class Negotiate(SpecialActivity):
             log(state, "log.negotiate_protest", "Negotiate removes the Protest in {space}.", actor=self.faction,
                 space=sid)
         board.shift_restraint(state, 1)
-        log(state, "log.restraint", "Negotiate: Restraint +1 (now {value}).", actor=self.faction,
+        log(state, "log.restraint_negotiate", "Negotiate: Restraint +1 (now {value}).", actor=self.faction,
             value=state.restraint)
         return [frame(f"{self.faction}.negotiate.option", space=sid)]
 

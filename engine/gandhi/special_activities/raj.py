@@ -91,7 +91,7 @@ class TreatyMove(Step):
     name = "raj.treaty.move"
 
     def decision(self, state, fr):
-        choices = [simple(f"sepoy:{o}", "choice.raj_move", "Move a Sepoy from {origin}", origin=space_name(o))
+        choices = [simple(f"sepoy:{o}", "choice.raj_move_sepoy", "Move a Sepoy from {origin}", origin=space_name(o))
                    for o in treaty_origins(state, fr["sid"])]
         choices.append(done_choice("Move no more Sepoys"))
         return Decision("raj", msg("prompt.raj_treaty_move", "Treaty: move Sepoys into {space} ({moved} moved).",
@@ -103,7 +103,7 @@ class TreatyMove(Step):
             return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
                        space=space_name(fr["sid"]))
         if origin in state.spaces and state.spaces[origin].protest:
-            return msg("error.protest_lock", "Cubes may not leave {space}: it has a Protest (4.2).",
+            return msg("error.protest_lock_sa", "Cubes may not leave {space}: it has a Protest (4.2).",
                        space=space_name(origin))
         return None
 

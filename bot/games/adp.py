@@ -1,0 +1,101 @@
+"""A Distant Plain's look-ups (registered as the game's ``lookup``,
+engine/adp/spec.py): a card (number, title, flags, faction order; no text:
+the players resolve Events), a space, where a rule is, the tracks for
+/game status. Texts are in the player's language (bot catalogs)."""
+from __future__ import annotations
+
+import difflib
+
+from engine.adp.data import get_data
+
+from ..i18n import faction_name, t
+from ..service import ServiceError
+from .gandhi import CHAPTERS, _squash
+
+SPACE_TYPES = {"city": "City", "province": "Province", "loc": "LoC"}
+
+
+def card_text(number: int, locale: str) -> str:
+    """``/card N``: number, title, faction order (provisional), Capability /
+    Momentum / Islamabad flags. Raises ServiceError ``error.no_card``."""
+    cards = get_data().cards
+    if number not in cards:
+        raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
+    c = cards[number]
+    order = ", ".join(faction_name(locale, f) for f in c.faction_order)
+    flags = [name for name, on in (("Capability", c.capability), ("Momentum", bool(c.momentum)),
+                                    ("Islamabad", c.islamabad)) if on]
+    lines = [f"**#{number} {c.title}**", t(locale, "card.order", "Faction order: {order}", order=order)]
+    if flags:
+        lines.append(t(locale, "card.adp_flags", "Kind: {flags}", flags=", ".join(flags)))
+    lines.append(t(locale, "card.adp_no_text", "Card text not included: the faction taking the Event applies it "
+                   "change by change. Provisional data (faction order, flags)."))
+    return "\n".join(lines)
+
+
+def find_space(name: str) -> str:
+    """The space or LoC id for an id or a name in any case or with a small
+    typo. Raises ServiceError ``error.no_space`` / ``error.no_space_suggest``."""
+    spaces = get_data().spaces
+    names = {}
+    for sid, s in spaces.items():
+        names[_squash(sid)] = sid
+        names[_squash(s.name)] = sid
+    key = _squash(name)
+    if key in names:
+        return names[key]
+    close = list(dict.fromkeys(names[m] for m in difflib.get_close_matches(key, list(names), n=6, cutoff=0.7)))
+    if len(close) == 1:
+        return close[0]
+    if close:
+        raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
+                           name=name[:40], spaces=", ".join(spaces[s].name for s in close[:3]))
+    raise ServiceError("error.no_space", "There is no space '{name}'.", name=name[:40])
+
+
+def space_text(sid: str, locale: str) -> str:
+    """``/space``: kind, Population or Econ, Pashtun, Pakistan, adjacency."""
+    data = get_data()
+    s = data.spaces[sid]
+    kind = t(locale, f"space.type.{s.type}", SPACE_TYPES.get(s.type, s.type))
+    parts = [t(locale, "space.econ", "Econ {econ}", econ=s.econ) if s.is_loc
+             else t(locale, "space.pop", "Population {pop}", pop=s.population)]
+    if s.pashtun:
+        parts.append("Pashtun")
+    if s.pakistan:
+        parts.append("Pakistan")
+    adj = ", ".join(sorted(data.spaces[a].name for a in data.adjacent[sid]))
+    return "\n".join([f"**{s.name}** ({kind}), " + ", ".join(parts),
+                      t(locale, "space.adjacent", "Adjacent: {spaces}", spaces=adj or "-")])
+
+
+def rules_text(section: str, locale: str) -> str:
+    """``/rules 3.2.1``: the chapter (A Distant Plain's chapter 6 is Propaganda)."""
+    section = section.strip()
+    chapter = section.split(".")[0]
+    if chapter not in CHAPTERS:
+        raise ServiceError("error.no_rule", "There is no rule {section}: chapters are 1 to 8.", section=section[:20])
+    title = (t(locale, "rules.chapter.adp6", "Propaganda Rounds") if chapter == "6"
+             else t(locale, f"rules.chapter.{chapter}", CHAPTERS[chapter]))
+    return t(locale, "rules.where", "Rule {section} is in chapter {chapter}: {title}.",
+             section=section, chapter=chapter, title=title)
+
+
+def card_choices(current: str) -> list[tuple[str, int]]:
+    cur = current.lower().lstrip("#")
+    labels = [(f"#{n} {c.title}", n) for n, c in sorted(get_data().cards.items())]
+    return [(label, n) for label, n in labels if cur in label.lower()]
+
+
+def space_choices(current: str) -> list[tuple[str, str]]:
+    cur = current.lower()
+    return [(s.name, sid) for sid, s in get_data().spaces.items() if cur in sid or cur in s.name.lower()]
+
+
+def status_lines(exported: dict, locale: str) -> list[str]:
+    """A Distant Plain's tracks for /game status."""
+    tr = exported["tracks"]
+    r = tr["resources"]
+    return [t(locale, "status.adp_tracks", "Aid {aid}, Patronage {patronage}, Resources: Government {gov}, "
+              "Taliban {tal}, Warlords {wl}; Islamabad {box}.", aid=tr["aid"], patronage=tr["patronage"],
+              gov=r["government"], tal=r["taliban"], wl=r["warlords"], box=tr["islamabad"]["box"])]

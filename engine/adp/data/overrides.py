@@ -1,0 +1,157 @@
+"""Corrections without code for A Distant Plain: a YAML file named by
+``DAKBOT_ADP_OVERRIDES`` applied on top of the packaged data (the format of
+the reference pack's README, *Corrections*)::
+
+    spaces:      {nuristan: {mountain: true, verified: true, source: "printed map"}}
+    locs:        {loc_kandahar_spin_boldak: {econ: 3, verified: true}}
+    adjacency:   {add: [[a, b]], remove: [[c, d]], verified: true, source: "..."}
+    event_cards: {1: {faction_order: [coalition, government, taliban, warlords], verified: true}}
+    deck:        {main: {piles: 6, events_per_pile: 8, verified: true, source: "rules 2.4"}}
+    scenarios:   {main: {aid: 15, verified: true, source: "..."}}
+
+The entry checks are Gandhi's (shared helpers); the checks at load then run
+on the corrected data, so a correction that breaks the Econ total or a set-up
+recomputation is refused with both files named.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...core.errors import DataError
+from ...gandhi.data.overrides import _card_number, _entry, _pair, _reason, _section
+
+TOP_LEVEL = ("spaces", "locs", "adjacency", "event_cards", "deck", "scenarios")
+SPACE_FIELDS = ("name", "type", "country", "population", "pashtun", "mountain")
+LOC_FIELDS = ("name", "econ")
+EVENT_FIELDS = ("title", "faction_order", "capability", "momentum", "islamabad")
+DECK_FIELDS = ("piles", "events_per_pile")
+SCENARIO_TRACKS = ("aid", "patronage", "government", "taliban", "warlords")
+
+
+def apply_overrides(raw: dict[str, dict], overrides: Any, path: str) -> tuple[dict[str, dict], tuple[str, ...]]:
+    """Apply ``overrides`` to a deep copy of the packaged YAML files.
+
+    Args:
+        raw: {"map.yaml": ..., "cards_meta.yaml": ..., "setup.yaml": ..., "deck.yaml": ...}.
+        overrides: the override file as loaded (None changes nothing).
+        path: the override file's path, for errors and reasons.
+
+    Returns:
+        (new raw files, overridden facts such as ``"space nuristan.mountain"``).
+
+    Raises:
+        DataError: ``"<path>: <entry>: <problem>"`` for an unknown key, space,
+        LoC, card or field, or a malformed entry.
+    """
+    raw = copy.deepcopy(raw)
+    if overrides is None:
+        return raw, ()
+    if not isinstance(overrides, dict):
+        raise DataError(f"{path}: the file must hold a mapping with keys {list(TOP_LEVEL)}")
+    for key in overrides:
+        if key not in TOP_LEVEL:
+            raise DataError(f"{path}: {key}: unknown top-level key (allowed: {', '.join(TOP_LEVEL)})")
+    done: list[str] = []
+    _facts(raw["map.yaml"]["spaces"], overrides.get("spaces"), "spaces", SPACE_FIELDS, path, done)
+    _facts(raw["map.yaml"]["locs"], overrides.get("locs"), "locs", LOC_FIELDS, path, done)
+    _adjacency(raw["map.yaml"], overrides.get("adjacency"), path, done)
+    _events(raw["cards_meta.yaml"], overrides.get("event_cards"), path, done)
+    _deck(raw["deck.yaml"], overrides.get("deck"), path, done)
+    _scenarios(raw["setup.yaml"], overrides.get("scenarios"), path, done)
+    return raw, tuple(done)
+
+
+def _facts(items: list[dict], section: Any, name: str, allowed: tuple[str, ...], path: str,
+           done: list[str]) -> None:
+    by_id = {s["id"]: s for s in items}
+    for sid, value in _section(section, name, path).items():
+        where = f"{name}.{sid}"
+        if sid not in by_id:
+            raise DataError(f"{path}: {where}: unknown {name[:-1]}")
+        fields, verified, source = _entry(value, where, allowed, path)
+        item = by_id[sid]
+        for f, v in fields.items():
+            if isinstance(item.get(f), dict):
+                item[f] = {"value": v, "verified": verified, "source": _reason(path, source, verified)}
+            else:
+                item[f] = v
+            done.append(f"{name[:-1]} {sid}.{f}")
+
+
+def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
+    if section is None:
+        return
+    if not isinstance(section, dict):
+        raise DataError(f"{path}: adjacency: must be a mapping with keys add, remove, verified, source")
+    known = {s["id"] for s in raw_map["spaces"]} | {loc["id"] for loc in raw_map["locs"]}
+    pairs = raw_map["adjacency"]
+    verified = bool(section.get("verified", False))
+    for i, item in enumerate(section.get("remove") or []):
+        x, y = _pair(item, f"adjacency.remove[{i}]", known, path)
+        hit = [p for p in pairs if {p["a"], p["b"]} == {x, y}]
+        if not hit:
+            raise DataError(f"{path}: adjacency.remove[{i}]: {x}-{y} is not an adjacency in the packaged data")
+        pairs.remove(hit[0])
+        done.append(f"adjacency {x}-{y} (removed)")
+    for i, item in enumerate(section.get("add") or []):
+        x, y = _pair(item, f"adjacency.add[{i}]", known, path)
+        if not any({p["a"], p["b"]} == {x, y} for p in pairs):
+            pairs.append({"a": x, "b": y, "kind": "override", "verified": verified})
+            done.append(f"adjacency {x}-{y} (added)")
+    raw_map["_overridden_adjacency"] = True
+
+
+def _events(raw_cards: dict, section: Any, path: str, done: list[str]) -> None:
+    by_no = {c["number"]: c for c in raw_cards["event_cards"]}
+    for key, value in _section(section, "event_cards", path).items():
+        n = _card_number(key, "event_cards", path)
+        where = f"event_cards.{key}"
+        if n not in by_no:
+            raise DataError(f"{path}: {where}: unknown Event card (Events are 1-72)")
+        fields, verified, source = _entry(value, where, EVENT_FIELDS, path)
+        card = by_no[n]
+        for f, v in fields.items():
+            if f == "title":
+                card["title"] = v
+                card["title_source"] = {"verified": verified, "source": _reason(path, source, verified)}
+            elif f == "faction_order":
+                card["faction_order"] = {"order": list(v), "verified": verified,
+                                         "status": "verified" if verified else "override",
+                                         "source": _reason(path, source, verified)}
+            else:
+                card[f] = {**card.get(f, {}), "value": bool(v), "verified": verified}
+            done.append(f"event_card {n}.{f}")
+
+
+def _deck(raw_deck: dict, section: Any, path: str, done: list[str]) -> None:
+    scen = raw_deck.setdefault("scenarios", {})
+    for name, value in _section(section, "deck", path).items():
+        if name not in scen:
+            raise DataError(f"{path}: deck.{name}: unknown scenario (known: {', '.join(scen)})")
+        fields, verified, source = _entry(value, f"deck.{name}", DECK_FIELDS, path)
+        for f, v in fields.items():
+            if not isinstance(v, int) or v < 1:
+                raise DataError(f"{path}: deck.{name}.{f}: must be a whole number of at least 1")
+            scen[name][f] = v
+            done.append(f"deck {name}.{f}")
+        scen[name]["verified"] = verified
+        scen[name]["source"] = _reason(path, source, verified)
+
+
+def _scenarios(raw_setup: dict, section: Any, path: str, done: list[str]) -> None:
+    for name, value in _section(section, "scenarios", path).items():
+        if name not in raw_setup["scenarios"] or name == "other_scenarios":
+            raise DataError(f"{path}: scenarios.{name}: unknown scenario")
+        fields, verified, source = _entry(value, f"scenarios.{name}", SCENARIO_TRACKS, path)
+        tracks = raw_setup["scenarios"][name]["tracks"]
+        for f, v in fields.items():
+            if not isinstance(v, int) or v < 0:
+                raise DataError(f"{path}: scenarios.{name}.{f}: must be a whole number")
+            if f in ("aid", "patronage"):
+                tracks[f] = v
+            else:
+                tracks["resources"][f] = v
+            done.append(f"scenario {name}.{f}")
+        raw_setup["scenarios"][name]["verified"] = verified
+        raw_setup["scenarios"][name]["tracks_overridden"] = True

@@ -1,0 +1,91 @@
+"""Pictures in every language (issue 15): every character drawn on the map,
+a space and a card has a glyph in the font that draws it (no missing-glyph
+boxes), in English, Italian, Spanish and Japanese; longer words and CJK
+names stay inside their boxes."""
+from __future__ import annotations
+
+import pytest
+from PIL import ImageDraw
+
+from render.gandhi import fastdraw, render, render_card, render_space
+from render.gandhi.fonts import cjk_font_path
+
+LOCALES = ("en", "it", "es-ES", "ja")
+#: a code point no font of ours has: it draws the font's missing-glyph box
+NOT_A_GLYPH = "\U0010fffd"
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Record (text, font, xy, anchor) of every text call while drawing."""
+    calls = []
+    for cls in (ImageDraw.ImageDraw, fastdraw.FastDraw):
+        orig = cls.text
+
+        def text(self, xy, txt, fill=None, font=None, anchor=None, *a, _orig=orig, **k):
+            calls.append((txt, font, xy, anchor))
+            return _orig(self, xy, txt, fill, font, anchor, *a, **k)
+
+        monkeypatch.setattr(cls, "text", text)
+    return calls
+
+
+def _box(font):
+    return font.getmask(NOT_A_GLYPH).size, bytes(font.getmask(NOT_A_GLYPH))
+
+
+def missing_glyphs(calls) -> list[tuple[str, str]]:
+    """(text, character) for every drawn character its font draws as the
+    missing-glyph box."""
+    out, boxes = [], {}
+    for text, font, _, _ in calls:
+        if font is None or not hasattr(font, "getmask"):
+            continue
+        box = boxes.setdefault(id(font), _box(font))
+        for ch in set(text):
+            if ch.isspace():
+                continue
+            m = font.getmask(ch)
+            if (m.size, bytes(m)) == box:
+                out.append((text, ch))
+    return out
+
+
+def test_cjk_font_is_installed():
+    """The Japanese face is a project dependency (pyproject.toml)."""
+    assert cjk_font_path("regular") is not None and cjk_font_path("bold") is not None
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_map_space_and_card_draw_every_character(drawn, locale, midgame):
+    render(midgame, locale)
+    render_space(midgame, "bombay_presidency", locale)
+    render_space(midgame, "east", locale)
+    render_card(8, locale)
+    render_card(75, locale)
+    assert drawn, "nothing recorded"
+    missing = missing_glyphs(drawn)
+    assert not missing, f"{locale}: {len(missing)} missing glyphs, e.g. {missing[:5]}"
+
+
+def test_the_check_finds_a_missing_glyph(drawn):
+    """The detector itself: Japanese drawn with the Latin face is caught."""
+    from render.gandhi.fonts import font
+
+    drawn.append(("抗議", font(16), (0, 0), None))
+    assert sorted(missing_glyphs(drawn)) == [("抗議", "抗"), ("抗議", "議")]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_faction_chips_hold_their_names(drawn, locale, midgame):
+    """Faction names (longest in ja: ムスリム連盟) fit the fixed-width chips of
+    the tracks panel: the text is never wider than its 52 px chip."""
+    from render.gandhi import theme as th
+    from render.gandhi.fastdraw import text_length
+
+    render(midgame, locale)
+    names = {th.t(locale, f"faction.{f}") for f in th.FACTIONS}
+    widths = [text_length(t, f) for t, f, _, _ in drawn if t in names and f is not None]
+    assert widths and min(widths) > 0
+    chip_texts = [w for w in widths if w <= 52 - 6]
+    assert len(chip_texts) >= 8   # victory and resources chips (4 + 2) and more, all inside
