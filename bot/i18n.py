@@ -45,28 +45,12 @@ def catalog(lang: str) -> dict[str, str]:
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
 
 
-@functools.lru_cache(maxsize=None)
 def game_catalog(game: str, lang: str) -> dict[str, str]:
     """{msgid: msgstr} of a game's engine catalog for ``lang`` (non-empty
-    entries only; {} when there is none)."""
-    from babel.messages.pofile import read_po
+    entries only; {} when there is none): :func:`engine.core.catalogs.catalog`."""
+    from engine.core.catalogs import catalog as _catalog
 
-    d = catalogs_dir(game)
-    path = os.path.join(d, f"{lang.split('-')[0]}.po") if d else ""
-    if not path or not os.path.exists(path):
-        return {}
-    with open(path, "rb") as fh:
-        cat = read_po(fh, locale=lang.replace("-", "_"))
-    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
-
-
-def catalogs_dir(game: str) -> str | None:
-    """Where a game's engine catalogs live (its spec's ``catalogs``:
-    ``engine/<game>/locales``), or None for a game without catalogs."""
-    import engine
-
-    d = engine.game_spec(game).catalogs
-    return str(d) if d else None
+    return _catalog(game, lang)
 
 
 def chain(locale: str | None) -> list[str]:
@@ -151,30 +135,20 @@ def _ids_by_name(game: str | None) -> dict[str, str]:
 _CARD = re.compile(r"^#(\d+) ")
 
 
-def card_title(locale: str | None, number: int, game: str | None = "gandhi") -> str:
-    """A card's title in ``locale`` (``title_<lang>`` of the card data,
-    English when missing); a Campaign card as "Campaign (Viceroy)"."""
-    if game != "gandhi":
-        return f"#{number}"
-    from engine.gandhi.data import get_data
+def card_title(locale: str | None, number: int, game: str | None = None) -> str | None:
+    """A card's title in ``locale``, from the ``card_title(number, locale)`` of
+    the game's front-end module (``GameSpec.lookup``; ``game`` None: the
+    default game); None when the game has no such titles."""
+    import importlib
 
-    cards = get_data().cards
-    if number in cards.events:
-        c = cards.events[number]
-        for lang in chain(locale):
-            title = c.title if lang == "en" else getattr(c, f"title_{lang}", "")
-            if title:
-                return title
-        return c.title
-    if number in cards.campaigns:
-        viceroy = cards.campaigns[number].viceroy
-        vid = _ids_by_name(game).get(viceroy)
-        return t(locale, "card.campaign_short", "Campaign ({viceroy})",
-                 viceroy=name(locale, vid, game) if vid else viceroy)
-    return str(number)
+    import engine
+
+    ref = engine.game_spec(game or engine.games()[0]).lookup
+    fn = getattr(importlib.import_module(ref), "card_title", None) if ref else None
+    return fn(number, locale) if fn else None
 
 
-def name(locale: str | None, ident: str, game: str | None = "gandhi") -> str:
+def name(locale: str | None, ident: str, game: str | None = None) -> str:
     """The name of an id (space, piece, Faction, Operation, box ...) in
     ``locale``: ``name.<id>`` of the game catalog, the Faction names of the
     bot catalog, else the English name, else the id itself."""
@@ -198,8 +172,8 @@ def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
     if v in ids:
         return name(locale, ids[v], game)
     m = _CARD.match(v)
-    if m and game in ("gandhi", None):
-        return f"#{m.group(1)} {card_title(locale, int(m.group(1)), 'gandhi')}"
+    if m and (title := card_title(locale, int(m.group(1)), game)):
+        return f"#{m.group(1)} {title}"
     if ", " in v and all(p in ids or p in names for p in v.split(", ")):
         return _join(locale, [str(_value(locale, key, p, game)) for p in v.split(", ")])
     return v
@@ -218,8 +192,9 @@ def _params(locale: str | None, params: dict[str, Any], game: str | None = None)
     boxes ...) and English names become names in ``locale``, "#N Title" the
     card's title in ``locale``, lists joined; numbers stay numbers."""
     out = {k: _value(locale, k, v, game) for k, v in params.items()}
-    if isinstance(params.get("card"), int) and "event" in params and game in ("gandhi", None):
-        out["event"] = f"#{params['card']} {card_title(locale, params['card'], 'gandhi')}"
+    if isinstance(params.get("card"), int) and "event" in params and (
+            title := card_title(locale, params["card"], game)):
+        out["event"] = f"#{params['card']} {title}"
     return out
 
 

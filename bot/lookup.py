@@ -44,11 +44,11 @@ def rules_text(game: str, section: str, locale: str) -> str:
     return _texts(game).rules_text(section, locale)
 
 
-def card_choices(game: str, current: str) -> list[tuple[str, int]]:
-    """(label, number) of ``game``'s cards matching ``current`` (autocomplete)."""
-    return _texts(game).card_choices(current)
+def card_choices(game: str, current: str, locale: str | None = "en") -> list[tuple[str, int]]:
+    """(label in ``locale``, number) of ``game``'s cards matching ``current`` (autocomplete)."""
+    return _texts(game).card_choices(current, locale)
 
 
-def space_choices(game: str, current: str) -> list[tuple[str, str]]:
-    """(name, id) of ``game``'s spaces matching ``current`` (autocomplete)."""
-    return _texts(game).space_choices(current)
+def space_choices(game: str, current: str, locale: str | None = "en") -> list[tuple[str, str]]:
+    """(name in ``locale``, id) of ``game``'s spaces matching ``current`` (autocomplete)."""
+    return _texts(game).space_choices(current, locale)

@@ -104,15 +104,15 @@ PAGE = 25  # the most options one Discord select lists (the console lists all)
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
-def _choice_label(locale: str, d: Any, cid: str) -> str:
-    """The label of answer ``cid`` to decision ``d``: a set of joining
-    choices ("delhi+bombay") as their labels joined."""
+def _choice_label(locale: str, d: Any, cid: str, game: str) -> str:
+    """The label of answer ``cid`` to decision ``d`` in ``game``'s terms: a
+    set of joining choices ("delhi+bombay") as their labels joined."""
     if d is None:
         return cid
     if "+" in cid and d.find(cid) is not None:
-        return ", ".join(_choice_label(locale, d, part) for part in cid.split("+"))
+        return ", ".join(_choice_label(locale, d, part, game) for part in cid.split("+"))
     c = d.find(cid)
-    return render(locale, c.label) if c else cid
+    return render(locale, c.label, game) if c else cid
 
 
 class ServiceError(Exception):
@@ -367,13 +367,14 @@ class Service:
             return None
         loc = self._viewer_loc(g)
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
-                      text=render(loc, d.prompt),
-                      choices=[(c.id, render(loc, c.label)) for c in d.options(PAGE)],
+                      text=render(loc, d.prompt, g.game),
+                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.options(PAGE)],
                       draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
                       many=d.many, joinable=[c.id for c in d.joining()],
                       counts={c.id: c.most for c in d.choices if c.most > 1} if len(d.options(PAGE)) == len(d.choices)
                       else {},
-                      groups=[(render(loc, name), [c.id for c in opts]) for name, opts in engine.groups(state.game, d)])
+                      groups=[(render(loc, name, g.game), [c.id for c in opts])
+                              for name, opts in engine.groups(state.game, d)])
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
@@ -602,7 +603,7 @@ class Service:
         pings = self.users_for(g, d.actor) if d else []
         if d is not None:
             lines.append(t(loc, "turn.next", "{faction} to decide: {prompt}", faction=d.actor,
-                           prompt=render(loc, d.prompt)))
+                           prompt=render(loc, d.prompt, g.game)))
         phone, full = await self._pictures(g, state, state.log)
         post = Post("\n".join(x for x in lines if x), phone, pings, "start", full)
         posts = [post]
@@ -665,7 +666,7 @@ class Service:
     def _log_text(self, g: GameRow, entries: list[dict]) -> str:
         lines = []
         for e in entries:
-            line = render(g.locale, e)
+            line = render(g.locale, e, g.game)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again
             lines.append(f"- {actor}: {line}" if actor and not line.startswith(actor) else f"- {line}")
@@ -714,7 +715,7 @@ class Service:
             for i, cid in enumerate(choices):
                 engine.apply(state, d.actor, cid, decided=d if i == 0 else None)
         except EngineError as e:
-            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
         return await self._commit(g, before, state, d, user, list(choices), "submit")
 
     @staticmethod
@@ -771,7 +772,7 @@ class Service:
             pings = [u for u in users if u != exclude]
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
             lines.append(t(loc, "turn.next_who", "**{game}**: {faction} ({who}) to decide: {prompt}", game=g.name,
-                           faction=nd.actor, who=who, prompt=render(loc, nd.prompt)))
+                           faction=nd.actor, who=who, prompt=render(loc, nd.prompt, g.game)))
         phone, full = await self._pictures(g, state, entries)
         return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
 
@@ -809,7 +810,7 @@ class Service:
         dd = d
         loc = self._viewer_loc(g)
         for cid in draft:
-            labels.append(_choice_label(loc, dd, cid))
+            labels.append(_choice_label(loc, dd, cid, g.game))
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.decision(work)
         nd = dd
@@ -840,7 +841,7 @@ class Service:
         try:  # the draft applied to a copy checks every choice and builds the prompt
             p = self._draft_prompt(g, state, draft, d)
         except EngineError as e:
-            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message))
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
         await self.store.set_draft(g.id, user, g.version, draft)
         return p
 
@@ -1108,7 +1109,7 @@ class Service:
         if tm["kind"] != "deadline":
             await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
             text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
-                     game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt))
+                     game=g.name, faction=d.actor, who=who, prompt=render(g.locale, d.prompt, g.game))
             return [Post(text, pings=users, kind="reminder")]
         text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
                  game=g.name, faction=d.actor, who=who)

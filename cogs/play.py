@@ -82,12 +82,12 @@ async def faction_autocomplete(interaction: discord.Interaction, current: str) -
 
 
 async def space_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    out = space_choices(await _channel_game(interaction), current)
+    out = space_choices(await _channel_game(interaction), current, loc_of(interaction))
     return [app_commands.Choice(name=name[:100], value=sid) for name, sid in out[:25]]
 
 
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    out = card_choices(await _channel_game(interaction), current)
+    out = card_choices(await _channel_game(interaction), current, loc_of(interaction))
     return [app_commands.Choice(name=label[:100], value=n) for label, n in out[:25]]
 
 

@@ -81,13 +81,17 @@ def rules_text(section: str, locale: str) -> str:
              section=section, chapter=chapter, title=title)
 
 
-def card_choices(current: str) -> list[tuple[str, int]]:
+def card_choices(current: str, locale: str | None = "en") -> list[tuple[str, int]]:
+    """(label, number) of the cards whose "#N Title" contains ``current``
+    (autocomplete of /card; titles as the reference gives them)."""
     cur = current.lower().lstrip("#")
     labels = [(f"#{n} {c.title}", n) for n, c in sorted(get_data().cards.items())]
     return [(label, n) for label, n in labels if cur in label.lower()]
 
 
-def space_choices(current: str) -> list[tuple[str, str]]:
+def space_choices(current: str, locale: str | None = "en") -> list[tuple[str, str]]:
+    """(name, id) of the spaces whose id or name contains ``current``
+    (autocomplete of /space)."""
     cur = current.lower()
     return [(s.name, sid) for sid, s in get_data().spaces.items() if cur in sid or cur in s.name.lower()]
 

@@ -120,21 +120,52 @@ def rules_text(section: str, locale: str) -> str:
              section=section, chapter=chapter, title=title)
 
 
-def card_choices(current: str) -> list[tuple[str, int]]:
-    """(label, number) of the cards whose "#N Title" contains ``current``
-    (autocomplete of /card), Event cards then Campaign cards."""
+def card_title(number: int, locale: str | None) -> str:
+    """A card's title in ``locale`` (``title_<lang>`` of cards.yaml, English
+    when missing); a Campaign card as "Campaign (Viceroy)"; "#N" for no card."""
+    cards = get_data().cards
+    if number in cards.events:
+        c = cards.events[number]
+        return next((title for lang in chain(locale)
+                     if (title := c.title if lang == "en" else getattr(c, f"title_{lang}", ""))), c.title)
+    if number in cards.campaigns:
+        viceroy = cards.campaigns[number].viceroy
+        vid = next((sid for sid, n in _viceroy_ids().items() if n == viceroy), None)
+        return t(locale, "card.campaign_short", "Campaign ({viceroy})",
+                 viceroy=name(locale, vid, "gandhi") if vid else viceroy)
+    return f"#{number}"
+
+
+def _viceroy_ids() -> dict[str, str]:
+    import engine
+
+    return engine.display_names("gandhi")
+
+
+def card_choices(current: str, locale: str | None = "en") -> list[tuple[str, int]]:
+    """(label, number) of the cards whose "#N Title" in ``locale`` (or in
+    English) contains ``current`` (autocomplete of /card), Event cards then
+    Campaign cards."""
     cur = current.lower().lstrip("#")
     cards = get_data().cards
-    labels = [(f"#{n} {c.title}", n) for n, c in sorted(cards.events.items())]
-    labels += [(f"#{n} Campaign: {c.viceroy}", n) for n, c in sorted(cards.campaigns.items())]
-    return [(label, n) for label, n in labels if cur in label.lower()]
+    out = []
+    for n in [*sorted(cards.events), *sorted(cards.campaigns)]:
+        label = f"#{n} {card_title(n, locale)}"
+        if cur in label.lower() or cur in f"#{n} {card_title(n, 'en')}".lower():
+            out.append((label, n))
+    return out
 
 
-def space_choices(current: str) -> list[tuple[str, str]]:
-    """(name, id) of the spaces whose id or name contains ``current``
-    (autocomplete of /space)."""
+def space_choices(current: str, locale: str | None = "en") -> list[tuple[str, str]]:
+    """(name in ``locale``, id) of the spaces whose id, English name or name
+    in ``locale`` contains ``current`` (autocomplete of /space)."""
     cur = current.lower()
-    return [(s.name, sid) for sid, s in get_data().map.spaces.items() if cur in sid or cur in s.name.lower()]
+    out = []
+    for sid, s in get_data().map.spaces.items():
+        local = name(locale, sid, "gandhi")
+        if cur in sid or cur in s.name.lower() or cur in local.lower():
+            out.append((local, sid))
+    return out
 
 
 def status_lines(exported: dict, locale: str) -> list[str]:

@@ -6,6 +6,8 @@ comparing whole images.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -175,7 +177,8 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
     bg = th.SUPPORT_FILL[sp["support"]]
     city = shape.circle is not None
     f_name = font(21 if city else 22, "bold")
-    lines = shape.label.split("\n")
+    own = th.place(locale, sid)
+    lines = _wrap(own, f_name, w - 8)[:3] if own else shape.label.split("\n")
     cy = y
     lx0 = lx1 = x + w // 2
     for i, line in enumerate(lines):
@@ -299,6 +302,7 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
     f_rail = font(13, "italic")
     for tid, tw in lay.towns.items():
         x, y = tw.at
+        tw = dataclasses.replace(tw, label=th.place(locale, tid) or tw.label)
         if tw.label_side == "left":
             d.text((x - 10, y - 12), tw.label, font=f_town, fill=th.WHITE, anchor="rm", stroke_width=3,
                    stroke_fill=th.INK)
@@ -325,7 +329,10 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         d.rounded_rectangle(r, radius=8, fill=th.RAIL_DARK, outline=th.RAIL_TIE, width=2)
         # the Railway's name as prompts say it, so a player can find it (the line alone has no name)
         lx, ly = rw.label_at or (bx, y0 - 3)
-        for i, line in enumerate(reversed(rw.label.split("\n"))):  # bottom line just above the badge
+        own = th.place(locale, rid)
+        width = max(_tw(ln, f_rail) for ln in rw.label.split("\n"))  # the layout's room for the name
+        label = "\n".join(_wrap(own, f_rail, max(width, 90))) if own else rw.label
+        for i, line in enumerate(reversed(label.split("\n"))):  # bottom line just above the badge
             d.text((lx, ly - 15 * i), line, font=f_rail, fill=th.WHITE, anchor="md", stroke_width=3,
                    stroke_fill=th.INK)
         x = x0 + 6

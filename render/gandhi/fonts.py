@@ -8,9 +8,10 @@ Pillow's bundled scalable font, which still draws Latin text.
 Japanese pictures use Noto Sans CJK (SIL Open Font License 1.1), shipped by
 the registry packages ``cvttf-notosanscjk-regular`` and ``-bold`` (project
 dependencies): :func:`for_locale` switches every :func:`font` call inside it
-to the CJK face, which also covers Latin text. Its region default is
-Traditional Chinese (Pillow's basic layout applies no ``locl`` feature), so a
-few kanji take their Chinese shapes; every kana and kanji has a glyph.
+to the CJK face, which also covers Latin text. The packaged face's region
+default is Traditional Chinese; :class:`_JapaneseFace` lays every string out
+as Japanese (Pillow's Raqm layout applies the font's ``locl`` feature), so
+kanji take their Japanese shapes (直, 今, 配 ...), not the Chinese ones.
 """
 from __future__ import annotations
 
@@ -107,11 +108,28 @@ def font(size: int, style: str = "regular") -> ImageFont.FreeTypeFont | ImageFon
     return _font(size, style, _CJK.get())
 
 
+class _JapaneseFace(ImageFont.FreeTypeFont):
+    """The CJK face with Japanese as the default text language: every
+    measure and draw Pillow asks of it (``ImageDraw.text``, ``textbbox``,
+    ``textlength``) uses the Japanese glyph forms unless told otherwise."""
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, *args, **kwargs):
+        return super().getmask2(text, mode, direction, features, language or "ja", *args, **kwargs)
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None, *args, **kwargs):
+        return super().getbbox(text, mode, direction, features, language or "ja", *args, **kwargs)
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        return super().getlength(text, mode, direction, features, language or "ja")
+
+
 @lru_cache(maxsize=256)
 def _font(size: int, style: str, cjk: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     name = _STYLES[style]
     if cjk:
         p = cjk_font_path("bold" if "bold" in style else "regular") or cjk_font_path("regular")
+        if p is not None and ImageFont.core.HAVE_RAQM:
+            return _JapaneseFace(str(p), size, layout_engine=ImageFont.Layout.RAQM)
         if p is not None:
             return ImageFont.truetype(str(p), size)
     d = font_dir()

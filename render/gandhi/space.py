@@ -79,7 +79,7 @@ def _bounds(ids: tuple[str, ...]) -> tuple[int, int, int, int]:
 def _lines_for(sid: str, sp: dict, locale: str) -> list[tuple[str, str]]:
     """(style, text) lines describing one space in words."""
     sd = get_data().map.spaces[sid]
-    head = sd.name
+    head = th.place(locale, sid) or sd.name
     facts = [th.t(locale, f"type.{sd.type}")]
     if sd.is_railway:
         facts.append(th.t(locale, "econ", n=sd.econ))

@@ -173,6 +173,19 @@ def lang(locale: str | None) -> str:
     return base if base in _TABLES else "en"
 
 
+def place(locale: str | None, ident: str) -> str | None:
+    """The name of a space, Town or Railway in ``locale`` when the game's
+    catalog gives it a name other than the English one (Japanese names,
+    Italian "Ferrovia ..."), else None (draw the layout's label)."""
+    from engine.core.catalogs import name
+
+    loc = lang(locale)
+    if loc == "en":
+        return None
+    own, en = name("gandhi", loc, ident), name("gandhi", "en", ident)
+    return own if own and own != en else None
+
+
 def t(locale: str | None, key: str, **params) -> str:
     """The label ``key`` in ``locale`` (English when missing), formatted with ``params``."""
     s = _TABLES[lang(locale)].get(key) or _EN.get(key, key)

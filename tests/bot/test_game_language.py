@@ -123,3 +123,16 @@ def test_parameters_carry_no_english_words():
     d = eng.decision(s)
     assert d.prompt.key == "prompt.op_space"
     assert "none" not in str(_params("ja", d.prompt.params).values())
+
+
+def test_card_and_space_autocomplete_speak_the_players_language():
+    """/card and /space suggest names in the player's language and still
+    find them by the English name or id (issue 15)."""
+    from bot.lookup import card_choices, space_choices
+
+    assert card_choices("gandhi", "esercito", "it")[0] == ("#1 L'Esercito Indiano Britannico Difende l'Impero", 1)
+    assert card_choices("gandhi", "army defends", "it")[0][1] == 1  # the English title finds it too
+    assert ("#73 Campagna (Lord Chelmsford)", 73) in card_choices("gandhi", "campagna", "it")
+    assert space_choices("gandhi", "デリ", "ja")[0] == ("デリー", "delhi")
+    assert space_choices("gandhi", "delhi", "ja")[0] == ("デリー", "delhi")
+    assert space_choices("gandhi", "delhi", "en")[0] == ("Delhi", "delhi")

@@ -5,7 +5,7 @@ names stay inside their boxes."""
 from __future__ import annotations
 
 import pytest
-from PIL import ImageDraw
+from PIL import ImageDraw, features
 
 from render.gandhi import fastdraw, render, render_card, render_space
 from render.gandhi.fonts import cjk_font_path
@@ -89,3 +89,37 @@ def test_faction_chips_hold_their_names(drawn, locale, midgame):
     assert widths and min(widths) > 0
     chip_texts = [w for w in widths if w <= 52 - 6]
     assert len(chip_texts) >= 8   # victory and resources chips (4 + 2) and more, all inside
+
+
+def test_place_names_follow_the_games_catalog(drawn, midgame):
+    """Space and Railway names on the map read as the game's catalog names
+    them in that language (Japanese デリー), the layout's English otherwise."""
+    from engine.core.catalogs import name
+
+    render(midgame, "ja")
+    texts = {t for t, *_ in drawn}
+    assert name("gandhi", "ja", "delhi") in texts and "Delhi" not in texts
+    drawn.clear()
+    render(midgame, "en")
+    assert "Delhi" in {t for t, *_ in drawn}
+
+
+@pytest.mark.skipif(cjk_font_path() is None, reason="the CJK font package is not installed")
+@pytest.mark.skipif(not features.check("raqm"), reason="Pillow was built without Raqm text layout")
+def test_japanese_kanji_take_their_japanese_shapes():
+    """The packaged Noto Sans CJK face defaults to Traditional Chinese forms;
+    a Japanese picture must draw the Japanese ones (直, 今, 配 differ)."""
+    from PIL import Image, ImageChops, ImageFont
+
+    from render.gandhi.fonts import font, for_locale
+
+    def draw(f, language=None):
+        im = Image.new("L", (80, 80), 0)
+        ImageDraw.Draw(im).text((5, 0), "直今配", font=f, fill=255, language=language)
+        return im
+
+    with for_locale("ja"):
+        ours = font(24)
+    plain = ImageFont.truetype(str(cjk_font_path()), 24)
+    assert ImageChops.difference(draw(ours), draw(plain, "ja")).getbbox() is None
+    assert ImageChops.difference(draw(ours), draw(plain)).getbbox() is not None
