@@ -151,12 +151,20 @@ class Console:
             if scenario not in spec.scenarios:
                 self.say(t(self.locale, "error.scenario", "Unknown scenario '{scenario}': choose {scenarios}.",
                            scenario=scenario, scenarios=", ".join(spec.scenarios)))
-        r = await self.svc.create(CHANNEL, USER, scenario, seats=1, seed=seed, name=f"Console {scenario}",
-                                  locale=self.locale, bots=bots, game=spec.id)
+        # one player if the game's seat rule allows it, else the fewest it seats (Pax Britannica: 4), all held here
+        for seats in range(1, (spec.seats or len(spec.factions)) + 1):
+            try:
+                r = await self.svc.create(CHANNEL, USER, scenario, seats=seats, seed=seed, name=f"Console {scenario}",
+                                          locale=self.locale, bots=bots, game=spec.id)
+                break
+            except ServiceError as e:
+                if e.key != "error.seat_rule":
+                    raise
         if r.game.bots:
             self.say(t(self.locale, "console.bots", "The Arjuna bot plays {factions}.",
                        factions=", ".join(faction_name(self.locale, f) for f in r.game.bots)))
-        await self.svc.join(r.game.id, USER)
+        for _ in range(seats):
+            await self.svc.join(r.game.id, USER)
         r = await self.svc.start(r.game.id, USER)
         self.show_posts(r.posts, r.game.id, r.game.version)
         return r.game.id

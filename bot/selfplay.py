@@ -3,6 +3,7 @@ choice, print a summary; write the transcript of each failing game (issue 8).
 
     dakbot selfplay --game ID --scenario SCENARIO|both --games N --seed S
                     [--policy random|first|events] [--jobs J] [--out DIR]
+    dakbot selfplay --game pax --players 4..7 --games N
 """
 from __future__ import annotations
 
@@ -27,17 +28,19 @@ def _checkers(game: str):
     return getattr(mod, "check", None), getattr(mod, "check_decision", None)
 
 
-def _job(args: tuple[str, str, int, str]) -> GameResult:
-    game, scenario, seed, policy = args
+def _job(args: tuple) -> GameResult:
+    game, scenario, seed, policy, options = args
     check, check_decision = _checkers(game)
-    return play_one(game, scenario, seed, policy, check=check, check_decision=check_decision)
+    return play_one(game, scenario, seed, policy, check=check, check_decision=check_decision,
+                    options=options)
 
 
 def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, jobs: int,
-        progress: int = 0) -> Summary:
+        progress: int = 0, options: dict | None = None) -> Summary:
     """Play ``games`` games (seeds ``seed``, ``seed + 1`` ...), alternating scenarios;
-    with ``progress`` > 0 print a running count every ``progress`` games."""
-    work = [(game, scenarios[i % len(scenarios)], seed + i, policy) for i in range(games)]
+    with ``progress`` > 0 print a running count every ``progress`` games.
+    ``options``: the games' options (Pax: ``{"players": n}``)."""
+    work = [(game, scenarios[i % len(scenarios)], seed + i, policy, options) for i in range(games)]
     summary = Summary()
 
     def add(r: GameResult) -> None:
@@ -76,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="dakbot selfplay")
     p.add_argument("--game", default=engine.games()[0], choices=engine.games())
     p.add_argument("--scenario", default="both", help="a scenario id, or both (every scenario of the game)")
+    p.add_argument("--players", type=int, default=None, help="players (Pax Britannica: 4-7)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random", choices=sorted(POLICIES))
@@ -87,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.scenario != "both" and a.scenario not in known:
         p.error(f"unknown scenario {a.scenario!r}: choose {', '.join(known)} or both")
     scenarios = known if a.scenario == "both" else [a.scenario]
+    options = {"players": a.players} if a.players else None
     t0 = time.perf_counter()
-    s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress)
+    s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress, options)
     print(format_summary(s, time.perf_counter() - t0))
     if s.failures:
         os.makedirs(a.out, exist_ok=True)

@@ -276,11 +276,10 @@ def touched_ids(log_entries: list[dict]) -> list[str]:
 
 def _hidden_revealed(before, after) -> bool:
     """True when a die was rolled or a card revealed between two states."""
-    return (before.rng_counter != after.rng_counter
-            or len(before.forced_dice) != len(after.forced_dice)
-            or before.current != after.current or before.next != after.next
-            or len(before.played) != len(after.played)
-            or getattr(before, "viceroy", None) != getattr(after, "viceroy", None))
+    if before.rng_counter != after.rng_counter or len(before.forced_dice) != len(after.forced_dice):
+        return True
+    return any(getattr(before, k, None) != getattr(after, k, None) for k in ("current", "next", "viceroy")) \
+        or len(getattr(before, "played", ())) != len(getattr(after, "played", ()))
 
 
 class Service:
@@ -478,7 +477,10 @@ class Service:
         self._check_deadline_action(deadline_action)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
-        groups = spec.groups(seats, bots, layout)
+        try:
+            groups = spec.groups(seats, bots, layout)
+        except ValueError as e:  # the game's own seat rule (Pax Britannica: 4-7 Great Powers)
+            raise BadInput("error.seat_rule", "{game} cannot seat this: {reason}.", game=spec.name, reason=str(e))
         if bots or layout != spec.seat_layouts[0]:
             opts["groups"] = [list(grp) for grp in groups]
         bot_seats = list(bots)
@@ -563,7 +565,8 @@ class Service:
         if user != g.creator and user not in g.seats.values():
             raise Forbidden("error.start_who", "Only the creator or a seated player can start the game.")
         bots = self._bots(g)
-        empty = [f for f in factions_of(g.game) if not g.seats.get(f) and f not in bots]
+        # the factions in play are those of the seat groups (Pax Britannica: the powers of the player count)
+        empty = [f for grp in self._groups(g) for f in grp if not g.seats.get(f) and f not in bots]
         if empty:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
                            "set as bots when the game is created.",
@@ -622,30 +625,54 @@ class Service:
         bots = {only} if only else self._bots(g)
         n = 0
         last = None
-        while (d := engine.decision(state)) is not None and d.actor in bots:
-            if d.actor != last:
+        while True:
+            pending = engine.decisions(state)
+            if not pending:
+                return None
+            d = next((x for x in pending if x.actor in bots), None)
+            if d is None:
+                return pending[0]
+            sealed = len(pending) > 1 or engine.is_simultaneous(state)
+            if d.actor != last and not sealed:  # sealed orders are taken back with Back, not undo
                 # its log entries are stored as rows by the same save
                 snaps.append((d.actor, state.move, engine.split_log(state)[0]))
                 last = d.actor
             cid = botmod.choose(state, d)
-            engine.apply(state, d.actor, cid, decided=d)
+            engine.apply(state, d.actor, cid, decided=None if sealed else d)
             moves.append((state.move, d.actor, cid))
             n += 1
             if n > MAX_BOT_MOVES:
                 raise RuntimeError("bots did not hand back")
-        return d
+
+    def _decision_for(self, g: GameRow, state, user: str | None):
+        """The decision ``user`` owes now: in a phase of sealed orders their
+        own (engine.decisions lists one per player), else the one pending
+        decision; the first pending one when ``user`` owes none. None: game over."""
+        pending = engine.decisions(state)
+        if not pending:
+            return None
+        if user is not None and len(pending) > 1:
+            for d in pending:
+                if g.seats.get(d.actor) == user:
+                    return d
+        return pending[0]
 
     def _timers(self, g: GameRow, state, d: Any = _COMPUTE) -> list[tuple[str, float, dict]]:
         """Reminder (and deadline) rows for whoever owes the next decision
         (``d``: ``state``'s decision when the caller has it already)."""
         if d is _COMPUTE:
             d = engine.decision(state) if state.result is None else None
-        if d is None or d.actor in self._bots(g) or g.paused:
+        if d is None or g.paused:
             return []
+        actors = [x.actor for x in engine.decisions(state)] if engine.is_simultaneous(state) else [d.actor]
         now = self.clock()
-        out = [("reminder", now + g.reminder_hours * 3600, {"actor": d.actor, "move": state.move})]
-        if g.deadline_hours:
-            out.append(("deadline", now + g.deadline_hours * 3600, {"actor": d.actor, "move": state.move}))
+        out = []
+        for actor in actors:
+            if actor in self._bots(g):
+                continue
+            out.append(("reminder", now + g.reminder_hours * 3600, {"actor": actor, "move": state.move}))
+            if g.deadline_hours:
+                out.append(("deadline", now + g.deadline_hours * 3600, {"actor": actor, "move": state.move}))
         return out
 
     @staticmethod
@@ -677,7 +704,7 @@ class Service:
             raise BadInput("error.not_started", "The game has not started yet.")
         if g.status != "active":
             raise Forbidden("error.finished", "This game is over.")
-        d = engine.decision(state)
+        d = self._decision_for(g, state, user)
         if d is None:
             raise Forbidden("error.finished", "This game is over.")
         if g.seats.get(d.actor) != user:
@@ -737,6 +764,8 @@ class Service:
         nd = self._play_bots(g, new, snaps, moves)
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
                    or engine.stretch_marker(new) != before[1])
+        if nd is not None and engine.is_simultaneous(new) and engine.stretch_marker(new) == before[1]:
+            changed = False  # the same round of sealed orders goes on: nothing to post until the reveal
         new_json, log_rows = engine.split_log(new)
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, new_json))
@@ -753,7 +782,7 @@ class Service:
         g.version, g.state = v, None  # the row as saved, without a re-read
         if status:
             g.status = status
-        res = Result(game=g, prompt=self._prompt(g, new, v, d=nd))
+        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, new, user) if nd else nd))
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None))
         if new.result is not None:
@@ -767,7 +796,14 @@ class Service:
         entries = await self._log_since(g, state, start)
         lines = [self._log_text(g, entries)]
         pings: list[str] = []
-        if nd is not None:
+        if nd is not None and engine.is_simultaneous(state):
+            actors = [x.actor for x in engine.decisions(state)]
+            users = sorted({u for a in actors for u in self.users_for(g, a)})
+            pings = [u for u in users if u != exclude]
+            lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Use /play to "
+                           "write yours; nobody sees them before the reveal.", game=g.name,
+                           factions=", ".join(faction_name(loc, a) for a in actors), prompt=render(loc, nd.prompt)))
+        elif nd is not None:
             users = self.users_for(g, nd.actor)
             pings = [u for u in users if u != exclude]
             who = ", ".join(f"<@{u}>" for u in users) or t(loc, "status.bot", "bot")
@@ -794,8 +830,8 @@ class Service:
         if user is not None:
             dr = await self.store.get_draft(g.id, str(user))
             if dr and dr[0] == g.version and dr[1]:
-                return self._draft_prompt(g, state, dr[1])
-        return self._prompt(g, state, g.version)
+                return self._draft_prompt(g, state, dr[1], self._decision_for(g, state, str(user)))
+        return self._prompt(g, state, g.version, d=self._decision_for(g, state, None if user is None else str(user)))
 
     # -- drafts (Discord: pick step by step, preview, then confirm) -------------
 
@@ -812,9 +848,11 @@ class Service:
         for cid in draft:
             labels.append(_choice_label(loc, dd, cid, g.game))
             engine.apply(work, d.actor, cid, decided=dd)
-            dd = engine.decision(work)
+            dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
         nd = dd
-        if nd is None or nd.actor != d.actor or _hidden_revealed(state, work):
+        # a seal that reveals the round shows nothing before it is confirmed (other players' orders stay hidden)
+        revealed = engine.is_simultaneous(state) and engine.stretch_marker(work) != engine.stretch_marker(state)
+        if nd is None or nd.actor != d.actor or revealed or _hidden_revealed(state, work):
             p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                        text=t(loc, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
                               "die is rolled or a card revealed)."), choices=[], draft=list(draft),
@@ -886,6 +924,9 @@ class Service:
             raise Forbidden("error.finished" if g.status != "setup" else "error.not_started",
                             "This game is over." if g.status != "setup" else "The game has not started yet.")
         state = self.state_of(g)
+        if engine.is_simultaneous(state):
+            raise Forbidden("error.undo_sealed", "Orders being written are taken back with Back before you seal; "
+                            "sealed orders stand until the reveal.")
         snaps = await self.store.snapshots(g.id, 2)
         if not snaps:
             raise BadInput("error.nothing_to_undo", "There is nothing to undo.")
@@ -1101,6 +1142,8 @@ class Service:
         if g is None or g.status != "active" or g.paused:
             return []
         state = self.state_of(g)
+        if engine.is_simultaneous(state):
+            return await self._sealed_timer(tm, g, state, now)
         d = engine.decision(state)
         if d is None or d.actor in self._bots(g) or d.actor != tm["payload"].get("actor", d.actor):
             return []  # the turn moved on: its own timers were set when it did
@@ -1135,6 +1178,37 @@ class Service:
                                      moves=moves)
         except Stale:
             return []  # the player acted at the same moment: their move stands
+        return [notice] + res.posts
+
+    async def _sealed_timer(self, tm: dict[str, Any], g: GameRow, state, now: float) -> list[Post]:
+        """A reminder or deadline in a phase of sealed orders: for a player
+        who has not sealed yet. At the deadline the phase's default is applied
+        for them (engine.default_choice: their orders as written are sealed),
+        whatever the group chose for one-player decisions."""
+        actor = tm["payload"].get("actor")
+        d = engine.pending_for(state, actor) if actor else None
+        if d is None or actor in self._bots(g):
+            return []
+        users = self.users_for(g, actor)
+        who = ", ".join(f"<@{u}>" for u in users) or "-"
+        if tm["kind"] != "deadline":
+            await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
+            text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
+                     game=g.name, faction=actor, who=who, prompt=render(g.locale, d.prompt))
+            return [Post(text, pings=users, kind="reminder")]
+        before = self._before(state)
+        moves: list = []
+        while engine.pending_for(state, actor) is not None and engine.is_simultaneous(state) \
+                and (cid := engine.default_choice(state, actor)) is not None and len(moves) < MAX_BOT_MOVES:
+            engine.apply(state, actor, cid)
+            moves.append((state.move, actor, cid))
+        text = t(g.locale, "reminder.deadline_sealed", "**{game}**: the deadline for {faction} ({who}) has passed: "
+                 "the orders written so far are sealed.", game=g.name, faction=actor, who=who)
+        notice = Post(text, pings=users, kind="reminder")
+        try:
+            res = await self._commit(g, before, state, d, None, [m[2] for m in moves], "deadline", moves=moves)
+        except Stale:
+            return []
         return [notice] + res.posts
 
     def _deadline_action_text(self, g: GameRow) -> str:

@@ -120,7 +120,7 @@ class GameGroup(app_commands.Group):
     @app_commands.choices(game=_game_choices(), scenario=_scenario_choices(),
                           layout=LAYOUT_CHOICES, consequence=CONSEQUENCE_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str | None = None, scenario: str | None = None,
-                  players: app_commands.Range[int, 1, 4] = 4, bots: str | None = None, layout: str = "standard",
+                  players: app_commands.Range[int, 1, 7] = 4, bots: str | None = None, layout: str = "standard",
                   deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str = "remind",
                   language: str | None = None):
         missing = missing_permissions(getattr(interaction, "app_permissions", None))

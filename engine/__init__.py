@@ -5,15 +5,21 @@ The protocol::
     engine.games()                      # ["gandhi", ...]: the registered game ids
     state = engine.new_game("gandhi", scenario="main", seed=1234)
     d = engine.decision(state)          # Decision | None
+    ds = engine.decisions(state)        # every pending decision, one per player
     engine.apply(state, d.actor, d.choices[0].id)
     engine.export_state(state)
 """
 from .core.engine import (  # noqa: F401
     apply,
+    apply_defaults,
     apply_many,
     clone,
     decision,
+    decisions,
+    default_choice,
     display_names,
+    is_simultaneous,
+    pending_for,
     dump_state,
     export_state,
     groups,

@@ -74,7 +74,7 @@ def _settle(state: BaseState, single: bool) -> Decision | None:
         top = state.stack[-1]
         h = handler(top, state.game)
         if not h.auto:
-            if not auto:
+            if not auto or getattr(h, "simultaneous", False):
                 return None
             d = h.decision(state, top)
             if len(d.choices) != 1 or d.choices[0].most > 1:
@@ -91,19 +91,95 @@ def _settle(state: BaseState, single: bool) -> Decision | None:
 
 
 def decision(state: BaseState) -> Decision | None:
-    """The pending decision, or None when the game is over."""
+    """The pending decision, or None when the game is over. In a phase where
+    several players decide at once (sealed orders), the first of
+    :func:`decisions`."""
     if state.result is not None:
         return None
     d = _settle(state, True)
     if state.result is not None:
         return None
+    top = state.stack[-1]
+    h = handler(top, state.game)
+    if h.simultaneous:
+        return _sealed_decisions(state, top)[0]
     if d is None:
-        top = state.stack[-1]
-        d = handler(top, state.game).decision(state, top)
+        d = h.decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {d.step!r} offered no choices")
     side = _side_choices(state, d)
     return dataclasses.replace(d, choices=d.choices + side) if side else d
+
+
+def decisions(state: BaseState) -> list[Decision]:
+    """Every pending decision: one per player who must act now, each from that
+    player's own queue (``[]`` when the game is over). For games where one
+    faction decides at a time it is exactly ``[decision(state)]``; in a phase
+    of sealed orders it lists every player who has not yet sealed."""
+    top = _pending_frame(state)
+    if top is None:
+        return []
+    if handler(top, state.game).simultaneous:
+        return _sealed_decisions(state, top)
+    d = decision(state)
+    return [d] if d is not None else []
+
+
+def _pending_frame(state: BaseState) -> dict[str, Any] | None:
+    """The frame of the pending decision after settling, or None when the game is over."""
+    if state.result is None:
+        settle(state)
+    return None if state.result is not None else state.stack[-1]
+
+
+def _sealed_decisions(state: BaseState, top: dict[str, Any]) -> list[Decision]:
+    pending = handler(top, state.game).decisions(state, top)
+    if not pending:
+        raise RuntimeError(f"simultaneous step {top['step']!r} has no pending decision")
+    return pending
+
+
+def pending_for(state: BaseState, actor: str) -> Decision | None:
+    """``actor``'s pending decision, or None when ``actor`` has nothing to decide now."""
+    for d in decisions(state):
+        if d.actor == actor:
+            return d
+    return None
+
+
+def is_simultaneous(state: BaseState) -> bool:
+    """True while several players decide at once (a phase of sealed orders)."""
+    top = _pending_frame(state)
+    return top is not None and handler(top, state.game).simultaneous
+
+
+def default_choice(state: BaseState, actor: str) -> str | None:
+    """The choice applied for ``actor`` when the deadline passes in a
+    simultaneous step (its ``default``); None when ``actor`` has nothing
+    pending or the step has no default (one-actor steps never do)."""
+    if pending_for(state, actor) is None or not is_simultaneous(state):
+        return None
+    top = state.stack[-1]
+    return handler(top, state.game).default(state, top, actor)
+
+
+def apply_defaults(state: BaseState) -> list[LogEntry]:
+    """The deadline passed: apply each pending player's default in the current
+    simultaneous step until that step resolves or no one has a default left.
+    Returns the new log entries (the reveal, when it happens)."""
+    start = len(state.log)
+    if not is_simultaneous(state):
+        return []
+    top = state.stack[-1]
+    for _ in range(MAX_AUTO_STEPS):
+        if state.result is not None or not state.stack or state.stack[-1] is not top:
+            break
+        pending = [(d.actor, default_choice(state, d.actor)) for d in decisions(state)]
+        pending = [(a, c) for a, c in pending if c is not None]
+        if not pending:
+            break
+        apply(state, *pending[0])
+    return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 
 def _side_choices(state: BaseState, d: Decision) -> list:
@@ -126,6 +202,8 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     this very state, unchanged since (a front end that showed the decision):
     it is not computed again. Never pass a decision of another state.
     """
+    if is_simultaneous(state):
+        return _apply_sealed(state, actor, choice_id)
     d = decided if decided is not None else decision(state)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
@@ -169,6 +247,26 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
                     "'{choice}' can be taken {done} time(s) here, not {n}."))
         top = state.stack.pop()
         handler(top, state.game).apply(state, top, base)
+
+
+def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
+    """``apply`` in a simultaneous step: any player with a pending decision
+    answers from their own queue; the step keeps its frame until it reveals."""
+    d = pending_for(state, actor)
+    if d is None:
+        expected = ", ".join(x.actor for x in decisions(state))
+        raise NotYourTurn(
+            Message("error.not_your_turn", {"actor": actor, "expected": expected},
+                    "It is not {actor}'s decision: {expected} is to decide.")
+        )
+    top = state.stack[-1]
+    if d.find(choice_id) is None:
+        raise IllegalChoice(_refusal(state, top, d, choice_id))
+    start = len(state.log)
+    handler(top, state.game).apply_for(state, top, actor, choice_id)
+    state.move += 1
+    settle(state)
+    return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 
 # A refusal quotes the refused id; anything longer than a choice id could be is

@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .engine import apply, decision, new_game
+from .engine import apply, decision, decisions, new_game
 from .transcript import Transcript
 
 Policy = Callable[[random.Random, Any], str]
@@ -111,9 +111,10 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
         state = new_game(game, scenario, seed, tr.options)
         tr.options = dict(state.options)  # with the ruleset the game begins under
         while True:
-            d = decision(state)
-            if d is None:
+            pending = decisions(state)
+            if not pending:
                 break
+            d = pending[0]  # one player at a time; in sealed phases the others follow
             if not d.choices:
                 res.failure, res.detail = "dead_end", f"no choices at {d.step}"
                 break

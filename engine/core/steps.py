@@ -8,7 +8,14 @@ A frame is a dict ``{"step": "<name>", ...params}``. The top frame of
   :class:`Decision` (actor, prompt, legal choices) and ``apply(state, frame,
   choice_id)`` carries out one offered choice; or
 * an **automatic** step (``auto = True``): ``run(state, frame)`` does its work
-  with no one deciding.
+  with no one deciding; or
+* a **simultaneous** step (``simultaneous = True``): several players decide at
+  once (sealed orders). ``decisions(state, frame)`` lists one pending
+  :class:`Decision` per player still to answer (each player's own queue),
+  ``apply_for(state, frame, actor, choice_id)`` records one player's answer in
+  the frame (the engine does *not* pop it; the step pops itself when the phase
+  reveals and resolves the orders), and ``default(state, frame, actor)`` names
+  the choice applied for a player who lets the deadline pass.
 
 The engine pops the frame before calling ``apply``/``run``; a step that goes on
 (a loop over spaces) pushes a frame again. ``push(state, a, b)`` schedules
@@ -41,6 +48,7 @@ class Step:
 
     name: ClassVar[str] = ""
     auto: ClassVar[bool] = False
+    simultaneous: ClassVar[bool] = False
     game: ClassVar[str | None] = None
 
     def decision(self, state: Any, frame: Frame) -> Decision:  # pragma: no cover - abstract
@@ -51,6 +59,19 @@ class Step:
 
     def run(self, state: Any, frame: Frame) -> None:  # pragma: no cover - abstract
         raise NotImplementedError(self.name)
+
+    def decisions(self, state: Any, frame: Frame) -> list[Decision]:  # pragma: no cover - abstract
+        """Simultaneous steps: every pending decision, one per player."""
+        raise NotImplementedError(self.name)
+
+    def apply_for(self, state: Any, frame: Frame, actor: str, choice_id: str) -> None:  # pragma: no cover
+        """Simultaneous steps: record ``actor``'s offered choice."""
+        raise NotImplementedError(self.name)
+
+    def default(self, state: Any, frame: Frame, actor: str) -> str | None:
+        """Simultaneous steps: the choice id applied for ``actor`` at the
+        deadline (None: the step has no default)."""
+        return None
 
     def refuse(self, state: Any, frame: Frame, choice_id: str) -> Message | None:
         """Why ``choice_id`` is not legal here, in the game's terms (or None)."""

@@ -115,3 +115,15 @@ def test_one_ctrl_c_quits_the_console(tmp_path):
             p.kill()
         os.close(leader)
         os.close(follower)
+
+
+def test_console_hotseat_pax_writes_each_powers_sealed_orders(db_path):
+    """Pax Britannica seats at least four players (L95): the console player
+    holds all four and writes each power's sealed orders in turn (issue 19)."""
+    lines = ["1880", "buy", "army-1", "seal", "seal", "seal", "seal", "/quit"]
+    code, out = run(db_path, lines, "--game", "pax", "--seed", "3")
+    assert code == 0
+    for power in ("Great Britain", "Germany", "France", "USA"):
+        assert f"[{power}] {power}: orders for 1880, round 1." in out
+    assert "Orders of round 1 revealed." in out and "Great Britain buys Army (1)." in out
+    assert "[Great Britain] Great Britain: orders for 1880, round 2." in out

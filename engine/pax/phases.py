@@ -1,0 +1,313 @@
+"""The automatic phases of the peace-time turn (L133-198): Random Events (1),
+Administration (2), Minor Powers (3), Colonial Combat (5), Marker Adjustment
+(6), the War phase notice of part 1 (10), VP Record (11), Final Record (12).
+Movement/Status Change (4) is in :mod:`engine.pax.movement`."""
+from __future__ import annotations
+
+from ..core.engine import log
+from ..core.rng import roll_die
+from ..core.steps import Step, frame, push, register
+from . import board as b
+from .admin import admin_record, apply_record, removal_choices
+from .combat import colonial_combats
+from .data import get_data, table_value
+from .minors import minor_phase
+from .state import TURNS, PaxState
+
+REROLL_GUARD = 20  # L210/L220/L283 re-rolls: the engine's guard (Q10)
+
+
+def turn_frames(state: PaxState) -> list[dict]:
+    """The phases of one peace-time turn, in order (L133-198)."""
+    return [frame("pax.events"), frame("pax.admin"), frame("pax.minors"),
+            frame("pax.movement_start"), frame("pax.movement", round=1, drafts={}, sealed=[]),
+            frame("pax.garrison"), frame("pax.combat"), frame("pax.adjust"),
+            frame("pax.war"), frame("pax.vp"), frame("pax.final")]
+
+
+class _Auto(Step):
+    auto = True
+    phase = ""
+
+    def run(self, state: PaxState, f: dict) -> None:
+        state.phase = self.phase
+        log(state, "pax.log.phase", "{year}: {phase}.", year=state.year, phase=self.phase)
+        self.work(state, f)
+
+    def work(self, state: PaxState, f: dict) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+# ----------------------------------------------------------------- 1. Random Events
+
+def two_dice_in_order(state: PaxState) -> str:
+    """Two dice read in sequence (L206): "2-5" is first die 2, second die 5."""
+    return f"{roll_die(state)}-{roll_die(state)}"
+
+
+def unrest_area(state: PaxState, table: str) -> str | None:
+    """Roll the named Unrest table (L218; tables provisional) until an area not
+    yet in Unrest this turn comes up (L220); None after the guard."""
+    t = table_value(b.tables()["unrest_tables"]["provisional_tables"][table])
+    for _ in range(REROLL_GUARD):
+        roll = roll_die(state) + roll_die(state) if t.get("dice", "2d6_sum") == "2d6_sum" else roll_die(state)
+        area = t["rows"].get(roll) or t["rows"].get(str(roll))
+        if area in state.areas and not state.areas[area].unrest_this_turn:
+            return area
+    return None
+
+
+def place_unrest(state: PaxState, area: str) -> None:
+    a = state.areas[area]
+    a.unrest = a.unrest_this_turn = True
+    log(state, "pax.log.unrest", "Unrest breaks out in {area}.", area=area)
+
+
+def random_event(state: PaxState) -> None:
+    """One Random Event (L204-220): a major event that already happened this
+    turn is cancelled and re-rolled (L210); forced spending takes what the
+    power has (L214); Unrest goes to an area not yet in Unrest this turn (L220)."""
+    table = table_value(b.tables()["random_events"]["provisional_table"])
+    for _ in range(REROLL_GUARD):
+        roll = two_dice_in_order(state)
+        ev = table[roll]
+        if ev["kind"] == "major" and roll in state.majors_this_turn:
+            log(state, "pax.log.event_again", "Event {roll} again this turn: cancelled, re-rolled.", roll=roll)
+            continue
+        break
+    else:
+        return
+    log(state, "pax.log.event", "Random Event {roll}.", roll=roll)
+    if ev["kind"] == "major":
+        state.majors_this_turn.append(roll)
+        log(state, "pax.log.major_event", "{roll}: {name} (effect not in the seed; provisional: none).",
+            roll=roll, name=ev.get("name", roll))
+    elif ev["kind"] == "unrest":
+        area = unrest_area(state, ev["table"])
+        if area:
+            place_unrest(state, area)
+    elif ev["kind"] == "forced_spending":
+        forced_spending(state, ev["power"], int(ev["amount"]))
+
+
+def forced_spending(state: PaxState, power: str, amount: int) -> int:
+    """An event makes ``power`` spend ``amount`` on units; a power short of
+    money spends all it has, without further penalty (L212-214). Returns the
+    amount spent."""
+    ps = state.powers.get(power)
+    if ps is None or ps.kind == "minor":
+        return 0
+    spent = min(amount, ps.treasury)
+    ps.treasury -= spent
+    log(state, "pax.log.forced_spending", "{power} must spend £{amount}: spends £{spent}.",
+        power=power, amount=amount, spent=spent)
+    return spent
+
+
+@register
+class Events(_Auto):
+    name, phase = "pax.events", "random_events"
+
+    def work(self, state, f):
+        state.majors_this_turn = []
+        for a in state.areas.values():
+            a.unrest_this_turn = a.unrest
+        n = roll_die(state)  # L206
+        log(state, "pax.log.events", "{n} Random Event(s) this turn.", n=n)
+        for _ in range(n):
+            random_event(state)
+
+
+# ----------------------------------------------------------------- 2. Administration
+
+@register
+class Admin(_Auto):
+    name, phase = "pax.admin", "administration"
+
+    def work(self, state, f):
+        for p in state.great_powers():
+            rec = admin_record(state, p)
+            apply_record(state, p, rec)
+            if state.powers[p].treasury < 0:
+                if removal_choices(state, p):
+                    push(state, frame("pax.admin_remove", power=p))
+                else:
+                    state.powers[p].treasury = 0
+
+
+# ----------------------------------------------------------------- 3. Minor Powers
+
+# ----------------------------------------------------------------- 4 end: garrisons
+
+def garrison_check(state: PaxState) -> None:
+    """At the end of Movement/Status Change every Control needs one of its
+    owner's land units in the area, else it drops to Influence (L314, L356)."""
+    for aid, a in state.areas.items():
+        for p, s in list(a.statuses.items()):
+            if b.is_control(s.level) and b.land_units_in(state, p, aid) == 0:
+                b.set_status(state, aid, p, "influence", new=False)
+                log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: now an Influence.",
+                    power=p, area=aid)
+
+
+# ----------------------------------------------------------------- 6. Marker Adjustment
+
+def retreat_home(state: PaxState, power: str, area: str) -> None:
+    for k, n in b.units_at(state, power, area).items():
+        b.remove_unit(state, power, area, k, n)
+        b.add_unit(state, power, b.HOME, k, n)
+
+
+def marker_adjustment(state: PaxState) -> None:
+    """Phase 6 (L168-172): 6a statuses change (a minor's new Control is
+    established without combat, L251; a Control raised from a Control, L348;
+    Unrest still on the map removes the controller's status and its units go
+    home, L411); 6b Unrest markers go; 6c Interests and Influences are
+    established (L334); 6d Controls without a garrison become Influences (L172)."""
+    for aid, a in state.areas.items():
+        for p, s in list(a.statuses.items()):
+            if s.new and b.is_control(s.level) and not s.combat:
+                s.new = False
+        if a.unrest:
+            for p, s in list(a.statuses.items()):
+                if b.is_control(s.level):
+                    b.remove_status(state, aid, p)
+                    retreat_home(state, p, aid)
+                    log(state, "pax.log.revolt_lost", "The revolt in {area} ends {power}'s status there.",
+                        power=p, area=aid)
+            a.unrest = False
+        for p, s in list(a.statuses.items()):
+            if s.new and not b.is_control(s.level):
+                s.new = False
+            elif s.new and s.combat:  # never fought: not established (L401)
+                b.remove_status(state, aid, p)
+                log(state, "pax.log.not_established", "{power}'s Control in {area} was not established.",
+                    power=p, area=aid)
+    garrison_check(state)
+
+
+@register
+class War(_Auto):
+    name, phase = "pax.war", "war"
+
+    def work(self, state, f):
+        log(state, "pax.log.no_war", "No war can be declared in this version (Casus Belli recorded: {n}).",
+            n=sum(1 for c in state.casus_belli if c["turn"] == state.turn))
+
+
+def _phase(name: str, phase: str, work) -> None:
+    """Register an automatic phase step that runs ``work(state)``."""
+    register(type(name.replace(".", "_"), (_Auto,), {"name": name, "phase": phase,
+                                                     "work": lambda self, state, f: work(state)}))
+
+
+_phase("pax.minors", "minor_powers", minor_phase)
+_phase("pax.garrison", "movement", garrison_check)
+_phase("pax.combat", "colonial_combat", colonial_combats)
+_phase("pax.adjust", "marker_adjustment", marker_adjustment)
+
+
+# ----------------------------------------------------------------- 11-12. VP and Final Record
+
+def divisor(power: str) -> int:
+    return int(table_value(b.tables()["victory_points"]["divisors"])[power])
+
+
+def turn_vp(state: PaxState, power: str) -> int:
+    """VP of this turn (L714): treasury ÷ the power's divisor, rounded down,
+    plus bonuses earned this turn; Germany adds Austria-Hungary's (L700)."""
+    return state.powers[power].treasury // divisor(power)
+
+
+AFRICA_LINKS = {  # L722: (bonus, VP, one end, other end)
+    "africa_east_west": (10, ("morocco", "rio_de_oro", "mauretania", "senegambia", "ashantee"),
+                         ("egypt", "sudan", "eritrea", "berbera", "somalia", "kenya")),
+    "africa_north_south": (15, ("egypt", "tripoli", "tunis", "algiers", "morocco"),
+                           ("cape_colony", "south_west_africa", "mozambique")),
+}
+
+
+def overland_linked(state: PaxState, power: str, ends: tuple[str, ...], others: tuple[str, ...]) -> bool:
+    """A Control in one group joined to a Control in the other by overland
+    routes through the power's own Controls only (L722)."""
+    own = set(b.controls(state, power))
+    start = [a for a in ends if a in own]
+    seen, todo = set(start), list(start)
+    while todo:
+        x = todo.pop()
+        if x in others:
+            return True
+        for n in get_data().areas[x].overland:
+            if n in own and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def africa_bonuses(state: PaxState, power: str) -> int:
+    """The Africa link bonuses earned this turn, each once per player (L722)."""
+    got = 0
+    for name, (vp, ends, others) in AFRICA_LINKS.items():
+        ps = state.powers[power]
+        if any(x.endswith(f":{name}") for x in ps.bonuses) or not overland_linked(state, power, ends, others):
+            continue
+        ps.bonuses.append(f"{state.turn}:{vp}:{name}")
+        log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=power, vp=vp, bonus=name)
+        got += vp
+    return got
+
+
+@register
+class VP(_Auto):
+    name, phase = "pax.vp", "vp_record"
+
+    def work(self, state, f):
+        for p in state.players:
+            africa_bonuses(state, p)
+        for p in state.players:
+            vp = turn_vp(state, p)
+            if p == "germany" and "austria_hungary" in state.powers:
+                vp += turn_vp(state, "austria_hungary")
+            bonus = sum(int(x.split(":")[1]) for x in state.powers[p].bonuses if x.startswith(f"{state.turn}:"))
+            state.powers[p].vp += vp + bonus
+            state.vp_record.setdefault(p, []).append({"turn": state.turn, "treasury_vp": vp, "bonus": bonus})
+            log(state, "pax.log.vp", "{power} scores {vp} VP (total {total}).",
+                power=p, vp=vp + bonus, total=state.powers[p].vp)
+
+
+def final_scores(state: PaxState) -> dict[str, int]:
+    """Final VP (L718): accumulated VP plus 2 × the income of Section II
+    (no upkeep) ÷ the divisor; Austria-Hungary's counts for Germany (L700)."""
+    from .admin import income
+
+    out = {}
+    for p in state.players:
+        extra = 2 * income(state, p, roll=False) // divisor(p)
+        if p == "germany" and "austria_hungary" in state.powers:
+            extra += 2 * income(state, "austria_hungary", roll=False) // divisor("austria_hungary")
+        out[p] = state.powers[p].vp + extra
+    return out
+
+
+@register
+class Final(_Auto):
+    name, phase = "pax.final", "final_record"
+
+    def work(self, state, f):
+        state.casus_belli = [c for c in state.casus_belli if c["turn"] > state.turn]  # L557
+        if state.turn >= TURNS:
+            scores = final_scores(state)
+            best = max(scores.values())
+            winners = sorted(p for p, v in scores.items() if v == best)
+            state.result = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+                            "scores": scores, "how": "final_turn"}
+            log(state, "pax.log.game_end", "The game ends in {year}: {winners} with {vp} VP.",
+                year=state.year, winners=", ".join(winners), vp=best)
+            return
+        state.turn += 1
+        sched = table_value(b.tables()["merchant_fleets"]["schedule"])["every_major_in_play"]
+        due = int(sched.get(str(state.year), 0))
+        for p in state.players:
+            state.powers[p].merchant_due += due
+        push(state, *turn_frames(state))
+

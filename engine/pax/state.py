@@ -1,0 +1,96 @@
+"""The Pax Britannica game state (plain JSON through pydantic).
+
+Powers (L95, L105, L244): the Great Powers a player may hold, in the order the
+player count adds them, Austria-Hungary (run by Germany, L224, L700) and the
+four powers that are always minors.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ..core.state import BaseState
+
+PLAYABLE = ("great_britain", "germany", "france", "usa", "japan", "russia", "italy")  # L95, L244
+ALWAYS_MINOR = ("belgium", "netherlands", "spain", "portugal")  # L105, L244
+AUSTRIA = "austria_hungary"
+ALL_POWERS = PLAYABLE + (AUSTRIA,) + ALWAYS_MINOR
+
+# The status ladder (L125): Interest < Influence < Protectorate < Possession <
+# State (USA) / Dominion (GB). Protectorate and up are Controls (L111).
+RANK = {"interest": 1, "influence": 2, "protectorate": 3, "possession": 4, "state": 5, "dominion": 5}
+CONTROLS = ("protectorate", "possession", "state", "dominion")
+UNIT_SIZES = (1, 3, 10)  # L71
+FIRST_YEAR, YEARS_PER_TURN, TURNS = 1880, 4, 10  # L95, L135, L197
+
+
+def unit_key(kind: str, size: int) -> str:
+    """``"army-10"``, ``"fleet-3"``: the key of a unit counter in a location."""
+    return f"{kind}-{size}"
+
+
+def parse_unit(key: str) -> tuple[str, int]:
+    kind, size = key.split("-")
+    return kind, int(size)
+
+
+class Status(BaseModel):
+    """A power's status in an area; ``new`` while its Status Change marker is
+    on (not yet established, L115, L326); ``combat`` when establishing it needs
+    a Colonial Combat (a new Control or one raised from Interest/Influence, L330, L348)."""
+    level: str
+    new: bool = False
+    combat: bool = False
+
+
+class AreaState(BaseModel):
+    statuses: dict[str, Status] = Field(default_factory=dict)
+    unrest: bool = False          # an UNREST marker (L129, L218)
+    unrest_this_turn: bool = False  # an area is in Unrest at most once a turn (L220)
+
+
+class PowerState(BaseModel):
+    """``kind``: "player" (a Great Power with a player), "austria" (run by
+    Germany's player) or "minor". ``units``: location (area id or "home") ->
+    {"army-10": n, ...}. ``merchant``: sea zones holding its merchant fleets."""
+    kind: str
+    treasury: int = 0
+    vp: int = 0
+    units: dict[str, dict[str, int]] = Field(default_factory=dict)
+    merchant: list[str] = Field(default_factory=list)
+    merchant_due: int = 0
+    bonuses: list[str] = Field(default_factory=list)
+
+
+class PaxState(BaseState):
+    scenario: str = "1880"
+    turn: int = 1
+    phase: str = "setup"
+    players: list[str] = Field(default_factory=list)
+    powers: dict[str, PowerState] = Field(default_factory=dict)
+    areas: dict[str, AreaState] = Field(default_factory=dict)
+    et: int = 0  # European Tension (L45, L686)
+    cr: int = 0  # Chinese Resentment (L41, L469)
+    casus_belli: list[dict[str, Any]] = Field(default_factory=list)
+    majors_this_turn: list[str] = Field(default_factory=list)
+    admin: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    vp_record: dict[str, list[dict[str, int]]] = Field(default_factory=dict)
+    canals: dict[str, str] = Field(default_factory=dict)  # site -> builder
+
+    @property
+    def year(self) -> int:
+        return FIRST_YEAR + YEARS_PER_TURN * (self.turn - 1)
+
+    def seat(self, power: str) -> str | None:
+        """The player deciding for ``power``: itself, Germany for
+        Austria-Hungary (L224), None for a minor."""
+        kind = self.powers[power].kind
+        return power if kind == "player" else ("germany" if kind == "austria" else None)
+
+    def great_powers(self) -> list[str]:
+        """Powers that buy, pay and score: the players' and Austria-Hungary."""
+        return [p for p, ps in self.powers.items() if ps.kind != "minor"]
+
+    def minors(self) -> list[str]:
+        return [p for p, ps in self.powers.items() if ps.kind == "minor"]
