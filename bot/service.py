@@ -100,7 +100,19 @@ def parse_factions(value: list[str] | str | None, game: str | None = None) -> li
         if f not in out:
             out.append(f)
     return out
+PAGE = 25  # the most options one Discord select lists (the console lists all)
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
+
+
+def _choice_label(locale: str, d: Any, cid: str, game: str) -> str:
+    """The label of answer ``cid`` to decision ``d`` in ``game``'s terms: a
+    set of joining choices ("delhi+bombay") as their labels joined."""
+    if d is None:
+        return cid
+    if "+" in cid and d.find(cid) is not None:
+        return ", ".join(_choice_label(locale, d, part, game) for part in cid.split("+"))
+    c = d.find(cid)
+    return render(locale, c.label, game) if c else cid
 
 
 class ServiceError(Exception):
@@ -153,7 +165,9 @@ class Prompt:
 
     ``version``: the move counter to send back. ``draft``: choices picked but
     not confirmed (Discord); ``confirm``: the draft ends the player's stretch
-    (or reveals a die / card) and waits for Confirm. ``choices``: (id, label).
+    (or reveals a die / card) and waits for Confirm. ``choices``: (id, label)
+    of every option (``Decision.options()``: a quantity choice once per count,
+    ``"troop:delhi*3"`` "Troop: move 3 from Delhi", issue 14).
     """
 
     game_id: int
@@ -165,6 +179,12 @@ class Prompt:
     draft: list[str] = field(default_factory=list)
     draft_labels: list[str] = field(default_factory=list)
     confirm: bool = False
+    many: int = 1  # up to this many of ``joinable`` may be picked together ("a+b": issue 14)
+    joinable: list[str] = field(default_factory=list)
+    #: more than 25 options: (group name, ids) by kind of space and piece (engine.groups)
+    groups: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: quantity choices listed once (a long list): id -> the most; the count is asked after the pick
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -347,8 +367,13 @@ class Service:
         loc = self._viewer_loc(g)
         return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
                       text=render(loc, d.prompt, g.game),
-                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.choices],
-                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm)
+                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.options(PAGE)],
+                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
+                      many=d.many, joinable=[c.id for c in d.joining()],
+                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(d.options(PAGE)) == len(d.choices)
+                      else {},
+                      groups=[(render(loc, name, g.game), [c.id for c in opts])
+                              for name, opts in engine.groups(state.game, d)])
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
@@ -821,8 +846,7 @@ class Service:
         dd = d
         loc = self._viewer_loc(g)
         for cid in draft:
-            c = dd.find(cid) if dd else None
-            labels.append(render(loc, c.label, g.game) if c else cid)
+            labels.append(_choice_label(loc, dd, cid, g.game))
             engine.apply(work, d.actor, cid, decided=dd)
             dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
         nd = dd

@@ -9,7 +9,8 @@ an out-of-date prompt is recognised (ephemeral "out of date" + a fresh prompt).
 
 custom_id formats (all <= 100 characters):
 ``dk:c:<game>:<version>:<draft>:<choice id>`` choice button,
-``dk:s:<game>:<version>:<draft>:<page>`` choice select (value = choice id),
+``dk:s:<game>:<version>:<draft>:<page>`` choice select (value = choice id;
+several values of a multi-select are sent joined by "+", issue 14),
 ``dk:p:<game>:<version>:<draft>:<page>`` page button,
 ``dk:ok:<game>:<version>`` confirm, ``dk:bk:<game>:<version>`` back,
 ``dk:x:<game>:<version>`` cancel the draft.
@@ -45,7 +46,7 @@ def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
         lines.append(t(locale, "play.so_far", "So far: {choices}", choices=" → ".join(prompt.draft_labels)))
     if prompt.confirm:
         lines.append(t(locale, "play.confirm_hint", "Press Confirm to play, Back to change the last choice."))
-    elif len(prompt.choices) > MAX_BUTTONS:
+    elif len(prompt.choices) > MAX_BUTTONS and len(prompt.groups) <= 1:
         pages = (len(prompt.choices) + PAGE - 1) // PAGE
         lines.append(t(locale, "play.page", "Page {page} of {pages}.", page=page + 1, pages=pages))
     return _cut("\n".join(lines), 2000)
@@ -59,13 +60,18 @@ def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.
     view = discord.ui.View(timeout=None)
     if prompt.confirm:
         view.add_item(ConfirmButton(g, v, t(locale, "play.confirm_button", "Confirm")))
+    elif prompt.many > 1 and len(prompt.joinable) > 1:
+        _multi(view, prompt, locale, page)
+    elif len(prompt.groups) > 1 and all(len(ids) <= PAGE for _, ids in prompt.groups) \
+            and len(prompt.groups) <= MAX_BUTTONS - 5:
+        _grouped(view, prompt, locale, page)
     elif len(prompt.choices) <= MAX_BUTTONS:
         for i, (cid, label) in enumerate(prompt.choices):
             view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=i // 5))
     else:
         pages = (len(prompt.choices) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
-        chunk = prompt.choices[page * PAGE:(page + 1) * PAGE]
+        chunk = _listed(prompt, prompt.choices[page * PAGE:(page + 1) * PAGE])
         view.add_item(ChoiceSelect(g, v, n, page, chunk,
                                    t(locale, "play.select", "Choose… (page {page}/{pages})", page=page + 1,
                                      pages=pages)))
@@ -151,6 +157,67 @@ def _svc(interaction: discord.Interaction):
     return interaction.client.service  # type: ignore[attr-defined]
 
 
+def _grouped(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> None:
+    """A long list grouped (issue 14): the select shows group ``page`` (Cities,
+    Provinces, Troop: Railways ...); a button per group switches to it."""
+    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
+    page = max(0, min(page, len(prompt.groups) - 1))
+    labels = dict(prompt.choices)
+    name, ids = prompt.groups[page]
+    view.add_item(ChoiceSelect(g, v, n, page, _listed(prompt, [(cid, labels.get(cid, cid)) for cid in ids]),
+                               _cut(name, 150)))
+    for i, (other, _) in enumerate(prompt.groups):
+        if i != page:
+            view.add_item(PageButton(g, v, n, i, _cut(other, 80), row=1 + min(i, len(prompt.groups) - 1) // 5))
+
+
+ASK_COUNT = "*?"  # a select value "<id>*?<most>": a quantity choice whose count is asked next
+
+
+def _listed(prompt: Prompt, pairs):
+    """Select options for ``pairs``: a quantity choice listed once (a long
+    list) gets the value ``"<id>*?<most>"`` so that its count is asked."""
+    return [(f"{cid}{ASK_COUNT}{prompt.counts[cid]}" if cid in prompt.counts else cid, label)
+            for cid, label in pairs]
+
+
+async def _ask_count(interaction: discord.Interaction, g: int, v: int, n: int, value: str) -> None:
+    """How many (issue 14): buttons 1..most, each answering ``"<id>*<count>"``."""
+    cid, _, most = value.partition(ASK_COUNT)
+    loc = loc_of(interaction)
+    view = discord.ui.View(timeout=None)
+    for k in range(1, min(int(most), MAX_BUTTONS) + 1):
+        view.add_item(ChoiceButton(g, v, n, cid if k == 1 else f"{cid}*{k}", str(k), row=(k - 1) // 5))
+    await interaction.response.edit_message(content=t(loc, "play.how_many", "How many?"), view=view)
+
+
+MAX_BESIDE = 15  # buttons beside a multi-select (rows 1-3)
+
+
+def _multi(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> None:
+    """Several spaces at once (issue 14): the joining choices in one
+    multi-select (up to ``prompt.many`` values, sent as "a+b"), the other
+    choices (a Special Activity, "done", side choices) as buttons beside it."""
+    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
+    joinable = set(prompt.joinable)
+    join = [c for c in prompt.choices if c[0] in joinable]
+    rest = [c for c in prompt.choices if c[0] not in joinable]
+    pages = (len(join) + PAGE - 1) // PAGE
+    page = max(0, min(page, pages - 1))
+    chunk = join[page * PAGE:(page + 1) * PAGE]
+    view.add_item(ChoiceSelect(g, v, n, page, chunk,
+                               t(locale, "play.select_many", "Choose up to {n}… (page {page}/{pages})",
+                                 n=min(prompt.many, len(chunk)), page=page + 1, pages=pages),
+                               most=min(prompt.many, len(chunk))))
+    for i, (cid, label) in enumerate(rest[:MAX_BESIDE]):
+        view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=1 + i // 5))
+    if pages > 1:
+        if page > 0:
+            view.add_item(PageButton(g, v, n, page - 1, "◀", row=4))
+        if page < pages - 1:
+            view.add_item(PageButton(g, v, n, page + 1, "▶", row=4))
+
+
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"dk:c:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<c>.+)"):
     def __init__(self, g: int, v: int, n: int, cid: str, label: str | None = None, row: int | None = None):
@@ -171,10 +238,12 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"dk:s:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<page>\d{1,6})"):
-    def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None):
+    def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None,
+                 most: int = 1):
         opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100]) for cid, label in (options or [])]
         sel = discord.ui.Select(custom_id=f"dk:s:{g}:{v}:{n}:{page}", placeholder=placeholder,
-                                options=opts or [discord.SelectOption(label="-", value="-")], row=0)
+                                options=opts or [discord.SelectOption(label="-", value="-")], row=0,
+                                min_values=1, max_values=max(1, min(most, len(opts) or 1)))
         super().__init__(sel)
         self.g, self.v, self.n, self.page = g, v, n, page
 
@@ -184,9 +253,13 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
+        if len(values) == 1 and ASK_COUNT in values[0]:
+            await _guard(interaction, _ask_count(interaction, self.g, self.v, self.n, values[0]))
+            return
 
         async def go():
-            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, values[0], self.n)
+            # several values: the spaces chosen together, one answer "a+b" (issue 14)
+            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, "+".join(values), self.n)
             await show(interaction, p)
         await _guard(interaction, go())
 

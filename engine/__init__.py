@@ -22,6 +22,7 @@ from .core.engine import (  # noqa: F401
     pending_for,
     dump_state,
     export_state,
+    groups,
     load_state,
     log_length,
     new_game,

@@ -44,6 +44,17 @@ def pg_server():
 
 
 @pytest.fixture
+def ruleset3(monkeypatch):
+    """New games under ruleset 3 (engine/gandhi/ruleset.py): for rules tests
+    scripted one decision at a time, as asked before issue 14 (ruleset 4
+    applies a decision with one answer by itself; its shapes are tested in
+    tests/engine/test_taps.py). The rules themselves are the same."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 3)
+
+
+@pytest.fixture
 def mini_game():
     """Border Skirmish (tests/minigame), a second COIN game, registered for
     the test and forgotten after it."""

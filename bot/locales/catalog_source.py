@@ -173,6 +173,8 @@ IT = {
 'rules.chapter.adp6': 'Round Propaganda',
 'status.adp_tracks': 'Aiuti {aid}, Patrocinio {patronage}, Risorse: Governo {gov}, Talebani {tal}, Signori della Guerra {wl}; Islamabad {box}.',
 'space.type.loc': 'LoC',
+'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
+'play.how_many': 'Quanti?',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -26,9 +26,10 @@ game's :class:`~engine.coin.rules.CoinRules`.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
-from ..core.messages import Choice, Decision, msg
+from ..core.messages import TOGETHER, Choice, Decision, msg
 from ..core.steps import Frame, Step, frame, push, register, step_game
 from .common import done_choice, log, simple
 from .rules import rules_of
@@ -70,6 +71,22 @@ class Action:
 
 
 class Operation(Action):
+    #: its spaces are independent (no piece moves between them): under a
+    #: game's rules that allow it (``CoinRules.spaces_together``) they may
+    #: be chosen several at once (issue 14)
+    together: ClassVar[bool] = False
+
+    def space_choices(self, state: GameState, ctx: Ctx, sid: str) -> list[Choice]:
+        """How space ``sid`` is offered in ``op.loop``: by default the space
+        alone; an Operation may offer it in variants ``"<sid>:<variant>"``
+        (the Raj's "with Sepoys", issue 14), the question of how folded into
+        the choice of where."""
+        return [rules_of(state).space_choice(sid)]
+
+    def choose_variant(self, state: GameState, ctx: Ctx, sid: str, variant: str | None) -> None:
+        """Note the variant ``sid`` was chosen in (None: the plain space),
+        just before :meth:`select`. Default: nothing to note."""
+
     def extra_choices(self, state: GameState, ctx: Ctx) -> list[Choice]:
         """Choices of this Operation offered in ``op.loop`` beside its spaces
         (ids contain ":" and are not ``sa:``), e.g. Lord Wavell's free Sweep
@@ -246,16 +263,25 @@ class OperationLoop(Step):
         op = op_of(state, ctx)
         choices: list[Choice] = []
         rules = rules_of(state)
+        chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "-"  # a word here would stay English
+        prompt = msg("prompt.op_space", "{op}: choose a space (chosen: {chosen}).", op=op.label, chosen=chosen)
+        queued = _queued(state, ctx, op, fr)
+        if queued is not None:  # the next of the spaces chosen together: the only answer
+            if queued == "done":
+                only = done_choice("End the Operation")
+            else:
+                only = next(c for c in op.space_choices(state, ctx, queued.split(":")[0]) if c.id == queued)
+            return Decision(ctx["faction"], prompt, [only], self.name)
+        many = 1
         if not space_limit_reached(ctx):
-            choices += [rules.space_choice(s) for s in op.selectable(state, ctx)]
+            spaces = op.selectable(state, ctx)
+            many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.together else 1
+            choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
         choices += _sa_choices(state, ctx)
         if may_end_operation(state, ctx):
             choices.append(done_choice("End the Operation"))
-        chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "-"  # a word here would stay English
-        return Decision(ctx["faction"], msg("prompt.op_space",
-                                            "{op}: choose a space (chosen: {chosen}).",
-                                            op=op.label, chosen=chosen), choices, self.name)
+        return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
 
     def refuse(self, state, fr, cid):
         ctx = state.action
@@ -288,19 +314,49 @@ class OperationLoop(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         op = op_of(state, ctx)
+        rest = list(fr.get("queue") or [])
+        if TOGETHER in cid:  # several spaces at once: the first now, the others and "done" queued
+            cid, *more = cid.split(TOGETHER)
+            rest = more + ["done"]
+        else:
+            rest = rest[rest.index(cid) + 1:] if cid in rest else []
+        again = frame("op.loop", queue=rest) if rest else frame("op.loop")
         if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
             return
         if cid.startswith("sa:"):
             _start_sa(state, ctx, cid[3:])
-            push(state, frame("sa.loop"), frame("op.loop"))
+            push(state, frame("sa.loop"), again)
             return
-        if ":" in cid:
-            push(state, *op.extra(state, ctx, cid), frame("op.loop"))
+        sid, _, variant = cid.partition(":")
+        if variant and not _is_variant(state, ctx, op, cid):
+            push(state, *op.extra(state, ctx, cid), again)
             return
-        ctx["spaces"].append(cid)
-        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=cid)
-        push(state, *op.select(state, ctx, cid), frame("op.loop"))
+        op.choose_variant(state, ctx, sid, variant or None)
+        ctx["spaces"].append(sid)
+        log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=sid)
+        push(state, *op.select(state, ctx, sid), again)
+
+
+def _is_variant(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
+    """``cid`` ("<space>:<variant>") is a space offered in a variant now."""
+    sid = cid.split(":")[0]
+    return rules_of(state).is_space(sid) and any(c.id == cid for c in op.space_choices(state, ctx, sid))
+
+
+def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | None:
+    """The next of the spaces chosen together (``fr["queue"]``, then "done")
+    that is still legal now, else None (the Operation goes on as asked).
+    A space no longer selectable when its turn comes (the Resources ran out)
+    is passed over."""
+    for q in fr.get("queue") or []:
+        if q == "done":
+            return q if may_end_operation(state, ctx) else None
+        sid = q.split(":")[0]
+        if not space_limit_reached(ctx) and sid not in ctx["spaces"] and sid in op.selectable(state, ctx) \
+                and any(c.id == q for c in op.space_choices(state, ctx, sid)):
+            return q
+    return None
 
 
 @register

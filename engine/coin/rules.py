@@ -84,6 +84,12 @@ class CoinRules:
         Non-player's, Gandhi 8.6.2). Default: no."""
         return False
 
+    def spaces_together(self, state: Any, ctx: dict[str, Any], op: Any) -> int:
+        """How many spaces an Operation whose spaces are independent
+        (``Operation.together``) may choose in one answer (issue 14).
+        Default 1: one at a time."""
+        return 1
+
     def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
         """Whether the Operation in ``ctx`` may end before a space was chosen
         even while one could be (a game's older ruleset). Default: no."""

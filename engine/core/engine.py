@@ -8,13 +8,14 @@ set ``state.result``), ``export_state(state)`` and ``view(state, viewer)``.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 from types import ModuleType
 from typing import Any, Iterable
 
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
-from .messages import Decision, LogEntry, Message
+from .messages import Choice, Decision, LogEntry, Message, split_quantity
 from .state import STATE_VERSION, BaseState
 from .registry import game_spec
 from .steps import handler
@@ -45,18 +46,45 @@ def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None
 
 
 def settle(state: BaseState) -> None:
-    """Run automatic steps until a decision is pending or the game is over."""
+    """Run automatic steps until a decision is pending or the game is over;
+    a decision with one answer is applied on the way where the game asks it
+    (:func:`_settle`)."""
+    _settle(state, True)
+
+
+def _settle(state: BaseState, single: bool) -> Decision | None:
+    """:func:`settle`; returns the rule's pending decision when it computed it
+    (else None).
+
+    Never ask a question with one answer (issue 14): when the game's
+    ``auto_single(state)`` is true (Gandhi: ruleset 4), a decision whose rule
+    offers exactly one choice, and not a quantity, is applied here and
+    logged (``log.only_choice``), not asked -- a loop whose only remaining
+    choice is "done" so closes itself. Side choices (:func:`_side_choices`)
+    do not make it a question: they stay on offer at the faction's next
+    decision. ``single`` False (inside a quantity) asks every decision."""
     module = game_module(state.game)
+    auto = single and getattr(module, "auto_single", lambda s: False)(state)
     for _ in range(MAX_AUTO_STEPS):
         if state.result is not None:
-            return
+            return None
         if not state.stack:
             module.advance(state)
             continue
         top = state.stack[-1]
         h = handler(top, state.game)
         if not h.auto:
-            return
+            if not auto or getattr(h, "simultaneous", False):
+                return None
+            d = h.decision(state, top)
+            if len(d.choices) != 1 or d.choices[0].most > 1:
+                return d
+            only = d.choices[0]
+            log(state, "log.only_choice", "{faction}: {choice} (the only choice).", actor=d.actor,
+                faction=d.actor, choice=only.id, step=d.step)
+            state.stack.pop()
+            h.apply(state, top, only.id)
+            continue
         state.stack.pop()
         h.run(state, top)
     raise RuntimeError("automatic steps did not settle (loop in the rules?)")
@@ -66,17 +94,21 @@ def decision(state: BaseState) -> Decision | None:
     """The pending decision, or None when the game is over. In a phase where
     several players decide at once (sealed orders), the first of
     :func:`decisions`."""
-    top = _pending_frame(state)
-    if top is None:
+    if state.result is not None:
         return None
+    d = _settle(state, True)
+    if state.result is not None:
+        return None
+    top = state.stack[-1]
     h = handler(top, state.game)
     if h.simultaneous:
         return _sealed_decisions(state, top)[0]
-    d = h.decision(state, top)
+    if d is None:
+        d = h.decision(state, top)
     if not d.choices:
-        raise RuntimeError(f"step {top['step']!r} offered no choices")
+        raise RuntimeError(f"step {d.step!r} offered no choices")
     side = _side_choices(state, d)
-    return Decision(d.actor, d.prompt, d.choices + side, d.step) if side else d
+    return dataclasses.replace(d, choices=d.choices + side) if side else d
 
 
 def decisions(state: BaseState) -> list[Decision]:
@@ -184,14 +216,37 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     if d.find(choice_id) is None:
         raise IllegalChoice(_refusal(state, top, d, choice_id))
     start = len(state.log)
-    if any(c.id == choice_id for c in _side_choices(state, d)):
-        game_module(state.game).apply_side(state, actor, choice_id)  # the pending decision stays below
-    else:
+    base, n = (choice_id, 1) if choice_id in d.ids() else split_quantity(choice_id)
+    if any(c.id == base for c in _side_choices(state, d)):
+        game_module(state.game).apply_side(state, actor, base)  # the pending decision stays below
+    elif n == 1:
         state.stack.pop()
-        handler(top, state.game).apply(state, top, choice_id)
+        handler(top, state.game).apply(state, top, base)
+    else:
+        _apply_quantity(state, actor, d, base, n)
     state.move += 1
     settle(state)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
+
+
+def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int) -> None:
+    """Take choice ``base`` ``n`` times in a row (a quantity, issue 14): each
+    time the same step must offer it again to ``actor``; else nothing is
+    applied and IllegalChoice is raised."""
+    backup = clone(state)
+    for i in range(n):
+        if i:
+            nd = _settle(state, False)
+            if nd is None and state.result is None:
+                nd = handler(state.stack[-1], state.game).decision(state, state.stack[-1])
+            if nd is None or nd.actor != actor or nd.step != d.step or nd.find(base) is None:
+                for name in type(state).model_fields:
+                    setattr(state, name, getattr(backup, name))
+                raise IllegalChoice(Message(
+                    "error.quantity", {"choice": base, "n": n, "done": i},
+                    "'{choice}' can be taken {done} time(s) here, not {n}."))
+        top = state.stack.pop()
+        handler(top, state.game).apply(state, top, base)
 
 
 def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
@@ -338,6 +393,30 @@ def stretch_marker(state: BaseState) -> Any:
     announce the turn again then. Games without the notion return None."""
     fn = getattr(game_module(state.game), "stretch_marker", None)
     return fn(state) if fn else None
+
+
+SELECT_LIMIT = 25  # the most options one Discord select shows
+
+
+def groups(game: str, d: Decision, limit: int = SELECT_LIMIT) -> list[tuple[Message, list[Choice]]]:
+    """``d.options(limit)`` grouped the way a player thinks (issue 14), for a front
+    end that cannot show more than ``limit`` options at once: ``[(group
+    name, options)]`` in order of first appearance, from the game's
+    ``choice_group(choice_id) -> Message | None`` (Gandhi: by kind of space
+    and piece); options without a group go to a last group "Other". One
+    group holding everything when ``d`` has ``limit`` options or fewer, or
+    the game groups nothing."""
+    options = d.options(limit)
+    fn = getattr(game_module(game), "choice_group", None)
+    everything = Message("group.all", {}, "Choices")
+    if len(options) <= limit or fn is None:
+        return [(everything, options)]
+    out: dict[str, tuple[Message, list[Choice]]] = {}
+    other = Message("group.other", {}, "Other")
+    for c in options:
+        g = fn(c.id) or other
+        out.setdefault(f"{g.key}{sorted(g.params.items())}", (g, []))[1].append(c)
+    return list(out.values()) if len(out) > 1 else [(everything, options)]
 
 
 def display_names(game: str) -> dict[str, str]:

@@ -80,34 +80,108 @@ def msg(key: str, text: str = "", **params: Any) -> Message:
     return Message(key, params, text)
 
 
+QUANTITY = "*"
+
+
+def split_quantity(choice_id: str) -> tuple[str, int]:
+    """``"troop:delhi*3"`` -> ``("troop:delhi", 3)``; an id without a count
+    -> ``(id, 1)``. A malformed count (``"x*0"``, ``"x*a"``) is left in the id
+    (no choice has it, so it is refused as not on offer)."""
+    base, sep, n = choice_id.rpartition(QUANTITY)
+    if sep and n.isdigit() and int(n) >= 1 and base:
+        return base, int(n)
+    return choice_id, 1
+
+
 @dataclass(frozen=True)
 class Choice:
     """One legal option of a decision.
 
     ``id`` is stable and typeable ("op+sa", "deploy", "delhi", "done"); the same
     id is accepted by the console, transcripts and Discord components.
+
+    ``most`` > 1 makes it a *quantity* (issue 14): the same choice may be
+    taken 1 to ``most`` times in one answer, ``"<id>*<n>"`` ("troop:delhi*3":
+    three Troops from Delhi), which the engine applies as ``n`` takings in a
+    row, all or nothing. ``label_n`` is then the label for a count, a message
+    with a parameter ``n`` ("Troop: move {n} from Delhi"); ``label`` stays the
+    label of one.
     """
 
     id: str
     label: Message
+    most: int = 1
+    label_n: Message | None = None
+    #: may be answered together with the decision's other joining choices
+    #: (``Decision.many``), as one id ``"<id>+<id>..."`` (issue 14)
+    joins: bool = False
+
+    def times(self, n: int) -> "Choice":
+        """This choice taken ``n`` times (1 <= n <= ``most``), as one option."""
+        if n == 1:
+            return self
+        lab = self.label_n or self.label
+        return Choice(f"{self.id}{QUANTITY}{n}", Message(lab.key, {**lab.params, "n": n}, lab.text))
+
+
+TOGETHER = "+"
 
 
 @dataclass(frozen=True)
 class Decision:
-    """Who must decide what now. ``choices`` is never empty."""
+    """Who must decide what now. ``choices`` is never empty.
+
+    ``many`` > 1 (issue 14): up to ``many`` of the choices marked ``joins``
+    (independent spaces of an Operation) may be answered at once, as one id
+    joining theirs with ``+`` (``"delhi+bombay"``); a front end offers them
+    as one multi-select. The step carries them out in the order given."""
 
     actor: str
     prompt: Message
     choices: list[Choice]
     step: str = ""
+    many: int = 1
 
     def ids(self) -> list[str]:
+        """The offered ids (a quantity choice by its id for one: see :meth:`options`)."""
         return [c.id for c in self.choices]
 
+    def options(self, limit: int | None = None) -> list[Choice]:
+        """Every answer as one option: each choice, and each quantity choice
+        also with each count 2..``most`` (``"troop:delhi*2"``...), the count
+        options right after their choice. What a front end lists. With
+        ``limit``: when that makes more than ``limit`` options, the choices
+        alone (a front end then asks the count of a quantity choice after
+        it is picked, 1..``most``)."""
+        out: list[Choice] = []
+        for c in self.choices:
+            out.extend(c.times(n) for n in range(1, c.most + 1))
+        if limit is not None and len(out) > limit:
+            return list(self.choices)
+        return out
+
+    def joining(self) -> list[Choice]:
+        """The choices that may be answered together (empty unless ``many`` > 1)."""
+        return [c for c in self.choices if c.joins] if self.many > 1 else []
+
     def find(self, choice_id: str) -> Choice | None:
+        """The offered choice ``choice_id`` names, a count within its bounds
+        included (``"troop:delhi*2"`` -> that choice taken twice), or a set of
+        joining choices (``"delhi+bombay"``: 2 to ``many`` distinct ones),
+        else None."""
+        if TOGETHER in choice_id and self.many > 1:
+            parts = choice_id.split(TOGETHER)
+            join = {c.id: c for c in self.joining()}
+            if not 2 <= len(parts) <= self.many or len(set(parts)) != len(parts) \
+                    or any(p not in join for p in parts):
+                return None
+            return Choice(choice_id, Message("choice.together", {"choices": ", ".join(parts)}, "{choices}"))
+        base, n = split_quantity(choice_id)
         for c in self.choices:
             if c.id == choice_id:
                 return c
+            if n > 1 and c.id == base and n <= c.most:
+                return c.times(n)
         return None
 
 

@@ -2,7 +2,9 @@
 checked after every choice (issue 8). Pure: returns results, prints nothing.
 
 Policies: ``random`` (uniform), ``first`` (always the first choice),
-``events`` (an Event whenever one is offered, else random).
+``events`` (an Event whenever one is offered, else random), ``shaped``
+(uniform among the listed options, counts of quantities and sets of spaces
+included: issue 14).
 """
 from __future__ import annotations
 
@@ -31,7 +33,27 @@ def _events(rnd: random.Random, d) -> str:
     return rnd.choice(ev) if ev else rnd.choice(d.ids())
 
 
-POLICIES: dict[str, Policy] = {"random": _random, "first": _first, "events": _events}
+def random_answer(rnd: random.Random, d, options=None) -> str:
+    """A uniformly random answer among ``options`` (default
+    ``d.options(25)``, as Discord lists them) and, where several spaces may
+    be chosen at once (``Decision.many``), one more option "a set of them"
+    (2..many of the joining choices, issue 14). A quantity listed once gets
+    a random count 1..most (the count a front end then asks)."""
+    opts = list(options if options is not None else d.options(25))
+    join = d.joining()
+    k = rnd.randrange(len(opts) + (1 if len(join) > 1 else 0))
+    if k == len(opts):
+        picked = rnd.sample(join, rnd.randint(2, min(d.many, len(join))))
+        return "+".join(c.id for c in picked)
+    c = opts[k]
+    return c.id if c.most == 1 else c.times(rnd.randint(1, c.most)).id
+
+
+def _shaped(rnd: random.Random, d) -> str:
+    return random_answer(rnd, d)
+
+
+POLICIES: dict[str, Policy] = {"random": _random, "first": _first, "events": _events, "shaped": _shaped}
 
 
 @dataclass

@@ -36,6 +36,7 @@ from . import derived as dv
 from .common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from .data import get_data
 from ..coin.sop import next_card
+from .ruleset import at_least
 from .sop import campaigns_left
 from .state import GandhiState
 from .victory import end_game, end_game_final, victory_check_passed
@@ -635,6 +636,17 @@ def redeploy_moves(state: GandhiState, faction: str, moved: dict, origin: str,
     return out
 
 
+def redeploy_most(state: GandhiState, faction: str, moved: dict, origin: str, kind: str, dest: str) -> int:
+    """How many ``kind`` pieces may go from ``origin`` to ``dest`` in one
+    answer (issue 14): those not yet moved, and for Troops entering a
+    Province or Railway from elsewhere as many as the Raj could still pay 2
+    Resources each for (6.4.2)."""
+    n = movable(state, moved, origin, kind)
+    if kind == "troop" and _upkept(dest) and not _upkept(origin):
+        n = min(n, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
+    return max(1, n)
+
+
 def redeploy_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
     """Spaces holding a piece of ``faction`` that may still move somewhere."""
     dests = {k: destinations(state, faction, k) for k in KINDS[faction]}
@@ -723,8 +735,11 @@ class RedeployTo(Step):
 
     def decision(self, state, fr):
         f, origin = fr["faction"], fr["origin"]
-        choices = [simple(f"{SHORT[k]}:{s}", "choice.redeploy_to", "{piece} to {space}",
-                          piece=LABEL[k], space=space_name(s))
+        choices = [Choice(f"{SHORT[k]}:{s}", msg("choice.redeploy_to", "{piece} to {space}", piece=LABEL[k],
+                                                 space=space_name(s)),
+                          most=redeploy_most(state, f, fr["moved"], origin, k, s) if at_least(state, 4) else 1,
+                          label_n=msg("choice.redeploy_to_n", "{piece}: {n} to {space}", piece=LABEL[k],
+                                      space=space_name(s), n=1))
                    for k, s in redeploy_moves(state, f, fr["moved"], origin)]
         choices.append(simple("back", "choice.back", "Choose another space"))
         return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
@@ -767,6 +782,10 @@ class RedeployTo(Step):
             moved[sid][kind] = moved[sid].get(kind, 0) + 1
             log(state, "log.redeploy", "Redeploy: {faction} moves a {piece} from {origin} to {space}.", actor=f,
                 faction=f, piece=kind, origin=origin, space=sid)
+            if at_least(state, 4) and redeploy_moves(state, f, moved, origin):
+                # ruleset 4: the next pieces from the same space without choosing it again (a quantity)
+                push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, again=True))
+                return
         push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.messages import Message
 from ..core.steps import frame, push
 from . import actions, campaign, choose, muslim_state, sop  # noqa: F401  (register steps)
 from . import derived as dv
 from .data import get_data
 from .rules_loader import load_rules
+from .ruleset import at_least
 from .scenarios import build_state, scenario_defs
 from .side_actions import apply_side, side_choices  # noqa: F401  (engine side-choice hooks)
 from .state import FACTIONS, GandhiState
@@ -27,6 +29,39 @@ def new_game(scenario: str, seed: int, options: dict[str, Any]) -> GandhiState:
         first.insert(0, frame("setup.congress_place"))
     push(state, *first)
     return state
+
+
+def auto_single(state: GandhiState) -> bool:
+    """Ruleset 4 (issue 14): a decision with one answer is applied by the
+    engine, not asked (engine.core.engine._settle)."""
+    return at_least(state, 4)
+
+
+_SPACE_GROUPS = {"city": ("group.cities", "Cities"), "province": ("group.provinces", "Provinces"),
+                 "princely_state": ("group.states", "Princely States"), "railway": ("group.railways", "Railways")}
+
+
+# short piece names in choice ids (events/kit.py ALIAS, campaign.py SHORT) -> piece kinds
+_PIECE_ALIASES = {"active": "guerrilla_active", "underground": "guerrilla_underground", "inc": "inc_activist",
+                  "ml": "ml_activist", "mlbase": "ml_base", "revbase": "rev_base"}
+
+
+def choice_group(choice_id: str) -> Message | None:
+    """The group of a choice in a long list (issue 14): the kind of the space
+    it names ("Cities", "Provinces", "Princely States", "Railways"), with the
+    kind of piece when it names one too ("Troop: Provinces"); None for a
+    choice naming no space (grouped as "Other")."""
+    base = choice_id.split("*")[0]
+    spaces = get_data().map.spaces
+    parts = base.split(":")
+    sid = next((p for p in parts if p in spaces), None)
+    if sid is None:
+        return None
+    key, text = _SPACE_GROUPS.get(spaces[sid].type, ("group.other", "Other"))
+    piece = next((_PIECE_ALIASES.get(p, p) for p in parts if _PIECE_ALIASES.get(p, p) in PIECE_NAMES), None)
+    if piece is None:
+        return Message(key, {}, text)
+    return Message(key + "_of", {"piece": piece}, "{piece}: " + text)
 
 
 def advance(state: GandhiState) -> None:

@@ -23,6 +23,9 @@ Ruleset history:
   3  Solitaire victory (8.10): with one human faction and three bots, the
      player's own pass at a Victory check does not end the game; the final
      result carries the 8.10 grade and outcome.
+  4  A turn in a few taps (issue 14): a decision whose rule offers one
+     choice is applied by the engine and logged (``log.only_choice``), not
+     asked; a loop left with "done" alone closes itself.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 3
+RULESET = 4
 
 
 def ruleset(state: Any) -> int:

@@ -63,6 +63,13 @@ class GandhiRules(CoinRules):
 
         end_game_final(state)
 
+    def spaces_together(self, state: GandhiState, ctx: dict, op) -> int:
+        """Ruleset 4 (issue 14): the spaces of an Operation without movement
+        between them (Deploy, Assault; Rally, Civil Disobedience,
+        Non-cooperation; Attack, Riot) are chosen together, a Limited
+        Operation's one space excepted (2.3.5)."""
+        return 1 if not at_least(state, 4) or ctx["kind"] == "limited" else 99
+
     def space_name(self, sid: str) -> str:
         return space_name(sid)
 

@@ -2,6 +2,8 @@
 playing an Event through its decisions, checking the inventory."""
 from __future__ import annotations
 
+import weakref
+
 import engine
 from engine.gandhi import board
 from engine.gandhi.events import push_event
@@ -55,6 +57,52 @@ def ids(s):
     return rule_ids(engine.decision(s))
 
 
+_SEEN: dict[int, tuple] = {}  # id(state) -> (weak reference, log entries already read by take())
+
+
+def _seen(s) -> int:
+    ref, n = _SEEN.get(id(s), (None, 0))
+    return n if ref is not None and ref() is s and n <= len(s.log) else 0
+
+
+def _mark(s, n: int) -> None:
+    _SEEN[id(s)] = (weakref.ref(s), n)
+
+
+def take(s, actor, cid):
+    """Play scripted choice ``cid`` for ``actor`` as a player would under
+    ruleset 4 (issue 14): asked when it is offered; a choice the engine
+    made by itself because it was the only answer (logged ``log.only_choice``
+    since the last scripted choice) is confirmed from that log line instead
+    of being asked. Anything else goes to ``engine.apply`` (which refuses it
+    as before). Returns True when the choice was asked."""
+    start = _seen(s)
+    d = engine.decision(s)
+    if d is not None and d.find(cid) is not None:
+        _mark(s, len(s.log))  # choices forced after this one are read by the next take()
+        engine.apply(s, actor, cid)
+        return True
+    for i in range(start, len(s.log)):
+        e = s.log[i]
+        if e["key"] == "log.only_choice" and e["params"]["choice"] == cid and e["actor"] == actor:
+            _mark(s, i + 1)
+            return False
+    _mark(s, len(s.log))
+    engine.apply(s, actor, cid)
+    return True
+
+
+def _forced(s, cid) -> bool:
+    """``cid`` was applied by the engine as the only answer since the last
+    scripted choice (consumed like :func:`take`)."""
+    for i in range(_seen(s), len(s.log)):
+        e = s.log[i]
+        if e["key"] == "log.only_choice" and e["params"]["choice"] == cid:
+            _mark(s, i + 1)
+            return True
+    return False
+
+
 def answer(s, *choices, end=True):
     """Apply ``choices`` in order, each by whoever must decide ("raj:delhi"
     also checks that the Raj decides); with ``end`` the Event must then be
@@ -64,8 +112,10 @@ def answer(s, *choices, end=True):
         if ":" in c and c.split(":")[0] in FACTIONS:
             who, c = c.split(":", 1)
             assert d.actor == who, (d.actor, c)
+        if d.find(c) is None and _forced(s, c):
+            continue
         assert c in d.ids(), (c, d.step, d.ids(), d.prompt.fallback())
-        engine.apply(s, d.actor, c)
+        take(s, d.actor, c)
     if end:
         d = engine.decision(s)
         assert d.step == "sop.act", (d.step, d.ids(), d.prompt.fallback())

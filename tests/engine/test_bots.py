@@ -10,6 +10,9 @@ from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, ran
 from engine.gandhi.data import get_data
 from engine.gandhi.invariants import check
 
+# the bots' answers, decision by decision, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
+
 BOTS = {f: "bot" for f in ("raj", "inc", "ml", "rev")}
 
 

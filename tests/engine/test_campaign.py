@@ -15,6 +15,9 @@ from engine.gandhi import derived as dv
 from engine.gandhi.data import get_data
 from engine.gandhi.state import INVENTORY
 
+# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
+
 
 def play_random(state, rnd, max_moves=20000):
     """Uniformly random offered choices until the game ends (as tests/conftest.py)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
+from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put, take
 
 import engine
 from engine.gandhi import board
@@ -62,7 +62,7 @@ def test_random_games_forcing_events(scenario):
         moves = 0
         while (d := engine.decision(s)) is not None:
             ev = [c for c in d.ids() if c.startswith("event")]
-            engine.apply(s, d.actor, rnd.choice(ev or d.ids()))
+            take(s, d.actor, rnd.choice(ev or d.ids()))
             moves += 1
             assert moves < 20000
         assert piece_totals(s) == INVENTORY
@@ -80,7 +80,7 @@ def test_01_unshaded_adds_up_to_6_cubes_3_from_out_of_play():
     # Province (1.3.5, R-E-Province): nothing is offered there
     assert "delhi:troop:oop" not in ids(s) and "sind:troop" not in ids(s) and "sind:sepoy" not in ids(s)
     assert "hyderabad:sepoy" not in ids(s)  # Princely States are not Cities or Provinces
-    engine.apply(s, "raj", "done")
+    take(s, "raj", "done")
     assert pc(s, "delhi", "troop") == 2 and pc(s, "punjab", "troop") == 1 and pc(s, "punjab", "sepoy") == 1
     assert s.out_of_play["troop"] == 2
 
@@ -93,7 +93,7 @@ def test_01_shaded_removes_5_sepoys_first_3_available_rest_out_of_play():
     play_event(s, 1, "shaded", "inc", "delhi:sepoy", "delhi:sepoy", end=False)
     assert "delhi:sepoy" not in ids(s) and "done" not in ids(s)  # 2 per space, not 'up to'
     for c in ("punjab:sepoy", "punjab:sepoy", "madras:sepoy"):
-        engine.apply(s, "inc", c)
+        take(s, "inc", c)
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "delhi", "sepoy") == 1 and pc(s, "punjab", "sepoy") == 1 and pc(s, "madras", "sepoy") == 0
     assert s.out_of_play.get("sepoy") == 2 and s.available["sepoy"] == 45 - 7 + 3
@@ -116,7 +116,7 @@ def test_02_unshaded_arrests_up_to_5_activists_in_support_spaces():
     put(s, "delhi", inc_activist=2)
     play_event(s, 2, "unshaded", "raj", "bihar:inc", "bihar:ml", end=False)
     assert not any(c.startswith("delhi") for c in ids(s))
-    engine.apply(s, "raj", "done")
+    take(s, "raj", "done")
     assert pc(s, "bihar", "inc_activist") == 3 and pc(s, "bihar", "ml_activist") == 1
     assert s.prison == {"inc_activist": 1, "ml_activist": 1}
 
@@ -176,13 +176,14 @@ def test_04_shaded_adds_activists_and_unrest_strike_on_railway():
 
 # --- card 5 -------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_05_unshaded_removes_muslim_state_and_shifts_2_toward_support():
     s = blank()
     s.spaces["sind"].muslim_state = True
     s.spaces["sind"].support = -1
     d = engine.decision(play_event(s, 5, "unshaded", "raj", end=False))
     assert d.ids() == ["sind"]  # 5.1.2: the space where most of the text takes effect
-    engine.apply(s, "raj", "sind")
+    take(s, "raj", "sind")
     assert not s.spaces["sind"].muslim_state and s.spaces["sind"].support == 1
 
 
@@ -203,7 +204,7 @@ def test_06_unshaded_removes_all_pieces_of_one_faction_in_a_protest_space():
     board.add_protest(s, "bihar", for_operation=False)
     play_event(s, 6, "unshaded", "raj", "bihar", end=False)
     assert sorted(ids(s)) == ["inc", "raj", "rev"]
-    engine.apply(s, "raj", "inc")
+    take(s, "raj", "inc")
     assert s.prison == {"gandhi": 1, "inc_activist": 2}
     assert pc(s, "bihar", "sepoy") == 2 and pc(s, "bihar", "guerrilla_active") == 1
 
@@ -234,8 +235,8 @@ def test_07_shaded_activists_or_guerrillas_up_to_2_from_out_of_play():
     board.transfer(s, "guerrilla", 3, "available", "out_of_play")
     play_event(s, 7, "shaded", "rev", "bihar:guerrilla:oop", "bihar:guerrilla:oop", end=False)
     assert "bihar:guerrilla:oop" not in ids(s) and "delhi:guerrilla" not in ids(s)
-    engine.apply(s, "rev", "bihar:inc")
-    engine.apply(s, "rev", "bihar:guerrilla")
+    take(s, "rev", "bihar:inc")
+    take(s, "rev", "bihar:guerrilla")
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "bihar", "guerrilla_underground") == 3 and pc(s, "bihar", "inc_activist") == 1
     assert s.out_of_play["guerrilla"] == 1
@@ -264,7 +265,7 @@ def test_08_shaded_shifts_up_to_2_protest_spaces():
     s.spaces["assam"].support = -2
     play_event(s, 8, "shaded", "inc", "bihar", end=False)
     assert "assam" not in ids(s) and "bihar" not in ids(s)
-    engine.apply(s, "inc", "sind")
+    take(s, "inc", "sind")
     assert s.spaces["bihar"].support == -1 and s.spaces["sind"].support == -1
 
 
@@ -286,7 +287,7 @@ def test_09_shaded_unrest_remove_up_to_4_bases_last_shift_2():
     play_event(s, 9, "shaded", "inc", "punjab", "punjab:sepoy", end=False)
     assert "punjab:mlbase" not in ids(s)  # Bases last
     for c in ("punjab:sepoy", "punjab:ml", "punjab:mlbase"):
-        engine.apply(s, "inc", c)
+        take(s, "inc", c)
     assert engine.decision(s).step == "sop.act"
     sp = s.spaces["punjab"]
     assert sp.pieces == {} and sp.unrest == 1 and sp.support == -2
@@ -334,6 +335,7 @@ def test_11_shaded_releases_gandhi_and_3_activists_rest_available():
 
 # --- card 12 ------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_12_unshaded_protests_become_unrest_activists_arrested():
     s = blank()
     for sid in ("bihar", "sind"):
@@ -342,7 +344,7 @@ def test_12_unshaded_protests_become_unrest_activists_arrested():
     board.add_protest(s, "assam", for_operation=False)  # no cubes: not eligible
     play_event(s, 12, "unshaded", "raj", "bihar", end=False)
     assert ids(s) == ["sind"]
-    engine.apply(s, "raj", "sind")
+    take(s, "raj", "sind")
     for sid in ("bihar", "sind"):
         assert not s.spaces[sid].protest and s.spaces[sid].unrest == 1 and pc(s, sid, "sepoy") == 1
     assert s.prison == {"inc_activist": 2, "ml_activist": 2} and s.spaces["assam"].protest
@@ -365,11 +367,11 @@ def test_13_unshaded_muslim_state_troops_moved_by_raj():
     put(s, "punjab", troop=3)  # Raj Control: not offered
     play_event(s, 13, "unshaded", "ml", "state", end=False)
     assert "punjab" not in ids(s) and "bihar" not in ids(s)  # not a Muslim Province
-    engine.apply(s, "ml", "sind")
+    take(s, "ml", "sind")
     d = engine.decision(s)
     assert d.actor == "raj" and set(d.ids()) == {"delhi", "bombay", "calcutta", "karachi", "madras"}
-    engine.apply(s, "raj", "karachi")
-    engine.apply(s, "raj", "delhi")
+    take(s, "raj", "karachi")
+    take(s, "raj", "delhi")
     assert engine.decision(s).step == "sop.act"
     assert s.spaces["sind"].muslim_state and pc(s, "sind", "troop") == 0
     assert pc(s, "karachi", "troop") == 1 and pc(s, "delhi", "troop") == 1
@@ -399,7 +401,7 @@ def test_14_unshaded_up_to_4_guerrillas_from_up_to_2_spaces_rev_resources_minus_
     s.resources["rev"] = 2
     play_event(s, 14, "unshaded", "raj", "bihar:active", "sind:underground", end=False)
     assert not any(c.startswith("assam") for c in ids(s))  # only 2 spaces
-    engine.apply(s, "raj", "bihar:active")
+    take(s, "raj", "bihar:active")
     assert engine.decision(s).step == "sop.act"
     assert guer(s, "bihar") == 0 and guer(s, "sind") == 0 and guer(s, "assam") == 3 and s.resources["rev"] == 0
 
@@ -416,16 +418,17 @@ def test_14_shaded_five_guerrillas_in_bengals_or_resources():
 
 # --- card 15 ------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_15_unshaded_unrest_then_one_piece_per_sepoy_bases_last():
     s = blank()
     put(s, "sind", sepoy=2, guerrilla_active=1, rev_base=1)
     put(s, "punjab", troop=1, sepoy=3, guerrilla_active=3)
     play_event(s, 15, "unshaded", "raj", end=False)
     assert ids(s) == ["sind"]
-    engine.apply(s, "raj", "sind")
+    take(s, "raj", "sind")
     assert set(ids(s)) == {"sind:active"}  # cubes are not taken; Bases last
-    engine.apply(s, "raj", "sind:active")
-    engine.apply(s, "raj", "sind:revbase")
+    take(s, "raj", "sind:active")
+    take(s, "raj", "sind:revbase")
     assert engine.decision(s).step == "sop.act"
     assert s.spaces["sind"].unrest == 1 and pc(s, "sind", "sepoy") == 2 and guer(s, "sind") == 0
     assert pc(s, "sind", "rev_base") == 0
@@ -457,7 +460,7 @@ def test_16_shaded_up_to_2_bases_in_muslim_provinces_with_room():
     put(s, "assam", ml_base=1)  # Pop 1: full
     play_event(s, 16, "shaded", "ml", "punjab:mlbase", end=False)
     assert "assam:mlbase" not in ids(s) and "bihar:mlbase" not in ids(s) and "karachi:mlbase" not in ids(s)
-    engine.apply(s, "ml", "punjab:revbase")
+    take(s, "ml", "punjab:revbase")
     assert pc(s, "punjab", "ml_base") == 1 and pc(s, "punjab", "rev_base") == 1
 
 
@@ -497,7 +500,7 @@ def test_18_unshaded_base_and_two_shifts():
     s = blank()
     play_event(s, 18, "unshaded", "ml", "sind:mlbase", end=False)
     assert "rail_karachi_north" not in ids(s)  # Railways have no Support
-    engine.apply(s, "ml", "karachi")
+    take(s, "ml", "karachi")
     assert pc(s, "sind", "ml_base") == 1 and s.spaces["sind"].support == 1 and s.spaces["karachi"].support == 1
 
 
@@ -505,7 +508,7 @@ def test_18_shaded_unity_and_activists_in_muslim_spaces():
     s = blank()
     play_event(s, 18, "shaded", "inc", "punjab:inc", "calcutta:ml", end=False)
     assert "bihar:inc" not in ids(s)
-    engine.apply(s, "inc", "done")
+    take(s, "inc", "done")
     assert s.unity == 4 and pc(s, "punjab", "inc_activist") == 1 and pc(s, "calcutta", "ml_activist") == 1
 
 
@@ -520,6 +523,7 @@ def test_19_unshaded_up_to_3_underground_or_all_active():
     assert pc(s, "bihar", "guerrilla_underground") == 1
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_19_shaded_unrest_and_guerrilla_in_2_raj_control_spaces():
     s = blank()
     put(s, "bihar", sepoy=2)
@@ -527,7 +531,7 @@ def test_19_shaded_unrest_and_guerrilla_in_2_raj_control_spaces():
     put(s, "sind", troop=1, ml_base=1)  # no Raj Control
     play_event(s, 19, "shaded", "rev", "bihar", end=False)
     assert ids(s) == ["delhi"]
-    engine.apply(s, "rev", "delhi")
+    take(s, "rev", "delhi")
     for sid in ("bihar", "delhi"):
         assert s.spaces[sid].unrest == 1 and pc(s, sid, "guerrilla_underground") == 1
 
@@ -573,8 +577,8 @@ def test_22_unshaded_two_to_available_two_out_of_play():
     put(s, "bihar", guerrilla_active=5)
     play_event(s, 22, "unshaded", "raj", "bihar:active:oop", "bihar:active:oop", end=False)
     assert "bihar:active:oop" not in ids(s) and "bihar:active" in ids(s)
-    engine.apply(s, "raj", "bihar:active")
-    engine.apply(s, "raj", "bihar:active")
+    take(s, "raj", "bihar:active")
+    take(s, "raj", "bihar:active")
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "bihar", "guerrilla_active") == 1 and s.out_of_play == {"guerrilla": 2}
 
@@ -586,10 +590,10 @@ def test_22_shaded_two_guerrillas_and_one_adversary_in_two_spaces():
     put(s, "delhi", troop=3)  # Raj Control
     play_event(s, 22, "shaded", "rev", "bihar", end=False)
     assert "bihar:gandhi" not in ids(s)
-    engine.apply(s, "rev", "bihar:inc")
+    take(s, "rev", "bihar:inc")
     assert "delhi" not in ids(s)
-    engine.apply(s, "rev", "mysore")
-    engine.apply(s, "rev", "mysore:sepoy")
+    take(s, "rev", "mysore")
+    take(s, "rev", "mysore:sepoy")
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "inc_activist") == 0
     assert pc(s, "bihar", "gandhi") == 1 and pc(s, "mysore", "sepoy") == 0 and not s.prison
@@ -614,8 +618,8 @@ def test_23_shaded_free_attack_then_underground():
     s.forced_dice = [3]
     play_event(s, 23, "shaded", "rev", "bihar", end=False)
     assert {"sepoy", "inc_activist"} <= set(ids(s)) and "troop" not in ids(s)  # Sepoys before Troops
-    engine.apply(s, "rev", "sepoy")
-    engine.apply(s, "rev", "inc_activist")  # "up to" two: each removal is asked (R-3.4.3c)
+    take(s, "rev", "sepoy")
+    take(s, "rev", "inc_activist")  # "up to" two: each removal is asked (R-3.4.3c)
     finish_taking_done(s)
     assert pc(s, "bihar", "sepoy") == 0 and pc(s, "bihar", "troop") == 1
     assert s.available["inc_activist"] == 16 and not s.prison  # removed, not arrested (3.4.3)
@@ -641,7 +645,7 @@ def test_24_unshaded_activate_then_remove_per_cube_in_those_spaces():
     play_event(s, 24, "unshaded", "raj", "bihar:underground", "sind:underground", "done", end=False)
     assert set(ids(s)) == {"bihar", "sind", "done"}
     for c in ("bihar", "bihar:active", "bihar:underground", "sind", "sind:active"):
-        engine.apply(s, "raj", c)
+        take(s, "raj", c)
     assert engine.decision(s).step == "sop.act"
     assert guer(s, "bihar") == 1 and guer(s, "sind") == 0 and guer(s, "assam") == 2
 
@@ -665,6 +669,7 @@ def test_25_unshaded_restraint_minus_2_remove_markers():
     assert s.restraint == 1 and not s.spaces["bihar"].protest and s.spaces["sind"].unrest == 0
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_25_shaded_restraint_plus_2_protests_with_friendly_pieces():
     s = blank()
     put(s, "bihar", guerrilla_active=1)
@@ -672,7 +677,7 @@ def test_25_shaded_restraint_plus_2_protests_with_friendly_pieces():
     put(s, "assam", inc_activist=1)
     play_event(s, 25, "shaded", "rev", "bihar", end=False)
     assert ids(s) == ["sind"]
-    engine.apply(s, "rev", "sind")
+    take(s, "rev", "sind")
     assert s.restraint == 5 and s.spaces["bihar"].protest and s.spaces["sind"].protest
 
 
@@ -803,7 +808,7 @@ def test_32_unshaded_two_pieces_out_of_play_then_activate_4():
     play_event(s, 32, "unshaded", "raj", end=False)
     assert "bihar:gandhi" not in ids(s) and "bihar:mlbase" not in ids(s)
     for c in ("bihar:inc", "bihar:sepoy", *["bihar:underground"] * 4):
-        engine.apply(s, "raj", c)
+        take(s, "raj", c)
     assert engine.decision(s).step == "sop.act"
     assert s.out_of_play == {"inc_activist": 1, "sepoy": 1} and pc(s, "bihar", "guerrilla_active") == 4
 
@@ -827,7 +832,7 @@ def test_33_unshaded_one_item_in_up_to_restraint_spaces():
     board.add_unrest(s, "assam")
     play_event(s, 33, "unshaded", "raj", "bihar:inc", end=False)
     assert not any(c.startswith("bihar") for c in ids(s))
-    engine.apply(s, "raj", "sind:protest")
+    take(s, "raj", "sind:protest")
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "bihar", "inc_activist") == 1 and not s.spaces["sind"].protest and s.spaces["assam"].unrest == 1
 
@@ -841,7 +846,7 @@ def test_33_shaded_remove_adversaries_up_to_unity_then_release():
     play_event(s, 33, "shaded", "inc", end=False)
     assert "bihar:gandhi" not in ids(s) and "sind:mlbase" not in ids(s)
     for c in ("bihar:sepoy", "sind:ml", "inc_activist", "inc_activist"):
-        engine.apply(s, "inc", c)
+        take(s, "inc", c)
     assert engine.decision(s).step == "sop.act"
     assert pc(s, "bihar", "sepoy") == 0 and pc(s, "sind", "ml_activist") == 0 and pc(s, "sind", "ml_base") == 1
     assert not s.prison
@@ -863,7 +868,7 @@ def test_34_shaded_activists_or_strikes_on_railways():
     s = blank()
     play_event(s, 34, "shaded", "inc", "activists", "rail_punjab_delhi:inc", end=False)
     assert "delhi:inc" not in ids(s)
-    engine.apply(s, "inc", "done")
+    take(s, "inc", "done")
     assert dv.activists_active(s, "rail_punjab_delhi") and pc(s, "rail_punjab_delhi", "inc_activist") == 1
     s = blank()
     play_event(s, 34, "shaded", "inc", "strikes", "rail_punjab_delhi", "rail_exiting_bombay")
@@ -1017,6 +1022,7 @@ def test_1_4_3_32_unshaded_active_guerrillas_count_as_activated():
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "guerrilla_active") == 4
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_5_1_2_36_shaded_rolls_only_where_adversaries_can_be_removed():
     """5.1.2 (the most of the text): 5 Revolutionary pieces alone in Bihar
     cannot remove anything; Sind (3 Guerrillas facing 3 Sepoys) is offered."""
@@ -1044,13 +1050,13 @@ def test_3_4_3_23_shaded_runs_the_revolutionaries_attack():
     s.forced_dice = [1, 6]
     play_event(s, 23, "shaded", "inc", end=False)
     assert RAIL not in ids(s) and {"bihar", "sind"} <= set(ids(s))
-    engine.apply(s, "inc", "bihar")
+    take(s, "inc", "bihar")
     d = engine.decision(s)
     assert d.actor == "rev" and set(d.ids()) - {"done"} == {"sepoy", "inc_activist"}
-    engine.apply(s, "rev", "inc_activist")
+    take(s, "rev", "inc_activist")
     assert set(ids(s)) == {"sepoy", "done"}  # then the Sepoy (or stop): the Troop stays
-    engine.apply(s, "rev", "sepoy")
-    engine.apply(s, "inc", "sind")  # a miss
+    take(s, "rev", "sepoy")
+    take(s, "inc", "sind")  # a miss
     finish_taking_done(s)
     assert pc(s, "bihar", "troop") == 1 and pc(s, "bihar", "inc_activist") == 0
     assert s.prison.get("inc_activist", 0) == 0 and s.spaces["bihar"].unrest == 1
@@ -1096,6 +1102,7 @@ def test_1_3_5_a_muslim_state_is_not_a_province():
     assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_5_1_2_16_unshaded_the_selection_holds_a_base():
     """5.1.2: #16 unshaded "Aggiungere 1 segnalino Disordini in max 2 spazi
     musulmani, poi rimuovete 1 Base dagli spazi scelti": while a Muslim space
@@ -1105,7 +1112,7 @@ def test_5_1_2_16_unshaded_the_selection_holds_a_base():
     put(s, "sind", rev_base=1)
     play_event(s, 16, "unshaded", "rev", end=False)
     assert "done" not in ids(s)
-    engine.apply(s, "rev", "punjab")
+    take(s, "rev", "punjab")
     assert ids(s) == ["sind"]
     answer(s, "sind", "sind:revbase")
     assert pc(s, "sind", "rev_base") == 0 and s.spaces["punjab"].unrest == 1

@@ -11,7 +11,7 @@ from engine.core.selfplay import play_one
 from engine.gandhi import board
 from engine.gandhi.events import implemented, load_all, push_event
 from engine.gandhi.invariants import check
-from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put
+from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put, take
 
 load_all()
 from engine.gandhi.events.cards_37_54 import DECISIONS  # noqa: E402
@@ -67,6 +67,7 @@ def test_37_unshaded_muslim_state_troops_to_cities_and_ml_stays_eligible():
     assert "ml" in s.turn.stay_eligible
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_37_shaded_base_where_room():
     s = game()
     s.spaces["sind"].muslim_state = True
@@ -89,6 +90,7 @@ def test_38_unshaded_remove_base_set_passive_support():
     assert s.available["rev_base"] == 5
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_38_shaded_muslim_state_and_piece_from_out_of_play():
     s = game()
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
@@ -96,21 +98,22 @@ def test_38_shaded_muslim_state_and_piece_from_out_of_play():
     put(s, "punjab", troop=2)
     push_event(s, 38, "shaded", "ml")
     assert "bihar" not in ids(s) and "punjab" in ids(s)
-    engine.apply(s, "ml", "punjab")
-    engine.apply(s, "raj", "delhi")  # the Raj moves the Troops to Cities (1.3.5)
-    engine.apply(s, "raj", "karachi")
+    take(s, "ml", "punjab")
+    take(s, "raj", "delhi")  # the Raj moves the Troops to Cities (1.3.5)
+    take(s, "raj", "karachi")
     assert ids(s) == ["punjab:mlbase"]  # no Troop may enter the new State
     answer(s, "punjab:mlbase")
     assert s.spaces["punjab"].muslim_state and pc(s, "delhi", "troop") == 1 and pc(s, "karachi", "troop") == 1
     assert pc(s, "punjab", "ml_base") == 1
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_38_shaded_piece_choice():
     s = game()
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
     board.transfer(s, "troop", 1, "available", "out_of_play")
     push_event(s, 38, "shaded", "ml")
-    engine.apply(s, "ml", "sind")
+    take(s, "ml", "sind")
     assert ids(s) == ["sind:mlbase"]  # Troops never in a State (5.1.1)
     answer(s, "sind:mlbase")
     assert pc(s, "sind", "ml_base") == 1 and s.out_of_play.get("ml_base", 0) == 0
@@ -118,6 +121,7 @@ def test_38_shaded_piece_choice():
 
 # --- 39 ------------------------------------------------------------------------------------------
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_39_unshaded_every_other_cube():
     s = game()
     put(s, "punjab", sepoy=3, guerrilla_active=1, inc_activist=2, ml_activist=1)   # 4 -> 2 Activists
@@ -251,8 +255,8 @@ def test_44_unshaded_remove_then_shift_those_spaces():
     put(s, "delhi", guerrilla_underground=2)
     put(s, "sind", guerrilla_underground=1)
     push_event(s, 44, "unshaded", "raj")
-    engine.apply(s, "raj", "bihar:active")
-    engine.apply(s, "raj", "delhi:underground")
+    take(s, "raj", "bihar:active")
+    take(s, "raj", "delhi:underground")
     answer(s)
     assert s.spaces["bihar"].support == 1 and s.spaces["delhi"].support == 1 and s.spaces["sind"].support == 0
     assert pc(s, "delhi", "guerrilla_underground") == 1
@@ -317,7 +321,7 @@ def test_47_unshaded():
     put(s, "delhi", inc_activist=1)  # no cubes
     push_event(s, 47, "unshaded", "raj")
     assert "delhi" not in ids(s) and "rail_punjab_delhi" not in ids(s)
-    engine.apply(s, "raj", "bihar")
+    take(s, "raj", "bihar")
     assert set(ids(s)) == {"underground", "inc", "protest"}
     answer(s, "protest", "punjab", "unrest")
     assert not s.spaces["bihar"].protest and s.spaces["rail_punjab_delhi"].strike
@@ -329,9 +333,9 @@ def test_47_shaded_replace_at_most_one_base():
     put(s, "bihar", guerrilla_underground=1, ml_base=1, troop=1, gandhi=1)
     put(s, "delhi", rev_base=1)  # no Underground Guerrilla
     push_event(s, 47, "shaded", "rev")
-    engine.apply(s, "rev", "replace")
+    take(s, "rev", "replace")
     assert not any(c.startswith("bihar:gandhi") or c.startswith("delhi") for c in ids(s))
-    engine.apply(s, "rev", "bihar:mlbase>inc")
+    take(s, "rev", "bihar:mlbase>inc")
     answer(s, "bihar:troop>guerrilla")
     assert pc(s, "bihar", "ml_base") == 0 and pc(s, "bihar", "troop") == 0
     assert pc(s, "bihar", "inc_activist") == 1 and pc(s, "bihar", "guerrilla_underground") == 2
@@ -341,8 +345,8 @@ def test_47_shaded_remove_3():
     s = game()
     put(s, "bihar", guerrilla_underground=1, ml_base=2, sepoy=2)
     push_event(s, 47, "shaded", "rev")
-    engine.apply(s, "rev", "remove")
-    engine.apply(s, "rev", "bihar:mlbase")
+    take(s, "rev", "remove")
+    take(s, "rev", "bihar:mlbase")
     assert "bihar:mlbase" not in ids(s) and "done" not in ids(s)
     answer(s, "bihar:sepoy", "bihar:sepoy")
     assert pc(s, "bihar", "ml_base") == 1 and pc(s, "bihar", "sepoy") == 0
@@ -408,10 +412,10 @@ def test_50_unshaded_two_factions():
     s = game()
     put(s, "bihar", troop=2, inc_activist=2, guerrilla_active=2)
     push_event(s, 50, "unshaded", "ml")
-    engine.apply(s, "ml", "bihar:troop")
+    take(s, "ml", "bihar:troop")
     assert "done" not in ids(s)  # at least 1 piece of each faction
-    engine.apply(s, "ml", "bihar:troop")
-    engine.apply(s, "ml", "bihar:inc")
+    take(s, "ml", "bihar:troop")
+    take(s, "ml", "bihar:inc")
     assert "bihar:active" not in ids(s)  # a third faction
     answer(s, "done")
     assert s.out_of_play == {"troop": 2, "inc_activist": 1}
@@ -423,8 +427,8 @@ def test_50_shaded():
     board.transfer(s, "guerrilla", 2, "available", "out_of_play")
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
     push_event(s, 50, "shaded", "rev")
-    engine.apply(s, "rev", "guerrilla")
-    engine.apply(s, "rev", "ml_base")
+    take(s, "rev", "guerrilla")
+    take(s, "rev", "ml_base")
     assert "troop" not in ids(s)
     answer(s, "guerrilla")
     assert s.out_of_play == {"troop": 2}
@@ -498,10 +502,10 @@ def test_54_unshaded():
     put(s, "mysore", guerrilla_underground=1)
     push_event(s, 54, "unshaded", "raj")
     assert "bihar:sepoy" not in ids(s)
-    engine.apply(s, "raj", "hyderabad:sepoy")
-    engine.apply(s, "raj", "hyderabad:sepoy")
-    engine.apply(s, "raj", "mysore:sepoy")
-    engine.apply(s, "raj", "done")
+    take(s, "raj", "hyderabad:sepoy")
+    take(s, "raj", "hyderabad:sepoy")
+    take(s, "raj", "mysore:sepoy")
+    take(s, "raj", "done")
     answer(s, "hyderabad:underground", "hyderabad:active", "mysore:underground")
     assert pc(s, "hyderabad", "guerrilla_active") == 1 and pc(s, "hyderabad", "guerrilla_underground") == 1
     assert pc(s, "mysore", "guerrilla_underground") == 0
@@ -529,7 +533,7 @@ def test_55_shaded():
     s = game()
     put(s, "delhi", gandhi=1)
     push_event(s, 55, "shaded", "inc")
-    engine.apply(s, "inc", "bihar")
+    take(s, "inc", "bihar")
     assert "sind" not in ids(s) and "west_bengal" in ids(s)
     answer(s, "west_bengal", "bihar", "bihar:inc", "bihar:ml")
     assert s.spaces["bihar"].protest and s.spaces["west_bengal"].protest
@@ -572,8 +576,8 @@ def test_57_unshaded():
     board.transfer(s, "troop", 1, "available", "out_of_play")
     board.transfer(s, "guerrilla", 1, "available", "out_of_play")
     push_event(s, 57, "unshaded", "raj")
-    engine.apply(s, "raj", "bihar:inc")
-    engine.apply(s, "raj", "done")
+    take(s, "raj", "bihar:inc")
+    take(s, "raj", "done")
     assert "hyderabad:troop" not in ids(s)
     answer(s, "delhi:troop", "hyderabad:guerrilla")
     assert s.out_of_play == {"inc_activist": 1} and pc(s, "delhi", "troop") == 1
@@ -585,8 +589,8 @@ def test_57_shaded_at_most_2_from_out_of_play():
     board.transfer(s, "inc_activist", 3, "available", "out_of_play")
     push_event(s, 57, "shaded", "inc")
     assert "delhi:inc" not in ids(s)
-    engine.apply(s, "inc", "bihar:inc:oop")
-    engine.apply(s, "inc", "bihar:inc:oop")
+    take(s, "inc", "bihar:inc:oop")
+    take(s, "inc", "bihar:inc:oop")
     assert "bihar:inc:oop" not in ids(s)
     answer(s, "bihar:inc", "bihar:ml")
     assert pc(s, "bihar", "inc_activist") == 3 and s.out_of_play == {"inc_activist": 1}
@@ -608,7 +612,7 @@ def test_58_shaded():
     put(s, "bihar", sepoy=2, guerrilla_active=1)
     put(s, "delhi", guerrilla_underground=1)
     push_event(s, 58, "shaded", "inc")
-    engine.apply(s, "inc", "bihar:sepoy>inc")
+    take(s, "inc", "bihar:sepoy>inc")
     assert not any(c.startswith("bihar") for c in ids(s))  # 1 per space
     answer(s, "delhi:underground>ml")
     assert pc(s, "bihar", "sepoy") == 1 and pc(s, "bihar", "inc_activist") == 1 and pc(s, "delhi", "ml_activist") == 1
@@ -645,7 +649,7 @@ def test_60_shaded():
     s.spaces["sind"].support = -1  # adjacent: rail_karachi_north, rail_punjab_delhi
     push_event(s, 60, "shaded", "inc")
     assert {c.split(":")[0] for c in ids(s) if c != "done"} == {"rail_karachi_north", "rail_punjab_delhi"}
-    engine.apply(s, "inc", "rail_karachi_north:inc")
+    take(s, "inc", "rail_karachi_north:inc")
     assert not any(c.startswith("rail_karachi_north") for c in ids(s))
     answer(s, "rail_punjab_delhi:guerrilla")
     assert pc(s, "rail_karachi_north", "inc_activist") == 1
@@ -790,9 +794,9 @@ def test_67_shaded():
     put(s, "mysore", sepoy=3)
     put(s, "bihar", sepoy=3)
     push_event(s, 67, "shaded", "rev")
-    engine.apply(s, "rev", "hyderabad")
-    engine.apply(s, "rev", "mysore")
-    engine.apply(s, "rev", "done")
+    take(s, "rev", "hyderabad")
+    take(s, "rev", "mysore")
+    take(s, "rev", "done")
     assert not any(c.startswith("bihar") for c in ids(s))
     answer(s, "hyderabad:sepoy", "hyderabad:sepoy", "hyderabad:sepoy", "mysore:sepoy")
     assert pc(s, "hyderabad", "sepoy") == 0 and pc(s, "mysore", "sepoy") == 2 and s.spaces["mysore"].support == -1
@@ -822,6 +826,7 @@ def test_69_unshaded():
     assert pc(s, "east_bengal", "troop") == 1 and s.out_of_play == {}
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_69_shaded():
     s = game()
     put(s, "bihar", guerrilla_active=2)
@@ -850,7 +855,7 @@ def test_70_shaded():
     s = game()
     board.transfer(s, "guerrilla", 3, "available", "out_of_play")
     push_event(s, 70, "shaded", "rev")
-    engine.apply(s, "rev", "bihar:guerrilla")
+    take(s, "rev", "bihar:guerrilla")
     assert "bihar:guerrilla" not in ids(s)
     answer(s, "delhi:guerrilla", "done")
     assert s.out_of_play == {"guerrilla": 1}
@@ -886,12 +891,13 @@ def test_72_unshaded():
     assert s.resources["rev"] == 12
 
 
+@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_72_shaded():
     s = game()
     put(s, "bihar", guerrilla_underground=1, troop=2)  # Raj Control: no Unrest
     put(s, "delhi", guerrilla_underground=1)
     push_event(s, 72, "shaded", "rev")
-    engine.apply(s, "rev", "bihar")
+    take(s, "rev", "bihar")
     assert ids(s) == ["guerrilla"]
     answer(s, "guerrilla", "delhi", "unrest")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and s.spaces["delhi"].unrest == 1
@@ -915,7 +921,7 @@ def test_55_shaded_prefers_spaces_without_protest():
     board.add_protest(s, "assam", for_operation=False)  # East Bengal's other neighbours are free
     push_event(s, 55, "shaded", "inc")
     assert "delhi" not in ids(s) and "east_bengal" in ids(s)
-    engine.apply(s, "inc", "east_bengal")
+    take(s, "inc", "east_bengal")
     assert "assam" not in ids(s) and "bihar" in ids(s)
 
 
@@ -955,8 +961,8 @@ def test_54_unshaded_removes_guerrillas_in_every_state():
     s.spaces["sind"].muslim_state = True
     put(s, "sind", sepoy=2, guerrilla_underground=2)
     push_event(s, 54, "unshaded", "raj")
-    engine.apply(s, "raj", "hyderabad:sepoy")
-    engine.apply(s, "raj", "done")
+    take(s, "raj", "hyderabad:sepoy")
+    take(s, "raj", "done")
     answer(s, "mysore:underground", "sind:underground", "sind:underground", "hyderabad:active")
     assert pc(s, "hyderabad", "guerrilla_active") == 0
     assert pc(s, "mysore", "guerrilla_underground") == 1 and pc(s, "sind", "guerrilla_underground") == 0
@@ -983,5 +989,5 @@ def test_5_1_1_replacement_by_a_type_that_is_available():
     board.transfer(s, "inc_activist", s.available["inc_activist"], "available", "out_of_play")
     push_event(s, 66, "shaded", "inc")
     assert "bihar:active>ml" in ids(s) and "bihar:active>inc" not in ids(s)
-    engine.apply(s, "inc", "bihar:active>ml")
+    take(s, "inc", "bihar:active>ml")
     assert pc(s, "bihar", "ml_activist") == 1

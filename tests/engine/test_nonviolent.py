@@ -3,10 +3,14 @@ built on the rules' worked examples (ESEMPIO / EJEMPLO paragraphs) and edge case
 import pytest
 
 import engine
+from helpers import take
 from engine.core.errors import IllegalChoice, NotYourTurn
 from engine.gandhi import board, derived as dv
 from engine.gandhi.actions import begin_operation
 from engine.gandhi.state import INVENTORY
+
+# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
 
 
 
@@ -67,7 +71,7 @@ def ids(s):
 
 def play(s, actor, *choices):
     for c in choices:
-        engine.apply(s, actor, c)
+        take(s, actor, c)
 
 
 def step(s):

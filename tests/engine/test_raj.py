@@ -9,7 +9,10 @@ from engine.gandhi import derived as dv
 from engine.gandhi.actions import begin_operation
 from engine.gandhi.operations.raj import garrison_reach
 from engine.gandhi.state import INVENTORY
-from helpers import rule_ids
+from helpers import rule_ids, take
+
+# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
 
 VICEROYS = {"chelmsford": 73, "reading": 74, "irwin": 75, "willingdon": 76, "linlithgow": 77,
             "wavell": 78, "mountbatten": 79}
@@ -55,7 +58,7 @@ def totals(s):
 
 def play(s, *choices, actor="raj"):
     for c in choices:
-        engine.apply(s, actor, c)
+        take(s, actor, c)
 
 
 def ids(s):

@@ -7,7 +7,10 @@ from engine.gandhi import board
 from engine.gandhi import derived as dv
 from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
-from helpers import rule_ids
+from helpers import rule_ids, take
+
+# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
 
 
 def piece_totals(state):
@@ -59,7 +62,7 @@ def pieces(s, sid):
 
 def play(s, *choices, actor="rev"):
     for c in choices:
-        engine.apply(s, actor, c)
+        take(s, actor, c)
 
 
 def ids(s):

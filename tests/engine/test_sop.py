@@ -13,7 +13,10 @@ from engine.gandhi.events import event_playable
 from engine.gandhi.invariants import piece_totals
 from engine.gandhi.state import INVENTORY
 from tests.engine.helpers import blank, put
-from helpers import rule_ids
+from helpers import rule_ids, take
+
+# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("ruleset3")
 
 # card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
 CARD3 = (3, 9, 10, 11, 12)
@@ -29,7 +32,7 @@ def dec(s):
 
 def play(s, actor, *choices):
     for c in choices:
-        engine.apply(s, actor, c)
+        take(s, actor, c)
 
 
 def events(s, faction):

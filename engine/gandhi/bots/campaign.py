@@ -351,6 +351,8 @@ def redeploy_to(state, d) -> str:
     p = redeploy_plan(state, d.actor, fr["moved"], only_origin=fr["origin"])
     if p is not None and p[1] in d.ids():
         return p[1]
+    if fr.get("again") and "back" in d.ids():
+        return "back"  # ruleset 4 stays on the space after a move: the plan goes on elsewhere (8.9.3)
     ids = [c for c in d.ids() if c != "back"]
     if d.actor == "raj":  # Troops the Raj cannot pay for go to Cities
         city = [c for c in ids if c.startswith("troop:") and _type(c.split(":")[1]) == "city"]

@@ -154,12 +154,21 @@ def _op_loop(state, d):
             useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
             spaces = useful or ([] if ctx["spaces"] else spaces)
         if spaces:
-            return priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
+            sid = priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
+            return _with_sepoys(state, ctx, sid, ids)
     # 8.3: a Special Activity box after the Operation box follows the whole
     # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
     if "done" in ids:
         return "done"
     return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
+
+
+def _with_sepoys(state, ctx, sid: str, ids: list[str]) -> str:
+    """8.6.2 as :func:`_use_sepoys` when ruleset 4 offers the Sepoys with
+    the space ("<space>:sepoy"): with them until an Activation roll fails."""
+    if f"{sid}:sepoy" in ids and not movement.raj_failed(state, ctx, upto=len(ctx["spaces"])):
+        return f"{sid}:sepoy"
+    return sid
 
 
 def _use_sepoys(state, d):

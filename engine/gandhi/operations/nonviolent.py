@@ -186,6 +186,8 @@ class Rally(NVOperation):
     faction's if needed (reading R-3.3.1-release), OR nothing.
     """
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "rally"
     label = "Rally"
     rule = "3.3.1"
@@ -427,14 +429,24 @@ class DemonstrateMove(Step):
     def decision(self, state, fr):
         f, dst = fr["faction"], fr["space"]
         choices = []
+        ctx = state.action
         for oid in self._options(state, fr):
             if oid.startswith("ml:"):
-                choices.append(simple(oid, "choice.demonstrate_ml",
-                                      "Move a Muslim League Activist with it from {space}",
-                                      space=space_name(oid[3:])))
+                src = oid[3:]
+                most = min(movable(state, ctx, src, "ml_activist"), fr["own"].get(src, 0) - fr["other"].get(src, 0),
+                           state.unity - ctx["data"].get("nv_ml_moved", 0))
+                choices.append(Choice(oid, msg("choice.demonstrate_ml",
+                                               "Move a Muslim League Activist with it from {space}",
+                                               space=space_name(src)), most=max(1, most),
+                                      label_n=msg("choice.demonstrate_ml_n",
+                                                  "Muslim League Activists: move {n} with them from {space}",
+                                                  space=space_name(src), n=1)))
             else:
-                choices.append(simple(oid, "choice.demonstrate_own", "Move an Activist from {space}",
-                                      space=space_name(oid)))
+                choices.append(Choice(oid, msg("choice.demonstrate_own", "Move an Activist from {space}",
+                                               space=space_name(oid)),
+                                      most=max(1, movable(state, ctx, oid, activist_kind(f))),
+                                      label_n=msg("choice.demonstrate_own_n", "Activists: move {n} from {space}",
+                                                  space=space_name(oid), n=1)))
         if sum(fr["own"].values()) > 0:
             choices.append(done_choice("Move no more Activists here"))
         return Decision(f, msg("prompt.demonstrate_move", "Demonstrate: move Activists into {space}.",
@@ -520,6 +532,8 @@ class CivilDisobedience(NVOperation):
     Railways (decisions).
     """
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "civil_disobedience"
     label = "Civil Disobedience"
     rule = "3.3.3"
@@ -596,6 +610,8 @@ class NonCooperation(NVOperation):
     one level toward Active Opposition; after all spaces, Restraint -1 once
     (only if at least one space was chosen).
     """
+
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
 
     name = "non_cooperation"
     label = "Non-Cooperation"

@@ -103,6 +103,17 @@ def movable(state: GandhiState, ctx: dict[str, Any], sid: str, kind: str) -> int
     return max(0, pieces(state, sid, kind) - moved)
 
 
+def move_choice(cid: str, text: str, kind: str, origin: str, most: int, key: str = "choice.raj_move",
+                **params: Any) -> Choice:
+    """A cube move offered as a quantity (issue 14): ``cid`` once, or
+    ``"<cid>*<n>"`` for n of the ``most`` cubes of ``kind`` that may still
+    leave ``origin`` (3.1.2, 3.2)."""
+    return Choice(cid, msg(key, text, kind=KIND_NAME[kind], origin=space_name(origin), **params),
+                  most=max(1, most),
+                  label_n=msg("choice.raj_move_n", "{kind}: move {n} from {origin}", kind=KIND_NAME[kind],
+                              origin=space_name(origin), n=most))
+
+
 def move_cube(state: GandhiState, ctx: dict[str, Any], src: str, dst: str, kind: str) -> None:
     """Move one cube and remember it arrived (it may not move again: 3.1.2)."""
     board.move(state, src, dst, kind, 1)
@@ -219,21 +230,62 @@ class UseSepoys(Step):
 
     def apply(self, state, fr, cid):
         ctx = state.action
-        paid = cid == "sepoy"
-        data(ctx)["paid"][fr["sid"]] = paid
-        if paid and fr["cost"]:
-            board.add_resources(state, "raj", -fr["cost"])
-        if paid:
-            log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to use Sepoys in {space}.",
-                actor="raj", cost=fr["cost"], space=fr["sid"])
+        if cid == "sepoy":
+            pay_sepoys(state, ctx, fr["sid"], fr["cost"])
+        else:
+            data(ctx)["paid"][fr["sid"]] = False
         push(state, fr["then"])
+
+
+def pay_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, cost: int) -> None:
+    """The Raj uses Sepoys in ``sid`` and pays ``cost`` Resources (3.2)."""
+    data(ctx)["paid"][sid] = True
+    if cost:
+        board.add_resources(state, "raj", -cost)
+    log(state, "log.raj_pays_sepoys", "The Raj pays {cost} Resources to use Sepoys in {space}.",
+        actor="raj", cost=cost, space=sid)
+
+
+class SepoysInTheSpaceChoice:
+    """Ruleset 4 (issue 14): where Sepoys could be used and paid for, the
+    space is offered twice in ``op.loop`` -- ``<space>`` (Troops only, free)
+    and ``<space>:sepoy`` (with Sepoys, paying the price of 3.2) -- instead
+    of a question after it. Mixed into Deploy, Sweep and Assault, which say
+    with :meth:`sepoys_relevant` where Sepoys could take part."""
+
+    name: str = ""
+
+    def sepoys_relevant(self, state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def space_choices(self, state, ctx, sid):
+        plain = super().space_choices(state, ctx, sid)  # type: ignore[misc]
+        if not at_least(state, 4) or not self.sepoys_relevant(state, ctx, sid):
+            return plain
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if not can_pay(state, cost):
+            return plain
+        return plain + [Choice(f"{sid}:sepoy", msg("choice.space_sepoys", "{space} with Sepoys ({cost} Resources)",
+                                                    space=space_name(sid), cost=cost))]
+
+    def choose_variant(self, state, ctx, sid, variant):
+        if any(c.id == f"{sid}:sepoy" for c in self.space_choices(state, ctx, sid)):
+            data(ctx).setdefault("sepoys", {})[sid] = variant == "sepoy"
 
 
 def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost: int,
                sepoys_relevant: bool, then: Frame) -> list[Frame]:
     """Frames for the Sepoy decision in ``sid``: ask when Sepoys could be used
-    and paid for; otherwise record "Troops only" and go straight on."""
-    if sepoys_relevant and can_pay(state, cost):
+    and paid for; otherwise record "Troops only" and go straight on. Under
+    ruleset 4 the choice of the space already said it ("<space>:sepoy",
+    :class:`SepoysInTheSpaceChoice`): no question."""
+    chosen = data(ctx).get("sepoys", {}).get(sid)
+    if chosen is not None and at_least(state, 4):
+        if chosen and can_pay(state, cost):
+            pay_sepoys(state, ctx, sid, cost)
+            return [then]
+        sepoys_relevant = bool(chosen)  # with Sepoys chosen, but no longer affordable: say why
+    elif sepoys_relevant and can_pay(state, cost):
         return [frame("raj.use_sepoys", sid=sid, op=op, cost=cost, then=then)]
     data(ctx)["paid"][sid] = False
     if sepoys_relevant:
@@ -388,17 +440,22 @@ def deploy_can_place(state: GandhiState, city: str, kind: str) -> bool:
 
 
 @operation
-class Deploy(Operation):
+class Deploy(SepoysInTheSpaceChoice, Operation):
     """Deploy (3.2.1): any City; place up to 6 cubes in each (Troops free,
     Sepoys for Restraint per City — Willingdon 1, Reading first City free);
     cubes of a type none of which is Available may be taken from anywhere on
     the map (1.4.1). Then the Raj may move up to 2 cubes Out of Play ->
     Available (also in a Limited Operation, 2.3.5)."""
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "deploy"
     faction = "raj"
     label = "Deploy"
     rule = "3.2.1"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return deploy_can_place(state, sid, "sepoy")
 
     def selectable(self, state, ctx):
         first = not ctx["spaces"]
@@ -448,13 +505,20 @@ class DeployPlace(Step):
         for kind in ("troop", "sepoy"):
             if kind == "sepoy" and not paid:
                 continue
+            room = MAX_DEPLOY - fr["placed"]
             if state.available.get(kind, 0):
-                out.append(simple(kind, f"choice.raj_place_{kind}", "Place a {kind} from Available",
-                                  kind=KIND_NAME[kind]))
+                out.append(Choice(kind, msg(f"choice.raj_place_{kind}", "Place a {kind} from Available",
+                                            kind=KIND_NAME[kind]),
+                                  most=max(1, min(room, state.available[kind])),
+                                  label_n=msg("choice.raj_place_n", "{kind}: place {n} from Available",
+                                              kind=KIND_NAME[kind], n=1)))
             else:
                 for s in deploy_sources(state, sid, kind):
-                    out.append(simple(f"{kind}:{s}", "choice.raj_place_from", "Take a {kind} from {space}",
-                                      kind=KIND_NAME[kind], space=space_name(s)))
+                    out.append(Choice(f"{kind}:{s}", msg("choice.raj_place_from", "Take a {kind} from {space}",
+                                                         kind=KIND_NAME[kind], space=space_name(s)),
+                                      most=max(1, min(room, state.spaces[s].pieces.get(kind, 0))),
+                                      label_n=msg("choice.raj_place_from_n", "{kind}: take {n} from {space}",
+                                                  kind=KIND_NAME[kind], space=space_name(s), n=1)))
         return out
 
     def decision(self, state, fr):
@@ -495,8 +559,12 @@ class DeployOutOfPlay(Step):
     name = "raj.deploy.oop"
 
     def decision(self, state, fr):
-        choices = [simple(k, f"choice.raj_oop_{k}", "Move a {kind} from Out of Play to Available",
-                          kind=KIND_NAME[k]) for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
+        left = DEPLOY_OOP - fr["moved"]
+        choices = [Choice(k, msg(f"choice.raj_oop_{k}", "Move a {kind} from Out of Play to Available",
+                                 kind=KIND_NAME[k]), most=max(1, min(left, state.out_of_play[k])),
+                          label_n=msg("choice.raj_oop_n", "{kind}: move {n} from Out of Play to Available",
+                                      kind=KIND_NAME[k], n=1))
+                   for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
         choices.append(done_choice("Move no more cubes"))
         return Decision("raj", msg("prompt.raj_deploy_oop",
                                    "Deploy: move up to {n} more cube(s) from Out of Play to Available.",
@@ -598,8 +666,8 @@ class GarrisonMove(Step):
             if kind == "sepoy" and not data(ctx).get("garrison_paid") and cost:
                 text += " (pays {cost} Resources for the Garrison's Sepoys)"
             key = "choice.raj_move_paying" if text.endswith("Sepoys)") else "choice.raj_move"
-            choices.append(simple(f"{kind}:{origin}", key, text, kind=KIND_NAME[kind],
-                                  origin=space_name(origin), cost=cost))
+            choices.append(move_choice(f"{kind}:{origin}", text, kind, origin, movable(state, ctx, origin, kind),
+                                       key=key, cost=cost))
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
@@ -680,7 +748,7 @@ def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) ->
 
 
 @operation
-class Sweep(Operation):
+class Sweep(SepoysInTheSpaceChoice, Operation):
     """Sweep (3.2.3): destinations are Cities, Provinces and States (not
     Railways). Per destination the Raj pays Restraint to use Sepoys (moving in
     or Sweeping in place; Irwin 1, Reading first space free). Cubes not in
@@ -694,6 +762,9 @@ class Sweep(Operation):
     faction = "raj"
     label = "Sweep"
     rule = "3.2.3"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return sweep_sepoys_relevant(state, ctx, sid)
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
@@ -735,8 +806,9 @@ class SweepMove(Step):
         return sweep_moves(state, ctx, fr["sid"], sepoys)
 
     def decision(self, state, fr):
-        choices = [simple(f"{k}:{o}", "choice.raj_move", "Move a {kind} from {origin}", kind=KIND_NAME[k],
-                          origin=space_name(o)) for k, o in self._moves(state, fr)]
+        ctx = state.action
+        choices = [move_choice(f"{k}:{o}", "Move a {kind} from {origin}", k, o, movable(state, ctx, o, k))
+                   for k, o in self._moves(state, fr)]
         choices.append(done_choice("Move no more cubes here"))
         return Decision("raj", msg("prompt.raj_sweep", "Sweep into {space}: move a cube ({moved} moved).",
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
@@ -813,7 +885,7 @@ def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
 
 
 @operation
-class Assault(Operation):
+class Assault(SepoysInTheSpaceChoice, Operation):
     """Assault (3.2.4): any space with Raj cubes. Per space the Raj uses Troops
     only (free) or also Sepoys (Restraint; Chelmsford 1; Reading first space
     free). Removals: 1 per cube if Troops are used, else 1 per 2 Sepoys
@@ -821,10 +893,15 @@ class Assault(Operation):
     and Gandhi. With Lord Wavell the Raj may first make one free Limited Sweep
     (Troops and Sepoys) into a space selected for Assault."""
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "assault"
     faction = "raj"
     label = "Assault"
     rule = "3.2.4"
+
+    def sepoys_relevant(self, state, ctx, sid):
+        return bool(pieces(state, sid, "sepoy"))
 
     def _usable(self, state, ctx, sid, cost) -> bool:
         if pieces(state, sid, "troop"):

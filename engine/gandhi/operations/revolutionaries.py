@@ -108,6 +108,8 @@ class Rally(Operation):
     1.4.2). Then the Revolutionaries may move 1 Guerrilla from Out of Play to
     Available (once per Operation, at its end)."""
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "rally"
     faction = F
     label = "Rally"
@@ -393,6 +395,8 @@ class Attack(Operation):
     if the space has a Protest or is without Raj Control, add an Unrest marker
     (reading R-3.4.3: ES and JA say "or"; the IT "and" is a slip)."""
 
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
+
     name = "attack"
     faction = F
     label = "Attack"
@@ -490,6 +494,8 @@ class Riot(Operation):
     Underground Guerrilla if there is one; a City, Province or State shifts 1
     level toward Neutral and gets an Unrest marker; a Railway gets a Strike
     marker if it has none. After all spaces, Restraint -1 (once)."""
+
+    together = True  # independent spaces: chosen several at once under ruleset 4 (issue 14)
 
     name = "riot"
     faction = F

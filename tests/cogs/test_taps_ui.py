@@ -1,0 +1,42 @@
+"""Discord shapes of issue 14: several spaces in one multi-select, long lists
+grouped with a button per group, a quantity's count asked after its pick."""
+import discord
+
+from bot.service import Prompt
+from cogs.ui import ASK_COUNT, build_view
+
+
+def _items(view):
+    return [getattr(c, "item", c) for c in view.children]
+
+
+def _prompt(choices, **kw):
+    return Prompt(game_id=1, version=3, actor="raj", actor_name="British Raj", text="Deploy", choices=choices, **kw)
+
+
+async def test_spaces_chosen_together_are_one_multi_select_beside_the_other_choices():
+    p = _prompt([("bombay", "Bombay"), ("madras", "Madras"), ("delhi", "Delhi"), ("done", "End the Operation")],
+                many=3, joinable=["bombay", "madras", "delhi"])
+    items = _items(build_view(p, "en"))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)]
+    assert len(sel) == 1 and sel[0].min_values == 1 and sel[0].max_values == 3
+    assert [o.value for o in sel[0].options] == ["bombay", "madras", "delhi"]
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["End the Operation"]
+
+
+async def test_a_long_list_shows_one_group_and_a_button_for_each_other_group():
+    cities = [(f"c{i}", f"City {i}") for i in range(5)]
+    provinces = [(f"p{i}", f"Province {i}") for i in range(24)]
+    p = _prompt(cities + provinces, groups=[("Cities", [c for c, _ in cities]),
+                                            ("Provinces", [c for c, _ in provinces])])
+    items = _items(build_view(p, "en", page=1))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)][0]
+    assert [o.value for o in sel.options] == [c for c, _ in provinces] and sel.placeholder == "Provinces"
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["Cities"]
+
+
+async def test_a_quantity_listed_once_asks_its_count_after_the_pick():
+    many = [(f"troop:s{i}", f"Troop to {i}") for i in range(30)]
+    p = _prompt(many, counts={"troop:s0": 4})
+    sel = [i for i in _items(build_view(p, "en")) if isinstance(i, discord.ui.Select)][0]
+    assert sel.options[0].value == f"troop:s0{ASK_COUNT}4" and sel.options[1].value == "troop:s1"
