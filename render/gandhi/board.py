@@ -580,13 +580,15 @@ def _cards_panel(d, box, st, locale, hb: HitBoxes) -> None:
     d.text((x, y), th.t(locale, "viceroy"), font=font(17, "bold"), fill=th.PANEL_DIM, anchor="la")
     y += 24
     if vc:
-        name = str(vc.get("name") or "")
-        cap = _capability_name(vc)
+        cc = _campaign_def(vc)
+        ct = cc.texts(th.lang(locale)) if cc else {}
+        name = ct.get("viceroy") or str(vc.get("name") or "")
+        cap = _capability_name(vc, locale)
         d.text((x, y), name, font=font(22, "bold"), fill=th.PANEL_TEXT, anchor="la")
         if cap:
             d.text((x + _tw(name, font(22, "bold")) + 12, y + 3), cap, font=font(18, "italic"),
                    fill=th.PANEL_DIM, anchor="la")
-        detail = _capability_text(vc)
+        detail = _capability_text(vc, locale)
         for i, ln in enumerate(_wrap(detail, font(16), w)[:2]):
             d.text((x, y + 30 + i * 20), ln, font=font(16), fill=th.PANEL_TEXT, anchor="la")
     else:
@@ -611,15 +613,18 @@ def _card_title(card: dict, locale: str) -> str:
     return own or str(card.get("title") or "")
 
 
-def _capability_name(vc: dict) -> str:
+def _capability_name(vc: dict, locale: str = "en") -> str:
+    """The Viceroy's capability name in the picture's language."""
     cc = _campaign_def(vc)
-    return cc.capability if cc else ""
+    return cc.texts(th.lang(locale))["capability"] if cc else ""
 
 
-def _capability_text(vc: dict) -> str:
+def _capability_text(vc: dict, locale: str = "en") -> str:
+    """The Raj capability's text in the picture's language (the state's
+    capability line for a Viceroy the card data does not know)."""
     cc = _campaign_def(vc)
     if cc and cc.raj_capability:
-        return cc.raj_capability
+        return cc.texts(th.lang(locale))["raj_capability"]
     cap = str(vc.get("capability") or "")
     return "" if cc and cap == cc.capability else cap
 

@@ -124,3 +124,16 @@ def test_japanese_kanji_take_their_japanese_shapes():
     plain = ImageFont.truetype(str(cjk_font_path()), 24)
     assert ImageChops.difference(draw(ours), draw(plain, "ja")).getbbox() is None
     assert ImageChops.difference(draw(ours), draw(plain)).getbbox() is not None
+
+
+@pytest.mark.parametrize("locale,words", [("it", ("L'Autoritario",)), ("ja", ("ロード・チェルムスフォード", "権威主義者")),
+                                          ("en", ("Lord Chelmsford", "The Authoritarian"))])
+def test_the_viceroy_panel_speaks_the_pictures_language(drawn, locale, words):
+    """The map's Viceroy panel: the Viceroy, its capability and the capability's
+    text in the picture's language (issue 15)."""
+    import engine
+
+    render(engine.new_game("gandhi", "short", 1), locale)
+    texts = [t for t, *_ in drawn]
+    for w in words:
+        assert w in texts, (locale, w)
