@@ -136,3 +136,17 @@ def test_card_and_space_autocomplete_speak_the_players_language():
     assert space_choices("gandhi", "デリ", "ja")[0] == ("デリー", "delhi")
     assert space_choices("gandhi", "delhi", "ja")[0] == ("デリー", "delhi")
     assert space_choices("gandhi", "delhi", "en")[0] == ("Delhi", "delhi")
+
+
+def test_the_next_card_is_announced_by_its_title():
+    """The log names the next card by number and title in the game's
+    language, as the current card (was the bare number: "Next card: 35.")."""
+    import engine
+    from bot.i18n import render
+
+    for game, scenario in (("gandhi", "short"), ("adp", "main")):
+        s = engine.new_game(game, scenario, 3)
+        e = next(e for e in s.log if e["key"] == "log.next_card")
+        text = render("it", e, game)
+        assert text.startswith("Carta successiva: #" if game == "gandhi" else "Prossima carta: #"), text
+        assert len(text.split(" ", 3)) == 4, text  # "… #N Title."
