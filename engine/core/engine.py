@@ -94,21 +94,8 @@ def decision(state: BaseState) -> Decision | None:
     """The pending decision, or None when the game is over. In a phase where
     several players decide at once (sealed orders), the first of
     :func:`decisions`."""
-    if state.result is not None:
-        return None
-    d = _settle(state, True)
-    if state.result is not None:
-        return None
-    top = state.stack[-1]
-    h = handler(top, state.game)
-    if h.simultaneous:
-        return _sealed_decisions(state, top)[0]
-    if d is None:
-        d = h.decision(state, top)
-    if not d.choices:
-        raise RuntimeError(f"step {d.step!r} offered no choices")
-    side = _side_choices(state, d)
-    return dataclasses.replace(d, choices=d.choices + side) if side else d
+    pending = _pending(state)
+    return pending[0] if pending else None
 
 
 def decisions(state: BaseState) -> list[Decision]:
@@ -116,13 +103,28 @@ def decisions(state: BaseState) -> list[Decision]:
     player's own queue (``[]`` when the game is over). For games where one
     faction decides at a time it is exactly ``[decision(state)]``; in a phase
     of sealed orders it lists every player who has not yet sealed."""
-    top = _pending_frame(state)
-    if top is None:
+    return _pending(state)
+
+
+def _pending(state: BaseState) -> list[Decision]:
+    """Settle, then the pending decisions (the sealed ones of a simultaneous
+    step, else the one decision with the game's side choices), each step's
+    decision computed once."""
+    if state.result is not None:
         return []
-    if handler(top, state.game).simultaneous:
+    d = _settle(state, True)
+    if state.result is not None:
+        return []
+    top = state.stack[-1]
+    h = handler(top, state.game)
+    if h.simultaneous:
         return _sealed_decisions(state, top)
-    d = decision(state)
-    return [d] if d is not None else []
+    if d is None:
+        d = h.decision(state, top)
+    if not d.choices:
+        raise RuntimeError(f"step {d.step!r} offered no choices")
+    side = _side_choices(state, d)
+    return [dataclasses.replace(d, choices=d.choices + side) if side else d]
 
 
 def _pending_frame(state: BaseState) -> dict[str, Any] | None:
@@ -202,9 +204,13 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     this very state, unchanged since (a front end that showed the decision):
     it is not computed again. Never pass a decision of another state.
     """
-    if is_simultaneous(state):
+    if decided is None:
+        pending = _pending(state)
+        d = pending[0] if pending else None
+    else:  # the caller's decision of this very state, which is therefore settled
+        d = decided
+    if d is not None and handler(state.stack[-1], state.game).simultaneous:
         return _apply_sealed(state, actor, choice_id)
-    d = decided if decided is not None else decision(state)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
     if actor != d.actor:
