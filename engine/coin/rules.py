@@ -8,6 +8,7 @@ the game's state; ids are the game's own (faction ids, card numbers).
 """
 from __future__ import annotations
 
+import abc
 from typing import Any, ClassVar
 
 from ..core.messages import Choice, Message
@@ -16,9 +17,12 @@ from ..core.steps import Frame
 _RULES: dict[str, "CoinRules"] = {}
 
 
-class CoinRules:
+class CoinRules(abc.ABC):
     """The callbacks of one COIN game. Subclasses set ``game`` and override
-    what their rulebook says; the defaults are the plainest COIN reading."""
+    what their rulebook says; the defaults are the plainest COIN reading.
+    The four abstract hooks (faction order, final victory, whether an Event
+    can be played, the Event's frames) have no common reading: a game that
+    lacks one cannot be instantiated."""
 
     game: ClassVar[str] = ""
     #: the step a round card (Campaign, Propaganda, Coup) pushes when it is current
@@ -33,6 +37,7 @@ class CoinRules:
         """True for a round card (Gandhi's Campaign, another game's Propaganda)."""
         return False
 
+    @abc.abstractmethod
     def faction_order(self, number: int) -> tuple[str, ...]:
         """The faction order printed on Event card ``number`` (2.3.2)."""
         raise NotImplementedError
@@ -45,6 +50,7 @@ class CoinRules:
         """The English name of ``faction`` for fallback texts."""
         return faction
 
+    @abc.abstractmethod
     def end_game(self, state: Any) -> None:
         """The deck ran out with no card current: final victory (sets ``state.result``)."""
         raise NotImplementedError
@@ -95,10 +101,12 @@ class CoinRules:
         even while one could be (a game's older ruleset). Default: no."""
         return False
 
+    @abc.abstractmethod
     def event_playable(self, state: Any, number: int | None, side: str, faction: str) -> bool:
         """Whether the ``side`` ("unshaded"/"shaded") Event of ``number`` can be played."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def push_event(self, state: Any, number: int, side: str, faction: str) -> None:
         """Push the frames that carry out the Event (5.0)."""
         raise NotImplementedError
