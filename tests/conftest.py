@@ -55,6 +55,16 @@ def ruleset3(monkeypatch):
 
 
 @pytest.fixture
+def ruleset4(monkeypatch):
+    """New games under ruleset 4: a decision with one answer applied by
+    the engine, cubes asked one group at a time (tests/engine/test_taps.py
+    keeps its shapes; ruleset 5's are in tests/engine/test_taps5.py)."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 4)
+
+
+@pytest.fixture
 def mini_game():
     """Border Skirmish (tests/minigame), a second COIN game, registered for
     the test and forgotten after it."""

@@ -76,6 +76,12 @@ class Operation(Action):
     #: be chosen several at once (issue 14)
     together: ClassVar[bool] = False
 
+    def joins_spaces(self, state: GameState, ctx: Ctx) -> bool:
+        """May its spaces be chosen several at once now (issue 14)? Default:
+        :attr:`together`; an Operation whose spaces are independent only
+        under a newer ruleset says so here."""
+        return self.together
+
     def space_choices(self, state: GameState, ctx: Ctx, sid: str) -> list[Choice]:
         """How space ``sid`` is offered in ``op.loop``: by default the space
         alone; an Operation may offer it in variants ``"<sid>:<variant>"``
@@ -275,12 +281,17 @@ class OperationLoop(Step):
         many = 1
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
-            many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.together else 1
+            many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
             choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
-        choices += _sa_choices(state, ctx)
+        sas = _sa_choices(state, ctx)
+        choices += sas
         if may_end_operation(state, ctx):
-            choices.append(done_choice("End the Operation"))
+            if sas and rules.one_closing_done(state):
+                choices += [done_choice("End the Operation (no Special Activity)"),
+                            simple(SA_AFTER, "choice.op_done_sa_after", "End the Operation, then a Special Activity")]
+            else:
+                choices.append(done_choice("End the Operation"))
         return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
 
     def refuse(self, state, fr, cid):
@@ -321,7 +332,9 @@ class OperationLoop(Step):
         else:
             rest = rest[rest.index(cid) + 1:] if cid in rest else []
         again = frame("op.loop", queue=rest) if rest else frame("op.loop")
-        if cid == "done":
+        if cid in ("done", SA_AFTER):
+            if cid == "done" and rules_of(state).one_closing_done(state) and _sa_options(state, ctx):
+                ctx["no_sa"] = True  # the Special Activities were on offer beside this "done"
             push(state, *op.finish(state, ctx), frame("op.after"))
             return
         if cid.startswith("sa:"):
@@ -350,8 +363,9 @@ def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | Non
     A space no longer selectable when its turn comes (the Resources ran out)
     is passed over."""
     for q in fr.get("queue") or []:
-        if q == "done":
-            return q if may_end_operation(state, ctx) else None
+        if q == "done":  # with one closing "done" (issue 14), whether a Special Activity follows is asked
+            ask = rules_of(state).one_closing_done(state) and _sa_options(state, ctx)
+            return q if may_end_operation(state, ctx) and not ask else None
         sid = q.split(":")[0]
         if not space_limit_reached(ctx) and sid not in ctx["spaces"] and sid in op.selectable(state, ctx) \
                 and any(c.id == q for c in op.space_choices(state, ctx, sid)):
@@ -371,7 +385,13 @@ class SpecialActivityLoop(Step):
         choices: list[Choice] = []
         if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
             choices += [rules_of(state).space_choice(s) for s in sa.selectable(state, ctx)]
-        choices.append(done_choice("End the Special Activity"))
+        if _ends_both(state, ctx):
+            choices.append(done_choice("End the Special Activity and the Operation"))
+            if _op_goes_on(state, ctx):
+                choices.append(simple(BACK_TO_OP, "choice.sa_back_to_op",
+                                      "End the Special Activity, go on with the Operation"))
+        else:
+            choices.append(done_choice("End the Special Activity"))
         return Decision(ctx["faction"], msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label),
                         choices, self.name)
 
@@ -389,13 +409,39 @@ class SpecialActivityLoop(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         sa = sa_of(state, ctx)
-        if cid == "done":
+        if cid in ("done", BACK_TO_OP):
+            both = cid == "done" and _ends_both(state, ctx)
             ctx["sa_state"] = "done"
+            if both:  # one "done" for both (issue 14): the Operation's loop below closes too
+                state.stack.pop()
+                push(state, *sa.finish(state, ctx), *op_of(state, ctx).finish(state, ctx), frame("op.after"))
+                return
             push(state, *sa.finish(state, ctx))
             return
         ctx["sa_spaces"].append(cid)
         log(state, "log.sa_space", "{sa} in {space}.", actor=ctx["faction"], sa=sa.name, space=cid)
         push(state, *sa.select(state, ctx, cid), frame("sa.loop"))
+
+
+SA_AFTER = "done:sa"  # op.loop: end the Operation, a Special Activity to follow (one closing "done")
+BACK_TO_OP = "op"     # sa.loop: end the Special Activity, the Operation goes on (one closing "done")
+
+
+def _ends_both(state: GameState, ctx: Ctx) -> bool:
+    """With one closing "done" (``CoinRules.one_closing_done``), the Special
+    Activity's "done" ends the Operation too: when it runs during an
+    Operation that may end (it has a space), with no spaces chosen together
+    still queued."""
+    if not rules_of(state).one_closing_done(state) or not state.stack:
+        return False
+    below = state.stack[-1]
+    return below.get("step") == "op.loop" and not below.get("queue") and may_end_operation(state, ctx)
+
+
+def _op_goes_on(state: GameState, ctx: Ctx) -> bool:
+    """The Operation could still choose a space (or an extra choice of its own)."""
+    op = op_of(state, ctx)
+    return (not space_limit_reached(ctx) and bool(op.selectable(state, ctx))) or bool(op.extra_choices(state, ctx))
 
 
 @register
@@ -406,7 +452,7 @@ class AfterOperation(Step):
     auto = True
 
     def run(self, state, fr):
-        if _sa_options(state, state.action):
+        if _sa_options(state, state.action) and not state.action.get("no_sa"):
             push(state, frame("op.sa_offer"))
 
 

@@ -96,6 +96,14 @@ class CoinRules(abc.ABC):
         Default 1: one at a time."""
         return 1
 
+    def one_closing_done(self, state: Any) -> bool:
+        """Whether an Operation with its Special Activity ends with one
+        "done" (issue 14): the Operation's "done" says whether a Special
+        Activity follows it (no "Add a Special Activity?" after), and the
+        Special Activity's "done" ends the Operation too once it has a space.
+        Default: no (each asks its own)."""
+        return False
+
     def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
         """Whether the Operation in ``ctx`` may end before a space was chosen
         even while one could be (a game's older ruleset). Default: no."""

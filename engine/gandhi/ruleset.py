@@ -26,6 +26,13 @@ Ruleset history:
   4  A turn in a few taps (issue 14): a decision whose rule offers one
      choice is applied by the engine and logged (``log.only_choice``), not
      asked; a loop left with "done" alone closes itself.
+  5  Issue 14a, the Raj: the cubes going into one space (Deploy, Garrison,
+     Sweep, Wavell's Sweep, Deploy's Out of Play cubes) are one answer, how
+     many from where (``"troop:delhi*3+sepoy:agra"``); Sweep and Garrison
+     destinations may be chosen several at once; an Operation with its
+     Special Activity ends with one "done" (no "Add a Special Activity?"
+     after it, the Special Activity's "done" ends the Operation too once it
+     has a space).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -33,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 4
+RULESET = 5
 
 
 def ruleset(state: Any) -> int:

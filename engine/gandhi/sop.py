@@ -70,6 +70,10 @@ class GandhiRules(CoinRules):
         Operation's one space excepted (2.3.5)."""
         return 1 if not at_least(state, 4) or ctx["kind"] == "limited" else 99
 
+    def one_closing_done(self, state: GandhiState) -> bool:
+        """Ruleset 5 (issue 14a): see ``CoinRules.one_closing_done``."""
+        return at_least(state, 5)
+
     def space_name(self, sid: str) -> str:
         return space_name(sid)
 

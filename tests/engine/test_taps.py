@@ -13,6 +13,8 @@ from engine.gandhi.state import INVENTORY
 from helpers import rule_ids
 from test_raj import empty_board, put, pc, totals
 
+pytestmark = pytest.mark.usefixtures("ruleset4")
+
 
 def tap(s, *choices, actor="raj"):
     """Answer ``choices`` in order, each one asked of ``actor``; returns how

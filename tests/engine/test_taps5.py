@@ -1,0 +1,243 @@
+"""A turn in a few taps, the Raj (issue 14a, ruleset 5): the chapter 3
+worked examples played with the number of decisions a player makes -- the
+cubes going into one space as one answer ("troop:west_bengal*2+
+sepoy:rajputana*3"), Sweep and Garrison destinations several at once, Lord
+Wavell's Sweep part of the Assault space, one closing "done" for an
+Operation with its Special Activity, a Redeploy's pieces "distributed" from
+one space in one answer. The rules are those of tests/engine/test_raj.py."""
+import pytest
+
+import engine
+from engine.core.errors import IllegalChoice
+from engine.gandhi import board
+from engine.gandhi import derived as dv
+from engine.gandhi.ruleset import ruleset
+from engine.gandhi.state import INVENTORY
+from helpers import rule_ids
+from test_campaign import redeploy_position, start_round, to_redeploy
+from test_raj import empty_board, pc, put, totals
+from test_taps import forced, tap
+
+
+def test_new_games_are_ruleset_5():
+    assert ruleset(empty_board()) == 5
+
+
+def test_garrison_example_3_2_2_in_one_answer_for_the_cubes():
+    """3.2.2 example: 2 Troops from West Bengal and 3 Sepoys from Rajputana
+    into Delhi: the cubes are one answer (ruleset 4: one per group, 5
+    decisions; ruleset 3: 10). Restraint is paid once for the Sepoys; the
+    Sepoys of Bihar (a Protest) may not leave."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "west_bengal", troop=2)
+    put(s, "rajputana", sepoy=3)
+    put(s, "bihar", sepoy=2)
+    board.add_protest(s, "bihar", for_operation=False)
+    tap(s, "op", "garrison", "delhi")
+    d = engine.decision(s)
+    assert d.step == "raj.garrison.move" and "sepoy:bihar" not in d.ids()
+    n = 3 + tap(s, "troop:west_bengal*2+sepoy:rajputana*3")
+    assert n == 4
+    assert s.resources["raj"] == 8
+    assert pc(s, "delhi", "troop") == 2 and pc(s, "delhi", "sepoy") == 3 and pc(s, "bihar", "sepoy") == 2
+    assert totals(s) == INVENTORY
+    assert engine.decision(s).step == "sop.act"
+
+
+def test_garrison_into_two_destinations_at_once():
+    """Garrison's destinations are chosen together; the cubes for each are
+    asked in that order, and a cube that arrived does not move again (3.1.2)."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "west_bengal", troop=3)
+    tap(s, "op", "garrison")
+    d = engine.decision(s)
+    assert d.many > 1 and {"calcutta", "delhi"} <= {c.id for c in d.joining()}
+    n = 2 + tap(s, "calcutta+delhi", "troop:west_bengal*2")
+    d = engine.decision(s)
+    assert d.step == "raj.garrison.move" and d.find("troop:west_bengal").most == 1
+    assert d.find("troop:calcutta") is None          # arrived in this Operation: may not move again
+    n += tap(s, "troop:west_bengal")
+    assert pc(s, "calcutta", "troop") == 2 and pc(s, "delhi", "troop") == 1
+    assert n == 5 and engine.decision(s).step == "sop.act"   # ruleset 4: 8 decisions
+
+
+def test_sweep_madras_example_3_2_3_paid():
+    """3.2.3 example: Sepoys used in Madras Presidency (part of the space
+    choice), the Troop of Madras moves in, both Guerrillas are activated and
+    Raj Control is lost."""
+    s = empty_board(viceroy="chelmsford", restraint=4, resources=10)
+    put(s, "madras_presidency", sepoy=1, guerrilla_underground=2)
+    put(s, "madras", troop=1)
+    n = tap(s, "op", "sweep", "madras_presidency:sepoy", "troop:madras", "done")
+    assert n == 5
+    assert s.resources["raj"] == 6
+    assert pc(s, "madras_presidency", "guerrilla_active") == 2
+    assert not dv.raj_control(s, "madras_presidency")
+
+
+def test_sweep_two_destinations_cubes_from_two_origins_each_in_one_answer():
+    """3.2.3: two Sweep destinations chosen together; into each, cubes from
+    two adjacent origins in one answer (ruleset 4: 2 + 2 answers and a
+    "done" per destination)."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "madras", troop=2, sepoy=2)
+    put(s, "bombay", troop=2)
+    put(s, "madras_presidency", guerrilla_underground=3)
+    put(s, "bombay_presidency", guerrilla_underground=1)
+    n = tap(s, "op", "sweep")
+    d = engine.decision(s)
+    assert d.many > 1
+    n += tap(s, "madras_presidency:sepoy+bombay_presidency", "troop:madras*2+sepoy:madras*2")
+    d = engine.decision(s)
+    assert d.step == "raj.sweep.move" and all(not c.id.startswith("sepoy:") for c in d.choices)  # Troops only
+    n += tap(s, "troop:bombay")
+    assert pc(s, "madras_presidency", "guerrilla_active") == 3       # 4 cubes, Sepoys paid
+    assert pc(s, "bombay_presidency", "guerrilla_active") == 1
+    assert s.resources["raj"] == 8
+    assert n == 5 and engine.decision(s).step == "sop.act"   # nothing more can Sweep: closed by itself
+
+
+def test_deploy_in_two_cities_with_reading_3_2_1():
+    """3.2.1 with Reading (first City free): two Sepoys in Bombay and two in
+    Madras, the Cities together, each City's cubes one answer that closes it
+    (ruleset 3: 13 decisions; ruleset 4: 6)."""
+    s = empty_board(viceroy="reading", restraint=3, resources=10)
+    n = tap(s, "op", "bombay:sepoy+madras:sepoy", "sepoy*2", "sepoy*2")
+    assert pc(s, "bombay", "sepoy") == 2 and pc(s, "madras", "sepoy") == 2
+    assert s.resources["raj"] == 7
+    assert n == 4 and engine.decision(s).step == "sop.act"
+
+
+def test_deploy_takes_six_cubes_at_most_in_one_answer_3_2_1():
+    """3.2.1: up to 6 cubes per City: "troop*4+sepoy*3" is refused whole,
+    nothing changed; "troop*4+sepoy*2" places six."""
+    s = empty_board(restraint=1, resources=10)
+    tap(s, "op", "delhi:sepoy")
+    d = engine.decision(s)
+    assert d.step == "raj.deploy.place" and d.budgets == {"cubes": 6}
+    before = engine.dump_state(s)
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "raj", "troop*4+sepoy*3")
+    assert engine.dump_state(s) == before
+    tap(s, "troop*4+sepoy*2")
+    assert pc(s, "delhi", "troop") == 4 and pc(s, "delhi", "sepoy") == 2
+
+
+def test_deploy_from_the_map_once_none_is_available_1_4_1():
+    """1.4.1: the last Available Troop placed, Troops may come from the map:
+    the City's cubes are asked again for them."""
+    s = empty_board(restraint=1, resources=10)
+    avail = s.available["troop"]
+    put(s, "bombay", troop=avail - 1)
+    tap(s, "op", "deploy", "delhi", "troop")
+    d = engine.decision(s)
+    assert d.step == "raj.deploy.place" and d.find("troop:bombay").most == 5
+    tap(s, "troop:bombay*2")
+    assert pc(s, "delhi", "troop") == 3
+
+
+def test_wavell_sweep_is_part_of_the_assault_space_3_2_4():
+    """3.2.4 with Lord Wavell: "<space>:wavell_sepoy" chooses the space, the
+    free Limited Sweep into it first and Sepoys for the Assault, in one
+    answer (ruleset 4: space, "Sweep here first?", then the moves)."""
+    s = empty_board(viceroy="wavell", restraint=2, resources=10)
+    put(s, "madras_presidency", troop=1, guerrilla_underground=2)
+    put(s, "madras", troop=1, sepoy=1)
+    tap(s, "op", "assault")
+    d = engine.decision(s)
+    assert {"madras_presidency:wavell", "madras_presidency:wavell_sepoy"} <= set(d.ids())
+    n = 2 + tap(s, "madras_presidency:wavell_sepoy", "troop:madras+sepoy:madras")
+    assert pc(s, "madras_presidency", "guerrilla_active") == 2       # the Sweep activated both (3 cubes)
+    assert s.resources["raj"] == 8                                    # Restraint 2 for the Sepoy
+    n += tap(s, "guerrilla")                                          # 1.4.4: then the second one too
+    assert pc(s, "madras_presidency", "guerrilla_active") == 0
+    assert n == 5 and engine.decision(s).step == "sop.act"   # nothing more to Assault: closed by itself
+
+
+def test_an_operation_without_its_special_activity_ends_with_one_done_4_1():
+    """The Operation's "done" says whether a Special Activity follows:
+    "done" ends the action, with no "Add a Special Activity?" after it."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "delhi", troop=2)
+    tap(s, "op+sa", "garrison", "calcutta", "troop:delhi")
+    d = engine.decision(s)
+    assert d.step == "op.loop" and {"done", "done:sa"} <= set(d.ids()) and any(c.startswith("sa:") for c in d.ids())
+    tap(s, "done")
+    assert engine.decision(s).step == "sop.act"
+    assert not any(e["key"] == "log.sa" for e in s.log)
+
+
+def test_the_special_activitys_done_ends_the_operation_too_4_1():
+    """A Special Activity during the Operation: its "done" closes both once
+    the Operation has a space ("op" goes back to the Operation)."""
+    s = empty_board(restraint=2, resources=10)
+    put(s, "delhi", troop=2)
+    tap(s, "op+sa", "garrison", "calcutta", "troop:delhi")
+    sa = next(c for c in engine.decision(s).ids() if c.startswith("sa:"))
+    tap(s, sa)
+    d = engine.decision(s)
+    while d.step != "sa.loop" or "done" not in d.ids():
+        tap(s, d.ids()[0])
+        d = engine.decision(s)
+    assert d.step == "sa.loop"
+    tap(s, "done")
+    assert s.action is None or engine.decision(s).step != "op.loop"
+
+
+def test_redeploy_distributes_a_spaces_pieces_in_one_answer_6_4_2():
+    """6.4.2: the cubes leaving Punjab go to Delhi and Hyderabad (a Sepoy
+    into a State) in one answer; then the next space is asked."""
+    s = redeploy_position()
+    start_round(s)
+    to_redeploy(s, "raj")
+    tap(s, "punjab")
+    d = engine.decision(s)
+    assert d.step == "campaign.redeploy_to" and d.many > 1
+    with pytest.raises(IllegalChoice):                   # one Sepoy in Punjab, not two
+        engine.apply(s, "raj", "sepoy:hyderabad+sepoy:bihar")
+    tap(s, "troop:delhi+sepoy:hyderabad")
+    assert pc(s, "hyderabad", "sepoy") == 1 and pc(s, "delhi", "troop") == 4
+    d = engine.decision(s)
+    assert d.step == "campaign.redeploy" and "hyderabad" not in d.ids() and "punjab" not in d.ids()
+
+
+def test_redeploy_troops_only_where_the_raj_could_pay_6_4_2():
+    """6.4.2: Troops into Provinces and onto Railways only as far as the Raj
+    could pay 2 Resources each: a joined answer beyond that is refused."""
+    s = redeploy_position()
+    start_round(s)
+    to_redeploy(s, "raj")
+    s.resources["raj"] = 8                               # 4 Troops: 3 are upkept already
+    tap(s, "delhi")
+    before = engine.dump_state(s)
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "raj", "troop:bihar+troop:rail_karachi_north")
+    assert engine.dump_state(s) == before
+    tap(s, "troop:bihar+troop:bombay*2")
+    assert pc(s, "bihar", "troop") == 2 and pc(s, "bombay", "troop") == 2
+
+
+def test_ruleset_4_games_keep_one_answer_per_group_of_cubes():
+    s = empty_board(restraint=2, resources=10)
+    s.options["ruleset"] = 4
+    put(s, "west_bengal", troop=2)
+    put(s, "rajputana", sepoy=1)
+    tap(s, "op", "garrison", "delhi")
+    d = engine.decision(s)
+    assert d.many == 1 and not d.joining()
+    tap(s, "troop:west_bengal")
+    assert engine.decision(s).step == "raj.garrison.move"   # the loop goes on, as under ruleset 4
+
+
+def test_bots_answer_the_cubes_of_a_space_in_one_answer():
+    """The Arjuna bots (8.6.3 Deploy: 3 Troops, then Sepoys up to 6) give
+    ruleset 5's one answer for the cubes they place one at a time."""
+    from engine.gandhi.bots import choose
+
+    s = empty_board(restraint=1, resources=10)
+    tap(s, "op", "delhi:sepoy")
+    d = engine.decision(s)
+    cid = choose(s, d)
+    assert cid == "troop*3+sepoy*3" and d.find(cid) is not None
+    engine.apply(s, "raj", cid)
+    assert pc(s, "delhi", "troop") == 3 and pc(s, "delhi", "sepoy") == 3
