@@ -17,6 +17,7 @@ from helpers import rule_ids
 from test_campaign import redeploy_position, start_round, to_redeploy
 from test_raj import empty_board, pc, put, totals
 from test_taps import forced, tap
+from test_taps import test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_replay as whole_games
 
 
 def test_new_games_are_ruleset_5():
@@ -241,3 +242,43 @@ def test_bots_answer_the_cubes_of_a_space_in_one_answer():
     assert cid == "troop*3+sepoy*3" and d.find(cid) is not None
     engine.apply(s, "raj", cid)
     assert pc(s, "delhi", "troop") == 3 and pc(s, "delhi", "sepoy") == 3
+
+
+def test_assault_bihar_example_3_2_4_removals_in_one_answer():
+    """3.2.4 example: Chelmsford, Restraint 3: the Raj pays 1 to Assault in
+    Bihar with 1 Troop and 3 Sepoys and moves Gandhi and all 3 Active
+    Activists to Prison -- the four pieces one answer (ruleset 3: 8
+    decisions). An order the rules forbid is refused whole."""
+    from test_raj import bihar_example
+
+    s = bihar_example()
+    n = tap(s, "op", "assault", "bihar:sepoy")
+    assert s.resources["raj"] == 9
+    d = engine.decision(s)
+    assert d.step == "raj.remove" and d.find("inc*2") is not None and d.find("inc*3") is None
+    n += tap(s, "inc*2+ml+gandhi")
+    assert s.prison.get("inc_activist") == 2 and s.prison.get("ml_activist") == 1 and s.prison.get("gandhi") == 1
+    assert s.restraint == 2 and n == 4                 # Gandhi arrested: Restraint -1 at the turn's end
+
+
+def test_removals_bases_last_refused_whole_3_2_4():
+    s = empty_board(restraint=2, resources=10)
+    put(s, "bihar", troop=3, guerrilla_active=1, rev_base=1)
+    tap(s, "op", "assault")                            # Bihar, the only space, chosen by itself
+    d = engine.decision(s)
+    assert d.step == "raj.remove" and "rev_base" not in d.ids()
+    before = engine.dump_state(s)
+    for bad in ("rev_base+guerrilla", "rev_base"):
+        with pytest.raises(IllegalChoice):
+            engine.apply(s, "raj", bad)
+        assert engine.dump_state(s) == before
+    tap(s, "guerrilla")
+    assert pc(s, "bihar", "rev_base") == 0             # then the Base, the only piece left: by itself
+
+
+def test_whole_games_under_ruleset_5_keep_the_invariants_and_replay():
+    """Random whole games under ruleset 5 answering with joined counts
+    ("troop:delhi*2+sepoy:agra") keep every piece accounted for and replay
+    from their transcripts (the ruleset 4 test, run under 5)."""
+    for scenario, seed in (("short", 5), ("main", 6)):
+        whole_games(scenario, seed)

@@ -335,6 +335,8 @@ REMOVE_LABEL = {
     "gandhi": "Arrest Gandhi",
     "ml_base": "Remove a Muslim League Base",
 }
+REMOVE_KIND = {"guerrilla": "guerrilla_active", "rev_base": "rev_base", "inc": "inc_activist",
+               "ml": "ml_activist", "gandhi": "gandhi", "ml_base": "ml_base"}
 MARTIAL_LABEL = {"inc": "Remove a Congress Activist to Available",
                  "ml": "Remove a Muslim League Activist to Available"}
 
@@ -403,10 +405,48 @@ class Remove(Step):
         labels = MARTIAL_LABEL if fr["mode"] == "martial" else REMOVE_LABEL
         key = "choice.raj_martial_" if fr["mode"] == "martial" else "choice.raj_remove_"
         choices = [simple(c, key + c, labels[c]) for c in cands]
-        if self._may_stop(state, fr, cands):
+        may_stop = self._may_stop(state, fr, cands)
+        if at_least(state, 5) and (may_stop or len(choices) > 1):
+            choices = self._counted(state, fr, choices)
+        if may_stop:
             choices.append(done_choice("Remove nothing more"))
+        many = len(cands) if at_least(state, 5) and len(cands) > 1 else 1
         return Decision("raj", msg("prompt.raj_remove", "{space}: choose a piece to remove ({left} left).",
-                                   space=space_name(fr["sid"]), left=fr["left"]), choices, self.name)
+                                   space=space_name(fr["sid"]), left=fr["left"]), choices, self.name, many=many,
+                        budgets={"left": fr["left"]} if many > 1 else {})
+
+    @staticmethod
+    def _counted(state, fr, choices):
+        """Ruleset 5 (issue 14a): each kind of piece as a count ("inc*2"), the
+        kinds joinable in the order they go ("inc*2+ml+gandhi"), within the
+        removals left."""
+        p = state.spaces[fr["sid"]].pieces
+        have = {"guerrilla": p.get("guerrilla_active", 0), "rev_base": p.get("rev_base", 0),
+                "inc": p.get("inc_activist", 0), "ml": p.get("ml_activist", 0), "gandhi": p.get("gandhi", 0),
+                "ml_base": p.get("ml_base", 0)}
+        return [dataclasses.replace(c, most=max(1, min(fr["left"], have[c.id])), joins=len(choices) > 1,
+                                    pools=("left",), label_n=msg("choice.raj_remove_n", "{piece} ×{n}",
+                                                                 piece=REMOVE_KIND[c.id], n=1))
+                for c in choices]
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 5)
+
+    def check_joined(self, state, fr, cid):
+        """Each piece of a joined answer, taken in the order given, must be
+        one the Raj may take then (Bases last, Gandhi before Muslim League
+        Bases, Active Activists only: 3.2.4, 1.4.3)."""
+        from ...core.engine import clone
+
+        work = clone(state)
+        for part, n in cube_parts(cid):
+            for _ in range(n):
+                if part not in removal_candidates(work, fr["sid"], fr["mode"]):
+                    return self.refuse(work, fr, part) or msg(
+                        "error.raj_remove_order", "{space}: that answer takes pieces in an order the rules do not "
+                        "allow (3.2.4).", space=space_name(fr["sid"]))
+                self._take(work, fr["sid"], fr["mode"], part)
+        return None
 
     @staticmethod
     def _may_stop(state, fr, cands) -> bool:
@@ -428,10 +468,22 @@ class Remove(Step):
 
     def apply(self, state, fr, cid):
         sid, mode = fr["sid"], fr["mode"]
-        cands = removal_candidates(state, sid, mode)
         if cid == "done":
             return
-        group = cands[cid]
+        targeted, left = list(fr["targeted"]), fr["left"]
+        for part, n in cube_parts(cid) if at_least(state, 5) else [(cid, 1)]:
+            for _ in range(n):
+                group = self._take(state, sid, mode, part)
+                if group not in targeted:
+                    targeted.append(group)
+                left -= 1
+        if left > 0 and removal_candidates(state, sid, mode):
+            push(state, dict(fr, left=left, targeted=targeted))
+
+    @staticmethod
+    def _take(state, sid, mode, cid) -> str:
+        """Remove or arrest one piece ``cid``; returns its target group."""
+        group = removal_candidates(state, sid, mode)[cid]
         if mode == "martial":
             kind = f"{cid}_activist"
             board.remove(state, sid, kind, 1, to="available")
@@ -448,12 +500,7 @@ class Remove(Step):
             else:
                 log(state, "log.raj_remove", "The Raj removes a {kind} in {space} to {to}.", actor="raj",
                     kind=kind, space=sid, to=to)
-        targeted = list(fr["targeted"])
-        if group not in targeted:
-            targeted.append(group)
-        left = fr["left"] - 1
-        if left > 0 and removal_candidates(state, sid, mode):
-            push(state, dict(fr, left=left, targeted=targeted))
+        return group
 
 
 # --------------------------------------------------------------------------
