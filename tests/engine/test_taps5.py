@@ -282,3 +282,31 @@ def test_whole_games_under_ruleset_5_keep_the_invariants_and_replay():
     from their transcripts (the ruleset 4 test, run under 5)."""
     for scenario, seed in (("short", 5), ("main", 6)):
         whole_games(scenario, seed)
+
+
+def test_treaty_example_4_2_1_sepoys_in_one_answer():
+    """4.2.1 example: Treaty in the Muslim State of West Bengal (3 Sepoys
+    move in, one answer beside "remove"; the Troop of East Bengal cannot:
+    Troops never enter States) and in Orissa (the 2 Sepoys remove the Active
+    Guerrilla and arrest the Activist: one answer). With no State left the
+    Special Activity's "done", which ends the Deploy too, is the only answer
+    (ruleset 3: 14 decisions)."""
+    s = empty_board(restraint=2, resources=10)
+    s.spaces["west_bengal"].muslim_state = True
+    put(s, "east_bengal", troop=1, sepoy=2)
+    put(s, "calcutta", sepoy=1)
+    put(s, "orissa", sepoy=2, guerrilla_active=1, inc_activist=1)
+    board.add_protest(s, "orissa", for_operation=False)
+    n = tap(s, "op+sa", "deploy", "calcutta", "done")   # Deploy: the Sepoy Calcutta keeps is no Troop's
+    n += tap(s, "sa:treaty", "west_bengal")
+    d = engine.decision(s)
+    assert d.step == "raj.treaty.mode" and "troop:east_bengal" not in d.ids()
+    with pytest.raises(IllegalChoice, match="Troops never enter States"):
+        engine.apply(s, "raj", "troop:east_bengal")
+    n += tap(s, "sepoy:east_bengal*2+sepoy:calcutta")
+    assert pc(s, "west_bengal", "sepoy") == 3 and pc(s, "east_bengal", "troop") == 1
+    n += tap(s, "orissa", "remove", "guerrilla+inc")
+    assert pc(s, "orissa", "guerrilla_active") == 0 and s.prison.get("inc_activist") == 1
+    assert forced(s, "sa.loop") == ["done"]            # no State left: the Special Activity and Deploy end
+    assert engine.decision(s).step == "sop.act" and totals(s) == INVENTORY
+    assert n == 10

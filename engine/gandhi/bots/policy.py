@@ -72,7 +72,9 @@ def decide(state, d) -> str:
 
 # The Raj's cube steps that ruleset 5 asks as one answer per space (issue 14)
 CUBES_IN_ONE_ANSWER = ("raj.deploy.place", "raj.deploy.oop", "raj.garrison.move", "raj.sweep.move",
-                       "campaign.redeploy_to")
+                       "campaign.redeploy_to", "raj.treaty.mode")
+#: the ruleset 4 steps a ruleset 5 one answer stands for (Treaty: "move", then the Sepoys one at a time)
+ANSWERED_AS = {"raj.treaty.mode": ("raj.treaty.mode", "raj.treaty.move")}
 
 
 def _in_one_answer(state, d) -> str:
@@ -84,8 +86,10 @@ def _in_one_answer(state, d) -> str:
 
     work = core.clone(state)
     work.options = {**(work.options or {}), "ruleset": 4}
+    steps = ANSWERED_AS.get(d.step, (d.step,))
+
     def where(fr):
-        return tuple(fr.get(k) for k in ("step", "sid", "origin", "faction"))
+        return (fr.get("step") in steps,) + tuple(fr.get(k) for k in ("sid", "origin", "faction"))
 
     here = where(state.stack[-1])
     offered = {c.id: c for c in d.choices}
@@ -96,6 +100,11 @@ def _in_one_answer(state, d) -> str:
             break
         cid = decide(work, wd)
         base, n = split_quantity(cid)
+        if base == "remove" and base in offered:  # Treaty: the Sepoys there remove pieces (4.2.1)
+            return base
+        if base == "move" and wd.step == "raj.treaty.mode":
+            core.apply(work, wd.actor, cid)
+            continue
         if base not in offered or base in DONE_IDS or counts.get(base, 0) + n > offered[base].most:
             break  # "done", or a cube the one answer cannot hold (1.4.1: from the map once Available ran out)
         counts[base] = counts.get(base, 0) + n
