@@ -398,17 +398,23 @@ def test_deploy_reading_first_city_free_then_restraint():
 # ---------------------------------------------------------------- Treaty
 
 
-def test_treaty_example_4_2_1():
-    """4.2.1 example: Treaty in Orissa and the Muslim State in West Bengal: 3
-    Sepoys move into West Bengal (the Troop in East Bengal cannot: Troops never
-    enter States); the 2 Sepoys in Orissa remove the Active Guerrilla and
-    arrest the Activist."""
+def treaty_board():
+    """4.2.1 example: the Muslim State of West Bengal, Sepoys around it, Orissa."""
     s = empty_board(restraint=2, resources=10)
     s.spaces["west_bengal"].muslim_state = True
     put(s, "east_bengal", troop=1, sepoy=2)
     put(s, "calcutta", sepoy=1)
     put(s, "orissa", sepoy=2, guerrilla_active=1, inc_activist=1)
     board.add_protest(s, "orissa", for_operation=False)
+    return s
+
+
+def test_treaty_example_4_2_1():
+    """4.2.1 example: Treaty in Orissa and the Muslim State in West Bengal: 3
+    Sepoys move into West Bengal (the Troop in East Bengal cannot: Troops never
+    enter States); the 2 Sepoys in Orissa remove the Active Guerrilla and
+    arrest the Activist."""
+    s = treaty_board()
     play(s, "op+sa", "deploy", "sa:treaty", "west_bengal", "move")
     assert "troop:east_bengal" not in ids(s)
     with pytest.raises(IllegalChoice, match="Troops never enter States"):

@@ -291,12 +291,9 @@ def test_treaty_example_4_2_1_sepoys_in_one_answer():
     Guerrilla and arrest the Activist: one answer). With no State left the
     Special Activity's "done", which ends the Deploy too, is the only answer
     (ruleset 3: 14 decisions)."""
-    s = empty_board(restraint=2, resources=10)
-    s.spaces["west_bengal"].muslim_state = True
-    put(s, "east_bengal", troop=1, sepoy=2)
-    put(s, "calcutta", sepoy=1)
-    put(s, "orissa", sepoy=2, guerrilla_active=1, inc_activist=1)
-    board.add_protest(s, "orissa", for_operation=False)
+    from test_raj import treaty_board
+
+    s = treaty_board()
     n = tap(s, "op+sa", "deploy", "calcutta", "done")   # Deploy: the Sepoy Calcutta keeps is no Troop's
     n += tap(s, "sa:treaty", "west_bengal")
     d = engine.decision(s)

@@ -100,7 +100,7 @@ class TreatyMode(CubesInOneAnswer, Step):
                                    space=space_name(fr["sid"])), choices, self.name)
 
     def refuse(self, state, fr, cid):
-        return treaty_refusal(state, fr, cid)
+        return TreatyMove.refuse(self, state, fr, cid)  # the same moves, asked in one answer
 
     def apply(self, state, fr, cid):
         sid = fr["sid"]
@@ -143,7 +143,14 @@ class TreatyMove(Step):
                                    space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
 
     def refuse(self, state, fr, cid):
-        return treaty_refusal(state, fr, cid)
+        kind, _, origin = cid.partition(":")
+        if kind == "troop":
+            return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
+                       space=space_name(fr["sid"]))
+        if origin in state.spaces and state.spaces[origin].protest:
+            return msg("error.protest_lock_sa", "Cubes may not leave {space}: it has a Protest (4.2).",
+                       space=space_name(origin))
+        return None
 
     def apply(self, state, fr, cid):
         if cid == "done":
@@ -152,17 +159,6 @@ class TreatyMove(Step):
         if treaty_origins(state, fr["sid"]):
             push(state, dict(fr, moved=fr["moved"] + 1))
 
-
-def treaty_refusal(state, fr, cid):
-    """Why a Sepoy move into the Treaty State is refused (1.4.2, 4.2)."""
-    kind, _, origin = cid.partition(":")
-    if kind == "troop":
-        return msg("error.troops_states", "Troops never enter States ({space}) (1.4.2).",
-                   space=space_name(fr["sid"]))
-    if origin in state.spaces and state.spaces[origin].protest:
-        return msg("error.protest_lock_sa", "Cubes may not leave {space}: it has a Protest (4.2).",
-                   space=space_name(origin))
-    return None
 
 
 # --------------------------------------------------------------------------
