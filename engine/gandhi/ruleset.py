@@ -26,13 +26,16 @@ Ruleset history:
   4  A turn in a few taps (issue 14): a decision whose rule offers one
      choice is applied by the engine and logged (``log.only_choice``), not
      asked; a loop left with "done" alone closes itself.
-  5  Issue 14a, the Raj: the cubes going into one space (Deploy, Garrison,
-     Sweep, Wavell's Sweep, Deploy's Out of Play cubes) are one answer, how
-     many from where (``"troop:delhi*3+sepoy:agra"``); Sweep and Garrison
-     destinations may be chosen several at once; an Operation with its
-     Special Activity ends with one "done" (no "Add a Special Activity?"
-     after it, the Special Activity's "done" ends the Operation too once it
-     has a space).
+  5  Issue 14a, the Raj and the Campaign: the cubes going into one space
+     (Deploy, Garrison, Sweep, Wavell's Sweep, Deploy's Out of Play cubes,
+     Treaty's Sepoys) and a Redeploy's pieces leaving one space are one
+     answer, how many from where (``"troop:delhi*3+sepoy:agra"``); the
+     Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
+     Sweep and Garrison destinations may be chosen several at once; Lord
+     Wavell's Sweep is part of the Assault space ("<space>:wavell"); an
+     Operation with its Special Activity ends with one "done" (the
+     Operation's "done" or "done:sa" says whether one follows; the Special
+     Activity's "done" ends the Operation too once it has a space).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
