@@ -307,3 +307,41 @@ def test_treaty_example_4_2_1_sepoys_in_one_answer():
     assert forced(s, "sa.loop") == ["done"]            # no State left: the Special Activity and Deploy end
     assert engine.decision(s).step == "sop.act" and totals(s) == INVENTORY
     assert n == 10
+
+
+def test_martial_law_example_4_2_3_activists_in_one_answer():
+    """4.2.3 example: Martial Law in Punjab with 4 cubes removes any 4
+    Activists to Available (not the Active Guerrilla): one answer; Neutral
+    and Unrest follow; one space only outside a Crisis, so the Special
+    Activity closes by itself; the Deploy, made after it, still needs a
+    space (2.3.4) (ruleset 3: 9 decisions to this point)."""
+    from test_raj import punjab_board
+
+    s = punjab_board()
+    n = tap(s, "op+sa", "deploy", "sa:martial_law", "punjab")
+    d = engine.decision(s)
+    assert d.find("inc*3") is not None and d.find("ml*2") is not None and d.find("guerrilla") is None
+    n += tap(s, "inc*2+ml*2")
+    sp = s.spaces["punjab"]
+    assert sp.pieces.get("inc_activist") == 1 and "ml_activist" not in sp.pieces
+    assert sp.pieces.get("guerrilla_active") == 1
+    assert not sp.protest and sp.unrest == 1 and sp.support == 0
+    assert forced(s, "sa.loop") == ["done"]             # one space only: Martial Law ends by itself
+    assert n == 5 and engine.decision(s).step == "op.loop"   # the Deploy still needs its space (2.3.4)
+
+
+def test_govern_example_4_2_2_removal_and_one_closing_done():
+    """4.2.2 example: Imperialism in Bombay Presidency shifts Support up two
+    levels; in Hyderabad the Active Guerrilla is removed; two spaces at most,
+    so Govern ends by itself (ruleset 3: 10 decisions to this point)."""
+    from test_raj import govern_board
+
+    s = govern_board()
+    n = tap(s, "op+sa", "deploy", "sa:govern", "bombay_presidency")
+    assert forced(s, "raj.govern.mode") == ["imperialism"] and forced(s, "raj.imperialism") == ["shift"]
+    n += tap(s, "shift")                                 # the second purchase is the Raj's to decide
+    assert s.spaces["bombay_presidency"].support == 2 and s.resources["raj"] == 4
+    n += tap(s, "hyderabad")                             # the Active Guerrilla, the only thing to do there
+    assert pc(s, "hyderabad", "guerrilla_active") == 0
+    assert forced(s, "sa.loop") == ["done"]              # two spaces: Govern ends by itself
+    assert n == 6 and engine.decision(s).step == "op.loop"   # the Deploy still needs its space (2.3.4)
