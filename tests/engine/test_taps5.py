@@ -290,7 +290,7 @@ def test_treaty_example_4_2_1_sepoys_in_one_answer():
     Troops never enter States) and in Orissa (the 2 Sepoys remove the Active
     Guerrilla and arrest the Activist: one answer). With no State left the
     Special Activity's "done", which ends the Deploy too, is the only answer
-    (ruleset 3: 14 decisions)."""
+    (ruleset 3 asks "move", each Sepoy, each removal, and both "done"s)."""
     from test_raj import treaty_board
 
     s = treaty_board()
