@@ -35,7 +35,7 @@ import re
 from typing import Any, Callable
 
 from ..core.messages import Choice, Decision, Message
-from ..core.steps import Frame, Step, frame, push, register
+from ..core.steps import Frame, Step, frame, push, register, step_game
 from .common import done_choice
 from .rules import rules_for, rules_of
 
@@ -50,33 +50,47 @@ def best(cands, score) -> list[str]:
     return [s for v, s in scored if v == top]
 
 
-
 # --- the choice loop ----------------------------------------------------------------
 
 Handler = Callable[[Any, dict, "str | None"], Any]
-HANDLERS: dict[str, Handler] = {}
-AUTOS: dict[str, Callable[[Any, dict], list[Frame]]] = {}
+AutoFn = Callable[[Any, dict], list[Frame]]
+#: {game id or None (shared): {name: handler}}: per game, like the steps (a
+#: frame's ``fn`` is looked up in the state's game, then among the shared ones)
+HANDLERS: dict[str | None, dict[str, Handler]] = {None: {}}
+AUTOS: dict[str | None, dict[str, AutoFn]] = {None: {}}
 
 
-def _registrar(table: dict, what: str, name: str):
+def _registrar(table: dict, what: str, name: str, game: str | None):
     def deco(fn):
-        if name in table and table[name] is not fn:
+        own = table.setdefault(game if game is not None else step_game(fn), {})
+        if name in own and own[name] is not fn:
             raise ValueError(f"{what} {name!r} registered twice")
-        table[name] = fn
+        own[name] = fn
         return fn
     return deco
 
 
-def handler(name: str):
-    """Register a loop handler ``fn(state, ctx, cid)`` (see module doc); raises
-    ValueError if another function holds the name."""
-    return _registrar(HANDLERS, "handler", name)
+def handler(name: str, game: str | None = None):
+    """Register a loop handler ``fn(state, ctx, cid)`` (see module doc) for
+    ``game``, by default the game whose package defines ``fn``
+    (``engine.<game>``; shared when defined in ``engine/coin``). Raises
+    ValueError if another function holds the name in that game, or for a
+    function outside ``engine`` without ``game``."""
+    return _registrar(HANDLERS, "handler", name, game)
 
 
-def auto(name: str):
-    """Register an automatic function ``fn(state, ctx) -> frames``; raises
-    ValueError if another function holds the name."""
-    return _registrar(AUTOS, "auto", name)
+def auto(name: str, game: str | None = None):
+    """Register an automatic function ``fn(state, ctx) -> frames`` for
+    ``game`` (as :func:`handler`). Raises ValueError as :func:`handler`."""
+    return _registrar(AUTOS, "auto", name, game)
+
+
+def _find(table: dict, game: str | None, name: str):
+    """The function ``name`` of ``game``, else the shared one. Raises KeyError."""
+    own = table.get(game)
+    if own is not None and name in own:
+        return own[name]
+    return table[None][name]
 
 
 def loop(fn: str, ctx: dict, upto: bool = False, then: str | None = None, prompt: str = "") -> Frame:
@@ -139,7 +153,8 @@ class Loop(Step):
 
     def run(self, state, fr):
         ctx = fr["ctx"]
-        if ("left" in ctx and ctx["left"] <= 0) or not HANDLERS[fr["fn"]](state, ctx, None):
+        if ("left" in ctx and ctx["left"] <= 0) or not _find(HANDLERS, state.game, fr["fn"])(
+                state, ctx, None):
             _finish(state, fr)
             return
         push(state, dict(fr, step="ev.ask"))
@@ -155,7 +170,7 @@ class Ask(Step):
         ctx = fr["ctx"]
         composed = rules_of(state).composed
         choices = [Choice(cid, composed("choice.event", text))
-                   for cid, text in HANDLERS[fr["fn"]](state, ctx, None)]
+                   for cid, text in _find(HANDLERS, state.game, fr["fn"])(state, ctx, None)]
         if fr["upto"]:
             choices.append(done_choice())
         prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
@@ -169,7 +184,7 @@ class Ask(Step):
             _finish(state, fr)
             return
         ctx = fr["ctx"]
-        frames = HANDLERS[fr["fn"]](state, ctx, cid) or []
+        frames = _find(HANDLERS, state.game, fr["fn"])(state, ctx, cid) or []
         if "left" in ctx:
             ctx["left"] -= 1
         push(state, *frames, dict(fr, step="ev.loop"))
@@ -177,10 +192,10 @@ class Ask(Step):
 
 @register
 class Do(Step):
-    """Run automatic function ``AUTOS[fn](state, ctx)`` and push its frames."""
+    """Run the game's automatic function ``fn`` (``fn(state, ctx)``) and push its frames."""
 
     name = "ev.do"
     auto = True
 
     def run(self, state, fr):
-        push(state, *(AUTOS[fr["fn"]](state, fr["ctx"]) or []))
+        push(state, *(_find(AUTOS, state.game, fr["fn"])(state, fr["ctx"]) or []))
