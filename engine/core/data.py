@@ -60,18 +60,25 @@ class DataInForce(Generic[T]):
     def __init__(self, env: str, load: Callable[[str | None], T]):
         self.env = env
         self._load = lru_cache(maxsize=8)(load)
-        self._current: T | None = None
+        current: T | None = None  # a closure cell: get() is as cheap as a module function
 
-    def get(self) -> T:
-        """The data in force (built on first use)."""
-        current = self._current
-        if current is None:
-            current = self._current = self._load(os.environ.get(self.env) or None)
-        return current
+        def get() -> T:
+            """The data in force (built on first use)."""
+            nonlocal current
+            if current is None:
+                current = self._load(os.environ.get(self.env) or None)
+            return current
+
+        def forget() -> None:
+            nonlocal current
+            current = None
+
+        self.get = get
+        self._forget = forget
 
     def reload(self) -> T:
         """Forget the data in force and every cached build; read ``env`` again."""
-        self._current = None
+        self._forget()
         self._load.cache_clear()
         return self.get()
 
