@@ -144,17 +144,21 @@ def _finish(state, fr: Frame) -> None:
         push(state, do(fr["then"], fr["ctx"]))
 
 
+def _offers(state, fr: Frame, cid: str | None = None):
+    """The loop handler of ``fr`` (found for the state's game) called for
+    ``cid``: the options now when None, else the frames after carrying it out."""
+    return _find(HANDLERS, state.game, fr["fn"])(state, fr["ctx"], cid)
+
+
 @register
 class Loop(Step):
     """Choice loop, automatic part: end or ask."""
 
-    name = "ev.loop"
-    auto = True
+    name, auto = "ev.loop", True
 
     def run(self, state, fr):
         ctx = fr["ctx"]
-        if ("left" in ctx and ctx["left"] <= 0) or not _find(HANDLERS, state.game, fr["fn"])(
-                state, ctx, None):
+        if ("left" in ctx and ctx["left"] <= 0) or not _offers(state, fr):
             _finish(state, fr)
             return
         push(state, dict(fr, step="ev.ask"))
@@ -169,8 +173,7 @@ class Ask(Step):
     def decision(self, state, fr):
         ctx = fr["ctx"]
         composed = rules_of(state).composed
-        choices = [Choice(cid, composed("choice.event", text))
-                   for cid, text in _find(HANDLERS, state.game, fr["fn"])(state, ctx, None)]
+        choices = [Choice(cid, composed("choice.event", text)) for cid, text in _offers(state, fr)]
         if fr["upto"]:
             choices.append(done_choice())
         prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
@@ -184,7 +187,7 @@ class Ask(Step):
             _finish(state, fr)
             return
         ctx = fr["ctx"]
-        frames = _find(HANDLERS, state.game, fr["fn"])(state, ctx, cid) or []
+        frames = _offers(state, fr, cid) or []
         if "left" in ctx:
             ctx["left"] -= 1
         push(state, *frames, dict(fr, step="ev.loop"))
@@ -194,8 +197,7 @@ class Ask(Step):
 class Do(Step):
     """Run the game's automatic function ``fn`` (``fn(state, ctx)``) and push its frames."""
 
-    name = "ev.do"
-    auto = True
+    name, auto = "ev.do", True
 
     def run(self, state, fr):
         push(state, *(_find(AUTOS, state.game, fr["fn"])(state, fr["ctx"]) or []))
