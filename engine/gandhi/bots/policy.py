@@ -24,7 +24,7 @@ from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
 from . import events, special
-from .random_spaces import det_random
+from .random_spaces import det_random, random_space
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -395,12 +395,21 @@ def _gandhi_protests(state, d):
     return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
 
 
-def _congress_setup(state, d):
-    """Main scenario setup, Congress places Gandhi, an Activist and a Protest:
-    where Gandhi goes by the Move or Release Gandhi column (8.7.2
-    Chiarimento: "Consultate sempre la colonna Muovere o Rilasciare Gandhi")."""
+def _reset_protest(state, d):
+    """8.9.4: at the end of the Reset the NP Congress places a Protest in a
+    space with Congress Activists, chosen by its Place Protest column (8.4.1);
+    the engine offers only those spaces."""
     spaces = [c for c in d.ids() if c in _spaces()]
-    return priorities.select_space(state, "inc", "gandhi", spaces, salt="setup")
+    return priorities.select_space(state, "inc", "place_protest", spaces, salt="reset_protest")
+
+
+def _congress_setup(state, d):
+    """Main scenario setup, "Se si usa qualsiasi Fazione NP: ... Il Congresso
+    NP all'inizio dello scenario pone Gandhi, un Attivista ed un segnalino
+    Protesta in uno spazio di 2 Pop scelto a caso (8.1.2)" (seed IT L1940, ES
+    L5612-5615): a random 2 Pop space by the Random Spaces map (R-SETUP-NP)."""
+    spaces = [c for c in d.ids() if c in _spaces() and dv.population(c) == 2]
+    return random_space(state, spaces or [c for c in d.ids() if c in _spaces()], "setup")
 
 
 def _rally_replace(state, d):
@@ -495,6 +504,7 @@ HANDLERS = {
     "nv.cd.rail": _cd_rail,
     "raj.remove": _remove_most,
     "sop.gandhi_protests": _gandhi_protests,
+    "np.reset_protest": _reset_protest,
     "event:pieces": _event_pieces,
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
