@@ -907,3 +907,22 @@ def test_np_congress_setup_in_a_random_two_pop_space():
         assert dv.population(cid) == 2
         picked.add(cid)
     assert len(picked) >= 2  # chosen at random (8.1.2), not by a column
+
+
+def test_8_6_3_wavell_np_raj_sweeps_first_then_assaults_there():
+    """8.6.3 (IT L1371) and 8.1.6 Lord Wavell: the NP Raj first Sweeps into a
+    space available for Assault by the Movement Priorities, then selects that
+    destination as the first Assault space."""
+    from tests.engine.helpers import put
+
+    s = _blank(viceroy=78)
+    s.restraint = 0
+    # Bihar: Active Guerrillas and no cubes, Calcutta next door with cubes to spare
+    put(s, "bihar", guerrilla_active=2)
+    put(s, "calcutta", troop=3, sepoy=4)
+    put(s, "punjab", troop=1, guerrilla_active=1)  # assaultable in place, no Sweep needed
+    steps = _bot_op(s, "raj", "assault")
+    chosen = [c for st, c in steps if st == "op.loop" and c not in ("done",)]
+    assert chosen and chosen[0].split(":")[0] == "bihar", steps
+    assert ("raj.wavell.offer", "sweep") in steps
+    assert s.spaces["bihar"].pieces.get("guerrilla_active", 0) < 2  # the Assault followed the Sweep

@@ -118,7 +118,28 @@ def _raj_candidates(state, ctx, spaces: list[str]) -> tuple[list[str], str | Non
             return [], None
         best = max(state.spaces[s].support for s in in_place)
         return [s for s in in_place if state.spaces[s].support == best], "shift_support"
+    if op == "assault" and not ctx["spaces"]:
+        wavell = _wavell_sweeps(state, ctx, spaces)
+        if wavell:
+            return wavell, "sweep"
     return spaces, None
+
+
+def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
+    """8.6.3 (IT L1371): "Se Lord Wavell è il Viceré corrente, il Raj NP
+    effettuerà prima di tutto Perlustrazione in uno spazio disponibile per
+    l'Assalto, usando la Tabella delle Priorità di Movimento (8.4.2) come per
+    un'Operazione di Perlustrazione ... Dopo aver Perlustrato, selezionare la
+    destinazione come primo spazio per l'Operazione di Assalto": the first
+    Assault space is a Sweep destination with something to Assault (Active
+    adversaries, or Underground Guerrillas the Sweep Activates) that some cube
+    may enter by the Movement Priorities (chosen by the Sweep column); the bot then takes Wavell's
+    Sweep there (``raj.wavell.offer``)."""
+    from ..operations.raj import wavell_can_sweep
+
+    return [s for s in spaces if wavell_can_sweep(state, ctx, s)
+            and (dv.active_adversaries(state, s) or state.spaces[s].pieces.get("guerrilla_underground", 0))
+            and movement.sweep_destination_useful(state, ctx, s, True)]
 
 
 def _op_loop(state, d):
