@@ -301,6 +301,8 @@ class Service:
         # state (when it is saved, or first shown), not on every prompt and
         # submit; most recently used last
         self._known: collections.OrderedDict[str, engine.Pending] = collections.OrderedDict()
+        # (id(decision), language) -> (decision, rendered Prompt fields): see _shown
+        self._shown_cache: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 
     # -- helpers -----------------------------------------------------------
 
@@ -388,16 +390,28 @@ class Service:
             d = engine.decision(state)
         if d is None:
             return None
-        loc = self._viewer_loc(g)
-        return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
-                      text=render(loc, d.prompt, g.game),
-                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.options(PAGE)],
-                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
-                      many=d.many, joinable=[c.id for c in d.joining()],
-                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(d.options(PAGE)) == len(d.choices)
-                      else {},
-                      groups=[(render(loc, name, g.game), [c.id for c in opts])
-                              for name, opts in engine.groups(g.game, d)])
+        shown = self._shown(g.game, d, self._viewer_loc(g))
+        return Prompt(game_id=g.id, version=version, draft=list(draft or []), draft_labels=list(draft_labels or []),
+                      confirm=confirm, **{k: v.copy() if isinstance(v, (list, dict)) else v for k, v in shown.items()})
+
+    def _shown(self, game: str, d, loc: str) -> dict[str, Any]:
+        """The :class:`Prompt` fields that show decision ``d`` in language
+        ``loc``, rendered once per decision and language (the prompt of a
+        saved state is shown with the submit's result, then again)."""
+        hit = self._shown_cache.get((id(d), loc))
+        if hit is not None and hit[0] is d:  # the very decision (kept alive by the entry)
+            return hit[1]
+        options = d.options(PAGE)
+        shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
+                     choices=[(c.id, render(loc, c.label, game)) for c in options],
+                     many=d.many, joinable=[c.id for c in d.joining()],
+                     counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
+                     else {},
+                     groups=[(render(loc, name, game), [c.id for c in opts]) for name, opts in engine.groups(game, d)])
+        self._shown_cache[(id(d), loc)] = (d, shown)
+        while len(self._shown_cache) > KNOWN_STATES:
+            self._shown_cache.pop(next(iter(self._shown_cache)))
+        return shown
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
@@ -683,14 +697,17 @@ class Service:
                     return d
         return pending[0]
 
-    def _timers(self, g: GameRow, state, d: Any = _COMPUTE) -> list[tuple[str, float, dict]]:
+    def _timers(self, g: GameRow, state, d: Any = _COMPUTE,
+                pending: engine.Pending | None = None) -> list[tuple[str, float, dict]]:
         """Reminder (and deadline) rows for whoever owes the next decision
-        (``d``: ``state``'s decision when the caller has it already)."""
+        (``d``: ``state``'s decision when the caller has it already;
+        ``pending``: ``engine.pending(state)`` when the caller has it)."""
         if d is _COMPUTE:
             d = engine.decision(state) if state.result is None else None
         if d is None or g.paused:
             return []
-        actors = [x.actor for x in engine.decisions(state)] if engine.is_simultaneous(state) else [d.actor]
+        p = pending or engine.pending(state)
+        actors = [x.actor for x in p.decisions] if p.simultaneous else [d.actor]
         now = self.clock()
         out = []
         for actor in actors:
@@ -788,9 +805,10 @@ class Service:
         moves = list(moves) if moves is not None else [
             (before[0] + i, d.actor, c) for i, c in enumerate(choices, 1)]
         nd = self._play_bots(g, new, snaps, moves)
+        p = engine.pending(new)  # what the bots left pending: remembered, not computed again
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
                    or engine.stretch_marker(new) != before[1])
-        if nd is not None and engine.is_simultaneous(new) and engine.stretch_marker(new) == before[1]:
+        if nd is not None and p.simultaneous and engine.stretch_marker(new) == before[1]:
             changed = False  # the same round of sealed orders goes on: nothing to post until the reveal
         new_json, log_rows = engine.split_log(new)
         if nd is not None and changed:
@@ -801,30 +819,33 @@ class Service:
             v = await self.store.save_state(
                 g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
-                snapshots=snaps, timers=self._timers(g, new, nd) if changed else None,
+                snapshots=snaps, timers=self._timers(g, new, nd, p) if changed else None,
                 posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
-        self._remember(new_json, engine.pending(new))
+        self._remember(new_json, p)
         if status:
             g.status = status
-        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, new, user) if nd else nd))
+        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, p, user) if nd else nd))
         if changed:
-            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None))
+            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
+                                                   pending=p))
         if new.result is not None:
             await self.store.clear_timers(g.id)
             res.posts.append(Post(self._result_text(g, new), kind="end"))
         res.reply = t(g.locale, "play.done", "Done.")
         return res
 
-    async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None) -> Post:
+    async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None,
+                         pending: engine.Pending | None = None) -> Post:
         loc = g.locale
         entries = await self._log_since(g, state, start)
         lines = [self._log_text(g, entries)]
         pings: list[str] = []
-        if nd is not None and engine.is_simultaneous(state):
-            actors = [x.actor for x in engine.decisions(state)]
+        p = pending or (engine.pending(state) if nd is not None else None)
+        if nd is not None and p.simultaneous:
+            actors = [x.actor for x in p.decisions]
             users = sorted({u for a in actors for u in self.users_for(g, a)})
             pings = [u for u in users if u != exclude]
             lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Use /play to "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import time
 from types import ModuleType
 from typing import Any, Iterable
 
@@ -136,15 +137,25 @@ class Pending:
 _NOT_CONTENT = frozenset({"log", "log_base"})
 
 
+_dump_seconds = 0.0  # how long the last _content took: what checking a remembered Pending costs
+
+
 def _content(state: BaseState) -> str:
-    return state.model_dump_json(exclude=_NOT_CONTENT)
+    global _dump_seconds
+    t = time.perf_counter()
+    out = state.model_dump_json(exclude=_NOT_CONTENT)
+    _dump_seconds = time.perf_counter() - t
+    return out
 
 
 def _remembered(state: BaseState) -> Pending | None:
     """The state's Pending if it was computed for the state's present content."""
     p = state._pending
-    if p is not None and p.key == _content(state):
+    if p is None:
+        return None
+    if p.key == _content(state):
         return p
+    state._pending = None  # the state changed: not checked again
     return None
 
 
@@ -153,22 +164,29 @@ def pending(state: BaseState) -> Pending:
     orders, computed once per content of the state (:class:`Pending`)."""
     p = _remembered(state)
     if p is None:
-        _pending(state)
-        p = state._pending
+        out = _compute_pending(state)
+        p = state._pending = _pending_of(state, out)
     return p
 
 
 def _pending(state: BaseState) -> tuple[Decision, ...]:
     """Settle, then the pending decisions (the sealed ones of a simultaneous
     step, else the one decision with the game's side choices), each step's
-    decision computed once, and remembered (:class:`Pending`)."""
+    decision computed once. Remembered (:class:`Pending`) when computing
+    them took longer than checking them would (a dump of the state): a
+    decision quicker to compute than that is computed again."""
     p = _remembered(state)
     if p is not None:
         return p.decisions
+    t = time.perf_counter()
     out = _compute_pending(state)
-    simultaneous = bool(out) and handler(state.stack[-1], state.game).simultaneous
-    state._pending = Pending(out, simultaneous, _content(state))
+    state._pending = _pending_of(state, out) if time.perf_counter() - t > 2 * _dump_seconds else None
     return out
+
+
+def _pending_of(state: BaseState, out: tuple[Decision, ...]) -> Pending:
+    simultaneous = bool(out) and handler(state.stack[-1], state.game).simultaneous
+    return Pending(out, simultaneous, _content(state))
 
 
 def _compute_pending(state: BaseState) -> tuple[Decision, ...]:
