@@ -37,3 +37,11 @@ class BaseState(BaseModel):
     #: The engine's memo of the pending decisions (``engine.core.engine.Pending``),
     #: served only while the state's content is what it was computed for; never stored.
     _pending: Any = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """The same game position: equal fields (the engine's memo aside,
+        which pydantic would otherwise compare)."""
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__ \
+            and self.__pydantic_extra__ == other.__pydantic_extra__

@@ -59,3 +59,11 @@ def test_a_pending_kept_beside_the_same_stored_state_is_the_computed_one(short):
     assert list(kept.decisions) == fresh(short)
     assert kept.first == engine.decision(short)
     assert kept.simultaneous == engine.is_simultaneous(engine.clone(short))
+
+
+def test_a_state_with_its_decisions_remembered_equals_its_copy(short):
+    engine.decision(short)
+    copy = engine.clone(short)
+    assert copy == short and short == copy
+    engine.apply(copy, engine.decision(copy).actor, engine.decision(copy).ids()[0])
+    assert copy != short
