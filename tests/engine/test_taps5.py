@@ -1,0 +1,141 @@
+"""A turn in fewer taps, ruleset 5 (issue 14b): the Eligible faction's action
+and its Operation are one decision (2.3.4 with the Operation named), one
+"done" closes an Operation with its Special Activity (4.1). The options
+matrix of 2.3.4 asserted in these shapes; the same rules in ruleset 3's
+shapes are in test_sop.py."""
+import pytest
+
+import engine
+from engine.core.errors import IllegalChoice
+from engine.core.steps import frame
+from engine.gandhi.events import event_playable
+from engine.gandhi.ruleset import ruleset
+from helpers import blank, put, rule_ids
+
+# card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
+CARD3 = (3, 9, 10, 11, 12)
+
+
+def game(deck=CARD3, **res):
+    s = blank(deck=deck, viceroy=75)
+    s.resources["raj"] = res.get("raj", 0)
+    s.resources["rev"] = res.get("rev", 5)
+    return s
+
+
+def ids(s):
+    return rule_ids(engine.decision(s))
+
+
+def events(s, faction):
+    return [f"event-{side}" for side in ("unshaded", "shaded") if event_playable(s, s.current, side, faction)]
+
+
+def tap(s, actor, *choices):
+    """Answer ``choices`` in order, each asked of ``actor``; the number of decisions made."""
+    for c in choices:
+        d = engine.decision(s)
+        assert d.actor == actor and d.find(c) is not None, (c, d.step, rule_ids(d))
+        engine.apply(s, actor, c)
+    return len(choices)
+
+
+def test_new_games_are_ruleset_5():
+    assert ruleset(game()) == 5
+
+
+def test_first_eligible_names_its_operation_with_its_action_2_3_4():
+    """One decision: each Operation the Raj can make (a Special Activity
+    optional), the Events, Pass; no Limited Operation for the 1st Eligible."""
+    s = game()
+    assert ids(s) == ["deploy", *events(s, "raj"), "pass"]  # an empty map: only Deploy has a space
+    d = engine.decision(s)
+    assert d.find("deploy").label.key == "op.deploy"
+    with pytest.raises(IllegalChoice, match="not a Limited Operation"):
+        engine.apply(s, "raj", "deploy:limited")
+    with pytest.raises(IllegalChoice, match="not one of the choices"):
+        engine.apply(s, "raj", "op+sa")        # ruleset 4's answer is not this decision's
+    tap(s, "raj", "deploy")
+    assert engine.decision(s).step == "op.loop"  # "which Operation" is not asked again
+
+
+def test_after_an_operation_without_special_activity_second_gets_limited_only_2_3_4():
+    """R-2.3.4b: the 1st Eligible made no Special Activity: an Operation only,
+    so the 2nd Eligible may make a Limited Operation (named) or Pass."""
+    s = game(rev=5)
+    n = tap(s, "raj", "deploy", "delhi", "troop", "done", "done")
+    assert n == 5 and s.turn.first_action == "op"
+    d = engine.decision(s)
+    assert d.actor == "rev" and rule_ids(d) == ["rally:limited", "pass"]
+    assert d.find("rally:limited").label.params == {"op": "rally"}
+    with pytest.raises(IllegalChoice, match="only a Limited Operation"):
+        engine.apply(s, "rev", "rally")
+    with pytest.raises(IllegalChoice, match="Operation only"):
+        engine.apply(s, "rev", "event-unshaded")
+
+
+def test_after_an_operation_with_special_activity_second_gets_limited_or_event_2_3_4():
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    n = tap(s, "raj", "deploy", "delhi", "troop", "done", "sa:govern", "bihar", "close")
+    assert n == 7 and s.turn.first_action == "op+sa"   # Govern's one removal applied by itself (ruleset 4)
+    assert not s.spaces["bihar"].pieces.get("guerrilla_active")
+    d = engine.decision(s)
+    assert d.actor == "rev"
+    assert rule_ids(d) == ["rally:limited", *events(s, "rev"), "pass"] and events(s, "rev")
+
+
+def test_after_an_event_second_gets_a_full_operation_2_3_4():
+    s = game()
+    s.turn.acted = ["raj"]
+    s.turn.first_action = "event"
+    s.stack[-1] = frame("sop.card")
+    assert ids(s) == ["rally", "pass"]
+    with pytest.raises(IllegalChoice, match="full Operation"):
+        engine.apply(s, "rev", "rally:limited")
+    with pytest.raises(IllegalChoice, match="already played"):
+        engine.apply(s, "rev", "event-shaded")
+
+
+def test_a_limited_operation_named_is_one_space_2_3_5():
+    s = game(rev=5)
+    tap(s, "raj", "deploy", "delhi", "troop", "done", "done")
+    n = tap(s, "rev", "rally:limited", "bihar")
+    assert n == 2 and s.action is None                  # one space: the Operation closed by itself
+    assert s.resources["rev"] == 4 and s.spaces["bihar"].pieces.get("guerrilla_underground") == 1
+    assert s.eligibility["raj"] == s.eligibility["rev"] == "ineligible"  # the card went on (2.3.6)
+
+
+def test_one_done_closes_the_operation_and_its_special_activity_4_1():
+    """The Raj Deploys in Delhi, then Governs in Bihar: ending the Governs
+    also ends the Operation ("close"); no "Add a Special Activity now?"
+    after an Operation's "done" (ruleset 4 asked it)."""
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    put(s, "punjab", troop=1, guerrilla_active=1)
+    tap(s, "raj", "deploy", "delhi", "troop", "done", "sa:govern", "bihar")
+    d = engine.decision(s)
+    assert d.step == "sa.loop" and {"done", "close"} <= set(rule_ids(d))
+    tap(s, "raj", "close")
+    assert s.spaces["punjab"].pieces.get("guerrilla_active") == 1   # Govern ended with Bihar
+    assert engine.decision(s).actor == "rev" and s.turn.first_action == "op+sa"
+    assert not any(e["key"] == "log.only_choice" and e["params"]["step"] == "op.sa_offer" for e in s.log)
+
+
+def test_no_special_activity_question_after_done_4_1():
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    tap(s, "raj", "deploy", "delhi", "troop", "done")
+    d = engine.decision(s)
+    assert d.step == "op.loop" and "sa:govern" in d.ids()  # the Special Activity is offered beside the spaces
+    tap(s, "raj", "done")
+    assert engine.decision(s).actor == "rev"               # closed: no op.sa_offer
+    assert s.turn.first_action == "op"                     # no Special Activity made: an Operation only
+
+
+def test_ruleset_4_games_ask_the_action_then_the_operation(ruleset4):
+    s = game()
+    assert ids(s) == ["op", "op+sa", *events(s, "raj"), "pass"]
+    tap(s, "raj", "op+sa")
+    assert engine.decision(s).step == "op.loop"             # Deploy, the only Operation, applied by itself
+    assert any(e["key"] == "log.only_choice" and e["params"]["step"] == "op.choose" for e in s.log)
