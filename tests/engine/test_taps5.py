@@ -139,3 +139,64 @@ def test_ruleset_4_games_ask_the_action_then_the_operation(ruleset4):
     tap(s, "raj", "op+sa")
     assert engine.decision(s).step == "op.loop"             # Deploy, the only Operation, applied by itself
     assert any(e["key"] == "log.only_choice" and e["params"]["step"] == "op.choose" for e in s.log)
+
+
+# ---------------------------------------------------------------- Event piece loops as quantities
+
+
+def test_event_1_unshaded_places_cubes_as_counts_in_four_decisions():
+    """#1 unshaded: up to 6 cubes, at most 3 from Out of Play (seed-it card
+    1): "2 Troops in Delhi from Out of Play" is one answer; the count is
+    bounded by the Out of Play cap and by the pieces left (before: 6 decisions
+    and a "done")."""
+    from engine.gandhi import board
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    board.transfer(s, "troop", 5, "available", "out_of_play")
+    push_event(s, 1, "unshaded", "raj")
+    d = engine.decision(s)
+    assert d.find("delhi:troop:oop").most == 3 and d.find("delhi:troop").most == 6
+    assert d.find("delhi:troop:oop*4") is None                       # at most 3 from Out of Play
+    assert d.find("delhi:troop:oop*2").label.params == {"kind": "troop", "space": "delhi", "box": "out_of_play",
+                                                         "n": 2}
+    n = tap(s, "raj", "delhi:troop:oop*2", "punjab:troop:oop", "punjab:sepoy*3")
+    assert n == 3 and engine.decision(s).step == "sop.act"          # 6 placed: the loop closed
+    assert s.spaces["delhi"].pieces["troop"] == 2 and s.spaces["punjab"].pieces == {"troop": 1, "sepoy": 3}
+    assert s.out_of_play["troop"] == 2
+
+
+def test_event_piece_counts_are_all_or_nothing():
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    put(s, "delhi", inc_activist=2)
+    put(s, "bombay", ml_activist=3)
+    push_event(s, 4, "unshaded", "raj")   # #4 unshaded: remove up to 4 Activists
+    d = engine.decision(s)
+    assert d.find("bombay:ml").most == 3 and d.find("delhi:inc").most == 2
+    before = engine.dump_state(s)
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "raj", "delhi:inc*3")
+    assert engine.dump_state(s) == before
+    tap(s, "raj", "bombay:ml*3")
+    assert engine.decision(s).find("delhi:inc").most == 1            # 4 Activists at most: 1 left
+
+
+def test_each_piece_to_its_own_box_stays_one_at_a_time():
+    """#1 shaded: the first 3 Sepoys to Available, the rest Out of Play: no counts."""
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    put(s, "delhi", sepoy=3)
+    put(s, "punjab", sepoy=3)
+    push_event(s, 1, "shaded", "inc")
+    assert all(c.most == 1 for c in engine.decision(s).choices)
+
+
+def test_ruleset_4_event_loops_ask_one_piece_at_a_time(ruleset4):
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    push_event(s, 1, "unshaded", "raj")
+    assert all(c.most == 1 for c in engine.decision(s).choices)
