@@ -200,3 +200,45 @@ def test_ruleset_4_event_loops_ask_one_piece_at_a_time(ruleset4):
     s = blank()
     push_event(s, 1, "unshaded", "raj")
     assert all(c.most == 1 for c in engine.decision(s).choices)
+
+
+# ---------------------------------------------------------------- March (3.4.2) with counts
+
+
+def test_march_example_3_4_2_in_five_decisions():
+    """3.4.2 ESEMPIO: 4 Guerrillas march from Orissa: 2 to Central Provinces
+    (one answer, "central_provinces*2"), 1 to Bihar (Activated: 1+3 cubes >
+    3), 1 along the Railway to United Provinces (Underground). Ruleset 3
+    asked 8 decisions (test_revolutionaries.py)."""
+    from test_revolutionaries import march_example, pieces
+
+    s = march_example()
+    d = engine.decision(s)
+    assert d.actor == "rev" and "march" in d.ids()
+    n = tap(s, "rev", "march", "orissa")
+    d = engine.decision(s)
+    assert d.find("central_provinces").most == 4 and d.find("central_provinces*5") is None
+    n += tap(s, "rev", "central_provinces*2", "bihar", "united_provinces")
+    assert n == 5 and s.resources["rev"] == 4
+    assert pieces(s, "central_provinces") == {"sepoy": 3, "guerrilla_underground": 2}
+    assert pieces(s, "bihar") == {"sepoy": 3, "guerrilla_active": 1}
+    assert pieces(s, "united_provinces") == {"sepoy": 2, "guerrilla_underground": 1}
+    assert pieces(s, "orissa") == {}
+
+
+def test_march_names_the_side_with_the_destination_when_both_can_go():
+    """3.4.2: where an Underground and an Active Guerrilla could both go,
+    the side is part of the destination (no second question)."""
+    from test_revolutionaries import new, pieces
+    from test_revolutionaries import put as rput
+
+    s = new()
+    rput(s, "orissa", guerrilla_active=1, guerrilla_underground=2)
+    tap(s, "rev", "march", "orissa")
+    d = engine.decision(s)
+    assert {"bihar:underground", "bihar:active"} <= set(d.ids()) and "bihar" not in d.ids()
+    assert d.find("bihar:underground").most == 2 and d.find("bihar:active").most == 1
+    assert d.find("united_provinces").most == 2       # by Railway: Underground only
+    tap(s, "rev", "bihar:underground*2")
+    assert pieces(s, "bihar") == {"guerrilla_underground": 2}
+    assert engine.decision(s).step == "choose:rev.march.dest"
