@@ -242,3 +242,56 @@ def test_march_names_the_side_with_the_destination_when_both_can_go():
     tap(s, "rev", "bihar:underground*2")
     assert pieces(s, "bihar") == {"guerrilla_underground": 2}
     assert engine.decision(s).step == "choose:rev.march.dest"
+
+
+# ---------------------------------------------------------------- Demonstrate, Civil Disobedience
+
+
+def test_demonstrate_example_3_3_2_the_protest_with_the_last_move():
+    """3.3.2 ESEMPIO: an Activist from Bihar to West Bengal (no Raj Control:
+    a Protest may go there), another to United Provinces (Raj Control: no
+    Protest). The Protest is chosen with the end of the moves: 6 decisions
+    (ruleset 3: 8, test_nonviolent.py)."""
+    from test_nonviolent import demonstrate_example, pieces, start
+
+    s = demonstrate_example()
+    start(s, "inc", "demonstrate")
+    n = tap(s, "inc", "west_bengal", "bihar")
+    d = engine.decision(s)
+    assert d.step == "nv.demonstrate.move" and {"done", "protest"} <= set(d.ids())
+    assert d.find("bihar").most == 2
+    n += tap(s, "inc", "protest", "united_provinces", "bihar")
+    assert s.spaces["west_bengal"].protest and pieces(s, "west_bengal")["inc_activist_active"] == 1
+    d = engine.decision(s)
+    assert "protest" not in d.ids() and "done" in d.ids()   # Raj Control in United Provinces
+    n += tap(s, "inc", "done")
+    assert n == 6 and engine.decision(s).step == "op.loop"
+    assert not s.spaces["united_provinces"].protest
+    assert not any(e["params"].get("step") == "nv.demonstrate.protest_ask" for e in s.log
+                   if e["key"] == "log.only_choice")
+
+
+def test_civil_disobedience_example_3_3_3_two_spaces_at_once_and_activists_counted():
+    """3.3.3 ESEMPIO: Protests in Bombay Presidency and Coastal Andhra chosen
+    together; then the Activist in Hyderabad onto the adjacent Railway. Two
+    Activists move onto a Railway in one answer."""
+    from test_nonviolent import blank, pieces, start
+    from test_nonviolent import put as nput
+
+    s = blank(restraint=3, protests_free=2)
+    for sid in ("bombay_presidency", "coastal_andhra"):
+        nput(s, sid, inc_activist=1)
+    nput(s, "hyderabad", inc_activist=2)
+    start(s, "inc", "civil_disobedience", kind="op")
+    n = tap(s, "inc", "bombay_presidency+coastal_andhra", "done", "done")
+    assert s.spaces["bombay_presidency"].protest and s.spaces["coastal_andhra"].protest
+    assert s.action is None                                  # the set of spaces closed the Operation
+    s2 = blank(restraint=3, protests_free=0)
+    nput(s2, "hyderabad", inc_activist=2)
+    start(s2, "inc", "civil_disobedience", kind="op")
+    d = engine.decision(s2)                                  # Hyderabad, the only space, chosen by itself
+    assert d.step == "nv.cd.rail"
+    assert d.find("rail_hyderabad_bombay_presidency").most == 2
+    n2 = tap(s2, "inc", "rail_hyderabad_bombay_presidency*2")
+    assert s2.spaces["rail_hyderabad_bombay_presidency"].pieces == {"inc_activist": 2}
+    assert n == 3 and n2 == 1
