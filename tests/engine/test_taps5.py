@@ -147,8 +147,8 @@ def test_ruleset_4_games_ask_the_action_then_the_operation(ruleset4):
 def test_event_1_unshaded_places_cubes_as_counts_in_four_decisions():
     """#1 unshaded: up to 6 cubes, at most 3 from Out of Play (seed-it card
     1): "2 Troops in Delhi from Out of Play" is one answer; the count is
-    bounded by the Out of Play cap and by the pieces left (before: 6 decisions
-    and a "done")."""
+    bounded by the Out of Play cap and by the pieces left (ruleset 4: one
+    decision per cube, 6)."""
     from engine.gandhi import board
     from engine.gandhi.events import push_event
 
