@@ -3,6 +3,7 @@ victory totals and margins (seed L101-111; readings R8, R39 of
 docs/rulings/adp.md)."""
 from __future__ import annotations
 
+from ..coin.victory import best as coin_best
 from .board import coin_pieces, faction_pieces, n
 from .control import control_of
 from .data import get_data
@@ -63,5 +64,4 @@ def winners_now(state: AdpState) -> list[str]:
 
 def best(state: AdpState) -> str:
     """The faction closest to its victory condition (7.3, seed L111)."""
-    m = margins(state)
-    return max(TIE_ORDER, key=lambda f: (m[f], -TIE_ORDER.index(f)))
+    return coin_best(margins(state), TIE_ORDER)
