@@ -62,6 +62,9 @@ def winners_now(state: AdpState) -> list[str]:
     return [f for f, v in margins(state).items() if v > 0]
 
 
-def best(state: AdpState) -> str:
-    """The faction closest to its victory condition (7.3, seed L111)."""
-    return coin_best(margins(state), TIE_ORDER)
+def best(state: AdpState, among: list[str] | None = None) -> str:
+    """The faction closest to its victory condition (7.3, seed L111), of
+    ``among`` when given (several winners at a victory check, 7.2): the
+    highest margin, equal margins by reading R39's tie order."""
+    m = margins(state)
+    return coin_best({f: m[f] for f in (among or m)}, TIE_ORDER)

@@ -92,7 +92,10 @@ class Card:
 @dataclass
 class AdpData:
     spaces: dict[str, Space]
-    adjacent: dict[str, frozenset[str]]
+    # Neighbours in name order, not a set: a set's order changes with the
+    # process's string hashing, and options built from it would be listed
+    # differently after a restart (and 5.1.2-style ties broken differently).
+    adjacent: dict[str, tuple[str, ...]]
     random_cells: tuple[str, ...]
     cards: dict[int, Card]
     setup: dict[str, Any]
@@ -116,7 +119,7 @@ def _verified(fact: Any) -> bool:
     return bool(fact.get("verified")) if isinstance(fact, dict) else False
 
 
-def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str, frozenset[str]]]:
+def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str, tuple[str, ...]]]:
     spaces: dict[str, Space] = {}
     for s in raw_map.get("spaces", []):
         mountain = _value(s["mountain"])
@@ -154,7 +157,7 @@ def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str,
                 todo.append(n)
     if seen != set(spaces):
         raise DataError(f"{where}: the map is not connected: {sorted(set(spaces) - seen)} unreachable")
-    return spaces, {k: frozenset(v) for k, v in adj.items()}
+    return spaces, {k: tuple(sorted(v)) for k, v in adj.items()}
 
 
 def build_cards(raw_cards: dict, where: str) -> dict[int, Card]:
