@@ -82,6 +82,7 @@ def test_8_2_first_eligible_critical_effective_event():
     assert choose(s, d) == "event-unshaded"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_first_eligible_not_critical_does_op_sa():
     """8.2.1 1st Eligible (4): no Critical Event now or next, for it or the next
     Eligible -> Operation + Special Activity."""
@@ -94,6 +95,7 @@ def test_8_2_first_eligible_not_critical_does_op_sa():
     assert choose(s, d) == "op+sa"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_second_eligible_after_operation_only_does_limited_op():
     """8.2.1 2nd Eligible (4): the 1st did Operation only -> Limited Operation
     (unless it will surely be 1st on the next card: (3) Pass)."""
