@@ -55,6 +55,16 @@ def ruleset3(monkeypatch):
 
 
 @pytest.fixture
+def ruleset4(monkeypatch):
+    """New games under ruleset 4: the shapes before issue 14b (the action and
+    the Operation asked apart; a Special Activity offered again after the
+    Operation's "done"). Old games keep them; the rules are the same."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 4)
+
+
+@pytest.fixture
 def mini_game():
     """Border Skirmish (tests/minigame), a second COIN game, registered for
     the test and forgotten after it."""

@@ -255,6 +255,7 @@ DESC = {
  'cmd.language.desc': ('La lingua della partita (gestore)', 'El idioma de la partida (gestor)', 'ゲームの言語(管理者)'),
  'opt.language.desc': ('la lingua della partita (predefinita: quella del server)', 'el idioma de la partida (por defecto: el del servidor)', 'ゲームの言語(既定: サーバーの言語)'),
  'opt.game.desc': ('quale gioco (di norma il primo)', 'qué juego (por defecto, el primero)', 'ゲーム (省略時は最初のもの)'),
+ 'opt.choice.desc': ("scrivi per trovare per nome un'opzione della tua decisione", 'escribe para encontrar por su nombre una opción de tu decisión', '名前を入力して決定の選択肢を探す'),
 }
 
 

@@ -29,6 +29,12 @@ Ruleset history:
   5  Non-player rules the engine applies (issue 13): the NP Raj and
      Revolutionaries neither pay nor gain Resources (8.1, reading R-8.1);
      the NP Congress places a Protest at the end of the Reset (8.9.4).
+     A turn in fewer taps (issue 14, 14b): the Eligible faction's action
+     and its Operation are one choice ("Rally", "Rally (Limited)", "Event
+     (unshaded)", "Pass"; a full Operation's Special Activity optional,
+     2.3.4); one "done" closes an Operation and its Special Activity (no
+     question after it, 4.1); counts for March, Civil Disobedience onto
+     Railways and Event piece loops; Demonstrate's Protest with its last move.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

@@ -117,9 +117,7 @@ def test_parameters_carry_no_english_words():
 
     s = eng.new_game("gandhi", "short", 3)
     d = eng.decision(s)
-    eng.apply(s, d.actor, "op")
-    d = eng.decision(s)
-    eng.apply(s, d.actor, d.choices[0].id)
+    eng.apply(s, d.actor, d.choices[0].id)  # an Operation, named with the action (ruleset 5)
     d = eng.decision(s)
     assert d.prompt.key == "prompt.op_space"
     assert "none" not in str(_params("ja", d.prompt.params).values())

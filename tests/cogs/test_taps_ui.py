@@ -40,3 +40,46 @@ async def test_a_quantity_listed_once_asks_its_count_after_the_pick():
     p = _prompt(many, counts={"troop:s0": 4})
     sel = [i for i in _items(build_view(p, "en")) if isinstance(i, discord.ui.Select)][0]
     assert sel.options[0].value == f"troop:s0{ASK_COUNT}4" and sel.options[1].value == "troop:s1"
+
+
+# ---------------------------------------------------------------- autocomplete (issue 14)
+
+async def test_play_finds_an_option_by_name_in_the_players_language_and_picks_it(h):
+    """/play choice:<typed> lists the pending decision's options whose names
+    match, in the player's language; only for the seat that decides; picking
+    one drafts it like a click and shows the next prompt."""
+    from harness import responses, text_of
+    from test_cogs import U, setup_game
+
+    gid, _ = await setup_game(h)
+    svc = h.bot.service
+    p = await svc.prompt(gid)
+    actor = p.actor
+    r = await h.autocomplete(U[actor], "play", None, "choice", "pas")
+    got = responses(r)[-1]["payload"]["data"]["choices"]
+    assert {"name": "Pass", "value": "pass"} in got and all("pas" in c["name"].lower() for c in got)
+    r = await h.autocomplete(U[actor], "play", None, "choice", "passa", locale="it")
+    assert [c["value"] for c in responses(r)[-1]["payload"]["data"]["choices"]] == ["pass"]
+    it_names = [c["name"] for c in responses(r)[-1]["payload"]["data"]["choices"]]
+    assert it_names and it_names[0] != "Pass"                  # the Italian name of Pass
+    other = next(f for f in U if f != actor)
+    r = await h.autocomplete(U[other], "play", None, "choice", "")
+    assert responses(r)[-1]["payload"]["data"]["choices"] == []  # not their decision
+    r = await h.slash(U[actor], "play", choice="pass")
+    resp = responses(r)[-1]
+    assert resp["payload"]["data"]["flags"] & 64
+    assert (await svc.game(gid)).version == p.version           # drafted, not yet played
+    dr = await h.bot.store.get_draft(gid, str(U[actor]))
+    assert dr[1] == ["pass"] and text_of(resp)
+
+
+def test_decision_choices_match_every_typed_word_case_and_accents_aside():
+    from bot.lookup import decision_choices
+
+    opts = [("delhi", "Delhi"), ("united_provinces", "Province Unite"), ("bombay", "Città di Bombay"),
+            ("pass", "Passa")]
+    assert decision_choices(opts, "citta bom") == [("Città di Bombay", "bombay")]
+    assert [c for _, c in decision_choices(opts, "UNI")] == ["united_provinces"]
+    assert [c for _, c in decision_choices(opts, "")] == ["delhi", "united_provinces", "bombay", "pass"]
+    assert decision_choices([("x", "Raja Assam"), ("y", "Assam")], "assam") == [("Assam", "y"), ("Raja Assam", "x")]
+    assert len(decision_choices([(str(i), f"Space {i}") for i in range(40)], "space")) == 25

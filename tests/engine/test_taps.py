@@ -13,6 +13,9 @@ from engine.gandhi.state import INVENTORY
 from helpers import rule_ids
 from test_raj import empty_board, put, pc, totals
 
+# ruleset 4's shapes (the action, then "which Operation"); ruleset 5's are in test_taps5.py
+pytestmark = pytest.mark.usefixtures("ruleset4")
+
 
 def tap(s, *choices, actor="raj"):
     """Answer ``choices`` in order, each one asked of ``actor``; returns how

@@ -17,9 +17,12 @@ from __future__ import annotations
 import logging
 import re
 
-from ...core.messages import Decision
+from ...coin.actions import CLOSE
+from ...coin.sop import EVENT_SIDES, LIMITED
+from ...core.messages import Choice, Decision
 from .. import derived as dv
 from ..data import get_data
+from ..ruleset import at_least
 from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
@@ -66,7 +69,37 @@ def decide(state, d) -> str:
 
 # ------------------------------------------------------------------ handlers
 def _act(state, d):
-    return eligibility.act_choice(state, d)
+    """8.2: the NP Eligibility table. Ruleset 5 names the Operation with the
+    action (issue 14): the table answers by kind ("op+sa", "limited-op"),
+    then the Arjuna deck picks the Operation (8.3) among those offered."""
+    ids = d.ids()
+    if any(c in ids for c in ("op", "op+sa", "limited-op")) or not any(_is_op_answer(c) for c in ids):
+        return eligibility.act_choice(state, d)
+    full = [c for c in ids if _is_op_answer(c) and not c.endswith(LIMITED)]
+    limited = [c.removesuffix(LIMITED) for c in ids if c.endswith(LIMITED)]
+    kinds = (["op", "op+sa"] if full else []) + (["limited-op"] if limited else [])
+    legacy = [c for c in ids if not _is_op_answer(c)]
+    kind = eligibility.act_choice(state, Decision(d.actor, d.prompt, [
+        Choice(c, d.prompt) for c in kinds + legacy], d.step))
+    if kind in ("op", "op+sa", "limited-op"):
+        offered = limited if kind == "limited-op" else full
+        op = arjuna_deck.plan(state, d.actor, offered).op or offered[0]
+        return op + LIMITED if kind == "limited-op" else op
+    return kind
+
+
+def _is_op_answer(cid: str) -> bool:
+    return cid not in EVENT_SIDES and cid != "pass"
+
+
+def _op_only(state, ctx) -> bool:
+    """8.2.1: the NP 1st Eligible that made an Operation only so that a
+    critical 2nd Eligible gets no Event (its "op" of ruleset 4); under
+    ruleset 5 that is an Operation without a Special Activity (2.3.4)."""
+    if ctx.get("sop_role") != "first" or state.turn.first_action != "op+sa":
+        return False
+    nxt = eligibility._next_eligible(state, ctx["faction"])
+    return nxt is not None and eligibility.is_critical(state.current, nxt)
 
 
 def _op_choose(state, d):
@@ -147,6 +180,8 @@ def _op_loop(state, d):
     ids = d.ids()
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
+    if sas and _op_only(state, ctx):
+        sas = []
     spaces = [c for c in ids if c in _spaces()]
     plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
     if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
@@ -180,6 +215,9 @@ def _op_loop(state, d):
     # 8.3: a Special Activity box after the Operation box follows the whole
     # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
     if "done" in ids:
+        if sas and at_least(state, 5):  # ruleset 5 asks no more after "done": the Special Activity now
+            name = special.first_doable(state, ctx, [c[3:] for c in sas])
+            return f"sa:{name}" if name else "done"
         return "done"
     return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
 
@@ -206,11 +244,13 @@ def _sa_loop(state, d):
     """8.7: the Special Activity's spaces by the NP procedure (:mod:`.special`)."""
     ctx = state.action
     spaces = [c for c in d.ids() if c in _spaces()]
+    # 8.3: a Special Activity made after the Operation's spaces ends the action (ruleset 5: "close")
+    end = CLOSE if CLOSE in d.ids() and ctx["spaces"] else "done"
     if not spaces or len(ctx["sa_spaces"]) >= special.sa_limit(state, ctx):
-        return "done"
+        return end
     spaces, col = special.sa_spaces(state, ctx, spaces)
     if not spaces:
-        return "done"
+        return end
     col = col or _ctx_column(state, ctx["faction"], ctx["sa"], d)
     return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["sa"], salt=len(ctx["sa_spaces"]))
 
