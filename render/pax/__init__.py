@@ -53,4 +53,10 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
             render_map(pub, "world", locale=locale))
 
 
-__all__ = ["CROPS", "best_crop", "layout", "render", "render_map", "render_turn"]
+def render_space(state: Any, place: str, locale: str = "en") -> bytes:
+    """``/space``'s picture: the continent crop holding ``place`` (an area,
+    home country or sea zone id), in ``locale``."""
+    return render_map(_public(state), best_crop([place]), locale=locale)
+
+
+__all__ = ["CROPS", "best_crop", "layout", "render", "render_map", "render_space", "render_turn"]
