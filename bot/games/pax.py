@@ -9,7 +9,6 @@ name or its id.
 """
 from __future__ import annotations
 
-import difflib
 import functools
 
 import engine
@@ -17,7 +16,7 @@ from engine.pax.data import get_data
 
 from ..i18n import LOCALES, _join, name, t
 from ..service import ServiceError
-from .gandhi import _squash
+from .places import find_place, squash
 
 GAME = "pax"
 
@@ -38,7 +37,7 @@ def _keys() -> dict[str, str]:
     for pid in _places():
         for text in [pid, english.get(pid, pid), *(name(loc, pid, GAME) for loc in LOCALES)]:
             for variant in (text, text.split(" (")[0].split("（")[0]):
-                out.setdefault(_squash(variant), pid)
+                out.setdefault(squash(variant), pid)
     return out
 
 
@@ -47,17 +46,7 @@ def find_space(text: str, locale: str | None = "en") -> str:
     typo ("Egitto", "エジプト", "egypt", "Egpyt"). Raises ServiceError
     ``error.no_space`` / ``error.no_space_suggest`` (suggestions named in
     ``locale``) when there is no single answer."""
-    keys = _keys()
-    key = _squash(text)
-    if key in keys:
-        return keys[key]
-    close = list(dict.fromkeys(keys[m] for m in difflib.get_close_matches(key, list(keys), n=6, cutoff=0.7)))
-    if len(close) == 1:
-        return close[0]
-    if close:
-        raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
-                           name=text[:40], spaces=", ".join(name(locale, p, GAME) for p in close[:3]))
-    raise ServiceError("error.no_space", "There is no space '{name}'.", name=text[:40])
+    return find_place(text, _keys(), lambda p: name(locale, p, GAME))
 
 
 def _names(locale: str, ids) -> str:
