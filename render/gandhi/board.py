@@ -18,7 +18,7 @@ from engine.gandhi.data import get_data
 
 from . import theme as th
 from ..kit.fastdraw import FastDraw, text_length
-from ..kit.fonts import fitted, font, localized
+from ..kit.fonts import font, localized
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state
@@ -53,7 +53,11 @@ def _fitted(text: str, size: int, style: str, width: int, smallest: int = 10):
     """The font of ``size`` (down to ``smallest``) in which ``text`` fits
     ``width`` pixels: longer Italian/Spanish words and CJK names shrink
     instead of running into their neighbours."""
-    return fitted(text, size, style, width, smallest)
+    f = font(size, style)
+    while size > smallest and _tw(text, f) > width:
+        size -= 1
+        f = font(size, style)
+    return f
 
 
 def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, fill, fg, f, h: int, outline=None) -> Rect:
