@@ -3,6 +3,7 @@ victory totals and margins (seed L101-111; readings R8, R39 of
 docs/rulings/adp.md)."""
 from __future__ import annotations
 
+from ..coin.victory import best as coin_best
 from .board import coin_pieces, faction_pieces, n
 from .control import control_of
 from .data import get_data
@@ -61,7 +62,9 @@ def winners_now(state: AdpState) -> list[str]:
     return [f for f, v in margins(state).items() if v > 0]
 
 
-def best(state: AdpState) -> str:
-    """The faction closest to its victory condition (7.3, seed L111)."""
+def best(state: AdpState, among: list[str] | None = None) -> str:
+    """The faction closest to its victory condition (7.3, seed L111), of
+    ``among`` when given (several winners at a victory check, 7.2): the
+    highest margin, equal margins by reading R39's tie order."""
     m = margins(state)
-    return max(TIE_ORDER, key=lambda f: (m[f], -TIE_ORDER.index(f)))
+    return coin_best({f: m[f] for f in (among or m)}, TIE_ORDER)

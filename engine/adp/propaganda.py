@@ -31,8 +31,7 @@ def _start(state: AdpState, ctx):
     state.propaganda_rounds += 1
     won = winners_now(state)  # 7.2, seed L442
     if won:
-        m = margins(state)
-        end_game(state, max(won, key=lambda f: m[f]), "victory")
+        end_game(state, best(state, won), "victory")
         return []
     return [auto("propaganda.resources")]
 

@@ -10,5 +10,7 @@ no one game, engine/core/steps.py) and consult the state's game's rules.
 * :mod:`engine.coin.actions` — the Operation and Special Activity framework.
 * :mod:`engine.coin.state` — the per-card turn record.
 * :mod:`engine.coin.seats` — who holds which factions with fewer players.
+* :mod:`engine.coin.victory` — factions and players ranked by margin, ties
+  by the game's order.
 * :mod:`engine.coin.common` — choices, messages and log lines.
 """

@@ -55,14 +55,15 @@ class CoinRules(abc.ABC):
         """The deck ran out with no card current: final victory (sets ``state.result``)."""
         raise NotImplementedError
 
-    def composed(self, prefix: str, text: str, numbers: bool = False) -> Message:
+    def composed(self, prefix: str, text: str, numbers: bool = False, **params: Any) -> Message:
         """A message for an English ``text`` composed from parts (a refusal's
-        reason from ``why_not``), keyed by its wording (issue 15). Default:
-        the text as it is; a game may turn its names and numbers into
-        parameters (Gandhi: engine/gandhi/wording.py)."""
+        reason from ``why_not``, an Event's prompt or choice with its
+        ``params`` as ``{field}``s), keyed by its wording (issue 15).
+        Default: the text as it is; a game may turn its names and numbers
+        into parameters (Gandhi: engine/gandhi/wording.py)."""
         from ..core.messages import slug_key
 
-        return Message(slug_key(prefix, text), {}, text)
+        return Message(slug_key(prefix, text), params, text)
 
     # -- the map -------------------------------------------------------------
     def space_name(self, sid: str) -> str:
@@ -137,6 +138,11 @@ def define(rules: CoinRules) -> CoinRules:
         raise ValueError(f"{type(rules).__name__} has no game id")
     _RULES[rules.game] = rules
     return rules
+
+
+def rules_for(game: str) -> CoinRules:
+    """The COIN rules of ``game``. Raises KeyError for a game that defined none."""
+    return _RULES[game]
 
 
 def rules_of(state: Any) -> CoinRules:

@@ -9,8 +9,10 @@ line for whoever corrects the file.
 """
 from __future__ import annotations
 
+import os
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 import yaml
 
@@ -35,6 +37,64 @@ def read_yaml(path: Path) -> dict:
         return load_yaml(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as e:
         raise DataError(f"{path}: {e}") from None
+
+
+T = TypeVar("T")
+
+
+class DataInForce(Generic[T]):
+    """A game's data in force: what ``load(overrides_path)`` builds from the
+    packaged YAML plus the override file named by the environment variable
+    ``env`` (``None`` when unset or empty).
+
+    The environment is read once, when :meth:`get` is first asked (rules code
+    asks in hot loops); :meth:`reload` reads it again (a running service after
+    a correction file changed, tests). Builds are cached per override path
+    (eight at most). ``load`` raises DataError on bad data, and so do
+    :meth:`get` and :meth:`reload`.
+
+    A game's data package exposes ``get_data = SOURCE.get`` and
+    ``reload_data = SOURCE.reload``.
+    """
+
+    def __init__(self, env: str, load: Callable[[str | None], T]):
+        self.env = env
+        self._load = lru_cache(maxsize=8)(load)
+        current: T | None = None  # a closure cell: get() is as cheap as a module function
+
+        def get() -> T:
+            """The data in force (built on first use)."""
+            nonlocal current
+            if current is None:
+                current = self._load(os.environ.get(self.env) or None)
+            return current
+
+        def forget() -> None:
+            nonlocal current
+            current = None
+
+        self.get = get
+        self._forget = forget
+
+    def reload(self) -> T:
+        """Forget the data in force and every cached build; read ``env`` again."""
+        self._forget()
+        self._load.cache_clear()
+        return self.get()
+
+
+def top_level(overrides: Any, allowed: tuple[str, ...], path: str) -> dict:
+    """An overrides file's content, checked: a mapping whose keys are among
+    ``allowed`` ({} for None). Raises DataError naming the file otherwise."""
+    if overrides is None:
+        return {}
+    if not isinstance(overrides, dict):
+        raise DataError(f"{path}: the file must hold a mapping with keys {list(allowed)}, "
+                        f"not a {type(overrides).__name__}")
+    for key in overrides:
+        if key not in allowed:
+            raise DataError(f"{path}: {key}: unknown top-level key (allowed: {', '.join(allowed)})")
+    return overrides
 
 
 def section(value: Any, name: str, path: str) -> dict:
@@ -86,12 +146,77 @@ def pair(item: Any, where: str, known: set[str], path: str) -> tuple[str, str]:
     return item[0], item[1]
 
 
+def adjacency_edits(value: Any, known: set[str], path: str
+                    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, bool]]]:
+    """An overrides file's ``adjacency`` section, checked::
+
+        adjacency: {remove: [[a, b]], add: [[c, d], {pair: [e, f], verified: true}],
+                    verified: false, source: "..."}
+
+    ``verified`` (default false) applies to every added pair that does not
+    give its own. Returns ``(removals, additions)``: removals as
+    ``(where, x, y)``, additions as ``(where, x, y, verified)``, ``where``
+    naming the entry ("adjacency.add[0]") for the game's own errors; the
+    game applies them to its map, removals first. Raises DataError for an
+    unknown field, an unknown or repeated space, a ``verified`` that is not
+    true/false.
+    """
+    if value is None:
+        return [], []
+    if not isinstance(value, dict):
+        raise DataError(f"{path}: adjacency: must be a mapping with keys add, remove, verified, source")
+    for k in value:
+        if k not in ("add", "remove") + META_FIELDS:
+            raise DataError(f"{path}: adjacency.{k}: unknown field (allowed: add, remove, verified, source)")
+    default_verified = value.get("verified", False)
+    if not isinstance(default_verified, bool):
+        raise DataError(f"{path}: adjacency.verified: must be true or false")
+    removals = []
+    for i, item in enumerate(value.get("remove") or []):
+        where = f"adjacency.remove[{i}]"
+        removals.append((where, *pair(item, where, known, path)))
+    additions = []
+    for i, item in enumerate(value.get("add") or []):
+        where = f"adjacency.add[{i}]"
+        verified = default_verified
+        if isinstance(item, dict):
+            for k in item:
+                if k not in ("pair", "verified"):
+                    raise DataError(f"{path}: {where}.{k}: unknown field (allowed: pair, verified)")
+            verified = item.get("verified", default_verified)
+            if not isinstance(verified, bool):
+                raise DataError(f"{path}: {where}.verified: must be true or false")
+            item = item.get("pair")
+        additions.append((where, *pair(item, where, known, path), verified))
+    return removals, additions
+
+
 def card_number(key: Any, section_name: str, path: str) -> int:
     """A card-number key of an overrides section. Raises DataError for a non-integer."""
     try:
         return int(key)
     except (TypeError, ValueError):
         raise DataError(f"{path}: {section_name}.{key}: card numbers are integers") from None
+
+
+def card_entries(value: Any, name: str, cards: list[dict], allowed: tuple[str, ...], path: str,
+                 unknown: str) -> Iterator[tuple[int, dict, dict, bool, str | None, str]]:
+    """The entries of an overrides file's card section ``name`` (e.g.
+    ``event_cards: {12: {faction_order: [...], verified: true}}``), checked
+    one by one as they are taken: yields ``(number, card, fields, verified,
+    source, where)`` with ``card`` the packaged card of that number in
+    ``cards`` (to change in place) and ``where`` naming the entry. Raises
+    DataError for a section that is not a mapping, a number that is not an
+    integer, a card not in ``cards`` (the message ends with ``unknown``,
+    e.g. "unknown Event card (Events are 1-72)"), a bad entry (:func:`entry`).
+    """
+    by_no = {c.get("number"): c for c in cards}
+    for key, fields in section(value, name, path).items():
+        n = card_number(key, name, path)
+        where = f"{name}.{key}"
+        if n not in by_no:
+            raise DataError(f"{path}: {where}: {unknown}")
+        yield (n, by_no[n], *entry(fields, where, allowed, path), where)
 
 
 def split(items: dict[str, bool]) -> dict[str, Any]:
@@ -118,3 +243,14 @@ def status_line(label: str, counts: dict, show: str | None = "provisional", limi
         more = f", … (+{len(ids) - limit})" if len(ids) > limit else ""
         text += f"\n  {'':<22} {show}: {shown}{more}"
     return text
+
+
+def overrides_lines(report: dict, env: str, doc: str) -> list[str]:
+    """The "Overrides" lines of ``data status``: the file in force
+    (``report["overrides_file"]``) and each fact it changed
+    (``report["overridden"]``), or how to set one (environment variable
+    ``env``, documented in ``doc``)."""
+    if report.get("overrides_file"):
+        return [f"Overrides: {report['overrides_file']} ({len(report['overridden'])} facts)",
+                *(f"  {o}" for o in report["overridden"])]
+    return [f"Overrides: none (set {env} to a YAML file, see {doc})"]

@@ -78,17 +78,18 @@ class Step:
         return None
 
 
-def step_game(cls: type) -> str | None:
-    """The game a step class belongs to: its ``game`` attribute, else the
+def step_game(cls: Any) -> str | None:
+    """The game a step class (or a handler function a step looks up by
+    name, engine/coin/events.py) belongs to: its ``game`` attribute, else the
     package ``engine.<game>`` it is defined in; None for shared steps
-    (``engine.core``, ``engine.coin``). Raises ValueError for a class
+    (``engine.core``, ``engine.coin``). Raises ValueError for one defined
     outside ``engine`` without a ``game``."""
     if getattr(cls, "game", None):
         return cls.game
     parts = cls.__module__.split(".")
     if len(parts) >= 2 and parts[0] == "engine":
         return None if parts[1] in SHARED_PACKAGES else parts[1]
-    raise ValueError(f"step class {cls.__name__} outside engine/<game> needs a game attribute")
+    raise ValueError(f"{cls.__name__} outside engine/<game> needs a game")
 
 
 def register(cls: type[Step]) -> type[Step]:

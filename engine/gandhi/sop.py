@@ -40,11 +40,11 @@ class GandhiRules(CoinRules):
     game = "gandhi"
     round_step = "campaign.round"  # 2.4: a Campaign card is played as a Campaign round
 
-    def composed(self, prefix, text, numbers=False):
+    def composed(self, prefix, text, numbers=False, **params):
         """Space names become ``{space}`` fields, counts ``{n}`` (wording.py)."""
         from .wording import templated
 
-        return templated(prefix, text, numbers=numbers)
+        return templated(prefix, text, numbers=numbers, **params)
 
     def is_round_card(self, number: int | None) -> bool:
         return is_campaign(number)

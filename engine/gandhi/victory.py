@@ -42,17 +42,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..coin import victory as coin_victory
 from . import derived as dv
 from .common import log
 from .ruleset import at_least
 from .state import FACTIONS, GandhiState
 
+#: 7.1: who wins a tie of margins (the Raj, not named, last: ruling R-7.1).
 TIE_ORDER = ("ml", "inc", "rev", "raj")
 
 
 def ranking(margins: dict[str, int]) -> list[str]:
     """Factions best margin first; ties broken by 7.1 (ML, Congress, Revolutionaries, Raj)."""
-    return sorted(margins, key=lambda f: (-margins[f], TIE_ORDER.index(f)))
+    return coin_victory.ranking(margins, TIE_ORDER)
 
 
 def winners_at_check(state: GandhiState) -> list[str]:
@@ -80,36 +82,18 @@ def seat_groups(state: GandhiState) -> dict[str, list[str]]:
     "inc+ml" / "raj+rev"); 1 or 4 (a hotseat, or one faction each) leave every
     faction its own player. Without seats every faction is its own player
     (named by the faction id); so is a faction missing from a dict."""
-    seats: Any = (state.options or {}).get("seats") or {}
-    if isinstance(seats, (int, str)) and str(seats).isdigit():
-        seats = STANDARD_SEATS.get(int(seats), {})
-    if not isinstance(seats, dict):
-        seats = {}
-    groups: dict[str, list[str]] = {}
-    for f in FACTIONS:
-        groups.setdefault(str(seats.get(f, f)), []).append(f)
-    return groups
-
-
-def _player_margin(margins: dict[str, int], factions: list[str]) -> int:
-    return min(margins[f] for f in factions)  # 1.5: the lower of the two
-
-
-def _player_key(margins: dict[str, int], factions: list[str]) -> tuple[int, int]:
-    # Reading R-1.5-ties: a two-faction player takes the better tie position of its factions.
-    return (-_player_margin(margins, factions), min(TIE_ORDER.index(f) for f in factions))
+    return coin_victory.groups_of((state.options or {}).get("seats"), FACTIONS, STANDARD_SEATS)
 
 
 def player_ranking(state: GandhiState, margins: dict[str, int]) -> list[tuple[str, list[str]]]:
     """Players best first (1.5, 7.1)."""
-    groups = seat_groups(state)
-    return sorted(groups.items(), key=lambda kv: _player_key(margins, kv[1]))
+    return coin_victory.player_ranking(seat_groups(state), margins, TIE_ORDER)
 
 
 def passing_players(state: GandhiState, margins: dict[str, int] | None = None) -> list[str]:
     """Players every one of whose factions exceeds its threshold (1.5, 7.2)."""
     m = margins if margins is not None else dv.victory_margins(state)
-    return [p for p, fs in seat_groups(state).items() if all(m[f] > 0 for f in fs)]
+    return coin_victory.passing_players(seat_groups(state), m)
 
 
 #: 8.10: the outcome titles. A Non-player's win, by faction; the player's
@@ -196,14 +180,13 @@ def end_game(state: GandhiState, how: str) -> None:
         "winners": sorted(winners, key=order.index),
         "how": how,
         "margins": margins,
-        "ranking": [{"faction": f, "rank": i + 1, "margin": margins[f]} for i, f in enumerate(order)],
+        "ranking": coin_victory.ranking_rows(margins, order),
         "players_lose": players_lose,
     }
     if solo is not None:
         result["solo"] = solo
     if any(len(fs) > 1 for _, fs in players) or isinstance((state.options or {}).get("seats"), dict):
-        result["players"] = [{"player": p, "factions": fs, "margin": _player_margin(margins, fs), "rank": i + 1}
-                             for i, (p, fs) in enumerate(players)]
+        result["players"] = coin_victory.player_rows(margins, players)
     state.result = result
     log(state, "log.game_over", "The game is over: {winner} wins ({how}).", winner=winner, how=how,
         margins=margins)

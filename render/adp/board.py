@@ -20,9 +20,9 @@ from PIL import Image
 from engine.adp.data import get_data
 import io
 
-from render.gandhi.board import _bar, _panel, _pill, _tw
 from render.kit.fastdraw import FastDraw
 from render.kit.fonts import font
+from render.kit.shapes import bar, panel, pill, text_width
 
 HERE = Path(__file__).parent
 BG = (232, 228, 214)
@@ -156,9 +156,9 @@ def _space(d, sid: str, sp: dict, locale: str) -> None:
         d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), radius=12, outline=(110, 110, 100), width=2)
     label = data.name + (" *" if data.pashtun else "")
     pop = f"Pop {sp['population']}" + (" (+1)" if sp["returnees"] else "")
-    room = w - 28 - _tw(pop, font(18))
+    room = w - 28 - text_width(pop, font(18))
     size = 21
-    while size > 14 and _tw(label, font(size, "bold")) > room:
+    while size > 14 and text_width(label, font(size, "bold")) > room:
         size -= 1
     d.text((x + 10, y + 8), label, font=font(size, "bold"), fill=INK, anchor="la")
     d.text((x + w - 10, y + 8), pop, font=font(18), fill=INK, anchor="ra")
@@ -177,7 +177,7 @@ def _space(d, sid: str, sp: dict, locale: str) -> None:
         if not k:
             continue
         label = str(k)
-        need = s + 6 + _tw(label, font(20, "bold")) + 10
+        need = s + 6 + text_width(label, font(20, "bold")) + 10
         if px + need > x + w - 6:
             px, py = x + 10, py + s + 8
         draw_piece(d, kind, px, py, s)
@@ -212,7 +212,7 @@ def _loc_labels(d, st: dict, locale: str) -> None:
         sp = st["spaces"][lid]
         text = f"{w_['econ']} {get_data().spaces[lid].econ}" + (f" {w_['sabotage']}" if sp["sabotage"] else "")
         f = font(17, "bold")
-        _pill(d, mx - (_tw(text, f) + 19) // 2, my - 13, text, SABOTAGE if sp["sabotage"] else LOC_COLOUR,
+        pill(d, mx - (text_width(text, f) + 19) // 2, my - 13, text, SABOTAGE if sp["sabotage"] else LOC_COLOUR,
               WHITE, f, 26)
         kinds = [(k, sp["pieces"][k]) for k in PIECES if sp["pieces"].get(k)]
         px = mx - 24 * len(kinds)
@@ -225,7 +225,7 @@ def _loc_labels(d, st: dict, locale: str) -> None:
 
 def _side_panel(d, st: dict, locale: str) -> None:
     w_ = WORDS[_lang(locale)]
-    x, y, w, h = _panel(d, layout()["panel"], w_["tracks"])
+    x, y, w, h = panel(d, layout()["panel"], w_["tracks"])
     f, fb = font(19), font(19, "bold")
     tr = st["tracks"]
     rows = [(name(locale, "aid"), tr["aid"]), (name(locale, "patronage"), tr["patronage"])]
@@ -242,8 +242,8 @@ def _side_panel(d, st: dict, locale: str) -> None:
     d.text((x, y), w_["victory"], font=fb, fill=PANEL_DIM, anchor="la")
     y += 30
     for fac, v in st["victory"].items():
-        _pill(d, x, y, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 26)
-        _bar(d, x + 190, y + 4, w - 260, 18, v["total"], 60, FACTION_COLOUR[fac] if fac != "taliban" else (90, 90, 90),
+        pill(d, x, y, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 26)
+        bar(d, x + 190, y + 4, w - 260, 18, v["total"], 60, FACTION_COLOUR[fac] if fac != "taliban" else (90, 90, 90),
              v["threshold"])
         d.text((x + w, y + 13), f"{v['total']}/{v['threshold']}", font=fb, fill=PANEL_TEXT, anchor="rm")
         y += 34
@@ -271,7 +271,7 @@ def _side_panel(d, st: dict, locale: str) -> None:
     d.text((x, y), w_["eligibility"], font=fb, fill=PANEL_DIM, anchor="la")
     y += 30
     for fac, e in st["eligibility"].items():
-        _pill(d, x, y, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 26)
+        pill(d, x, y, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 26)
         d.text((x + w, y + 13), name(locale, e), font=f, fill=PANEL_TEXT, anchor="rm")
         y += 32
     y += 10
@@ -380,7 +380,7 @@ def render_card(number: int, locale: str = "en") -> bytes:
     d.text((20, 58), c.title, font=font(30, "bold"), fill=INK, anchor="la")
     x = 20
     for fac in c.faction_order:
-        r = _pill(d, x, 110, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 28)
+        r = pill(d, x, 110, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 28)
         x = r[2] + 6
     flags = [w_[k] for k, on in (("cap", c.capability), ("mom", bool(c.momentum))) if on]
     flags += ["Islamabad"] if c.islamabad else []

@@ -17,13 +17,13 @@ from PIL import Image, ImageDraw
 from engine.gandhi.data import get_data
 
 from . import theme as th
-from ..kit.fastdraw import FastDraw, text_length
+from ..kit.fastdraw import FastDraw
 from ..kit.fonts import font, localized
+from ..kit.shapes import Rect, bar, panel, pill, pill_width, text_width
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state
 
-Rect = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 exclusive)
 
 
 @dataclass
@@ -45,31 +45,15 @@ class HitBoxes:
     panels: dict[str, Rect] = field(default_factory=dict)
 
 
-def _tw(text: str, f) -> int:
-    return int(text_length(text, f))
-
-
 def _fitted(text: str, size: int, style: str, width: int, smallest: int = 10):
     """The font of ``size`` (down to ``smallest``) in which ``text`` fits
     ``width`` pixels: longer Italian/Spanish words and CJK names shrink
     instead of running into their neighbours."""
     f = font(size, style)
-    while size > smallest and _tw(text, f) > width:
+    while size > smallest and text_width(text, f) > width:
         size -= 1
         f = font(size, style)
     return f
-
-
-def _pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, fill, fg, f, h: int, outline=None) -> Rect:
-    w = _tw(text, f) + h // 2 + 6
-    d.rounded_rectangle((x, y, x + w, y + h), radius=h // 2 - 1, fill=fill, outline=outline,
-                        width=2 if outline else 0)
-    d.text((x + w / 2, y + h / 2 + 1), text, font=f, fill=fg, anchor="mm")
-    return (x, y, x + w + 1, y + h + 1)
-
-
-def _pill_width(text: str, f, h: int) -> int:
-    return _tw(text, f) + h // 2 + 6 + 4
 
 
 def _crescent(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, colour, bg) -> None:
@@ -95,7 +79,7 @@ def _piece_items(pieces: dict[str, int]) -> list[list[tuple[str, int]]]:
 
 
 def _item_width(kind: str, n: int, s: int, f) -> int:
-    return piece_width(kind, s) + 3 + _tw(str(n), f)
+    return piece_width(kind, s) + 3 + text_width(str(n), f)
 
 
 def _draw_piece_rows(d: ImageDraw.ImageDraw, rows: list[list[tuple[str, int]]], x: int, y: int, w: int,
@@ -140,7 +124,7 @@ def _draw_piece_rows(d: ImageDraw.ImageDraw, rows: list[list[tuple[str, int]]], 
             tx = cx + pw + 3
             d.text((tx, cy + size / 2 + 1), str(n), font=f, fill=ink, anchor="lm")
             hb_pieces[k] = (cx, cy, cx + iw, cy + size)
-            hb_count[k] = (tx, cy + 2, tx + _tw(str(n), f) + 1, cy + size - 1)
+            hb_count[k] = (tx, cy + 2, tx + text_width(str(n), f) + 1, cy + size - 1)
             cx += iw + gap
         cy += rh
     return cy - y
@@ -182,7 +166,7 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
     cy = y
     lx0 = lx1 = x + w // 2
     for i, line in enumerate(lines):
-        lw = _tw(line, f_name)
+        lw = text_width(line, f_name)
         d.text((x + w / 2, cy), line, font=f_name, fill=ink, anchor="mt")
         lx0, lx1 = min(lx0, x + (w - lw) // 2), max(lx1, x + (w + lw) // 2)
         if i == 0 and (sd.muslim or sp["muslim_state"]):
@@ -203,7 +187,7 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
     ph = 22
 
     def row_w(its):
-        return sum(_pill_width(s, f_st, ph) for s, *_ in its) - 4
+        return sum(pill_width(s, f_st, ph) for s, *_ in its) - 4
 
     if row_w(items) > w + 8:
         items = [(th.t(locale, f"support_short.{sp['support']}") if s == sup else s, *rest)
@@ -213,7 +197,7 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
     px = x + (w - row_w(items)) // 2
     cy += 2
     for s, fill, fg, outline in items:
-        r = _pill(d, px, cy, s, fill, fg, f_st, ph, outline=None)
+        r = pill(d, px, cy, s, fill, fg, f_st, ph, outline=None)
         if fill == th.CONTROL_FILL:
             hb.markers[sid]["raj_control"] = r
         px = r[2] + 3
@@ -229,10 +213,10 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
         marks.append(("muslim_state", th.t(locale, "muslim_state"), th.MUSLIM_TRIM, th.WHITE))
     if marks:
         f_m = font(15, "bold")
-        mw = sum(_pill_width(s, f_m, ph) for _, s, _, _ in marks) - 4
+        mw = sum(pill_width(s, f_m, ph) for _, s, _, _ in marks) - 4
         px = x + (w - mw) // 2
         for name, s, fill, fg in marks:
-            r = _pill(d, px, cy, s, fill, fg, f_m, ph, outline=th.INK)
+            r = pill(d, px, cy, s, fill, fg, f_m, ph, outline=th.INK)
             hb.markers[sid][name] = r
             px = r[2] + 3
         cy += ph + 5
@@ -320,8 +304,8 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         econ = th.t(locale, "econ", n=mp.spaces[rid].econ)
         strike = th.t(locale, "strike") if sp["strike"] else ""
         items = [it for row in _piece_items(sp["pieces"]) for it in row]
-        ew = _tw(econ, f_e)
-        sw = _tw(strike, f_e) + 14 if strike else 0
+        ew = text_width(econ, f_e)
+        sw = text_width(strike, f_e) + 14 if strike else 0
         iw = [_item_width(k, n, s_, f) for k, n in items]
         total = 12 + ew + (8 + sw if strike else 0) + (10 + sum(iw) + 10 * len(iw) if items else 0)
         x0, y0 = bx - total // 2, by - 14
@@ -330,7 +314,7 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         # the Railway's name as prompts say it, so a player can find it (the line alone has no name)
         lx, ly = rw.label_at or (bx, y0 - 3)
         own = th.place(locale, rid)
-        width = max(_tw(ln, f_rail) for ln in rw.label.split("\n"))  # the layout's room for the name
+        width = max(text_width(ln, f_rail) for ln in rw.label.split("\n"))  # the layout's room for the name
         label = "\n".join(_wrap(own, f_rail, max(width, 90))) if own else rw.label
         for i, line in enumerate(reversed(label.split("\n"))):  # bottom line just above the badge
             d.text((lx, ly - 15 * i), line, font=f_rail, fill=th.WHITE, anchor="md", stroke_width=3,
@@ -358,40 +342,19 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
 
 
 # ---------------------------------------------------------------- panels
-def _panel(d: ImageDraw.ImageDraw, box, title: str | None = None) -> tuple[int, int, int, int]:
-    x, y, w, h = box
-    d.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=th.PANEL, outline=th.PANEL_EDGE, width=2)
-    if title:
-        d.text((x + 14, y + 10), title, font=font(19, "bold"), fill=th.PANEL_DIM, anchor="la")
-        return x + 14, y + 36, w - 28, h - 46
-    return x + 14, y + 10, w - 28, h - 20
-
-
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, fac: str, locale: str, h: int = 26, w: int | None = None) -> int:
     """A faction chip: its colour and its name (readable without the colour)."""
     name = th.t(locale, f"faction.{fac}")
     f = _fitted(name, int(h * 0.68), "bold", w - 6) if w else font(int(h * 0.68), "bold")
-    w = w or _tw(name, f) + 16
+    w = w or text_width(name, f) + 16
     d.rounded_rectangle((x, y, x + w, y + h), radius=5, fill=th.FACTION_COLOUR[fac],
                         outline=th.WHITE if fac == "rev" else None, width=2 if fac == "rev" else 0)
     d.text((x + w / 2, y + h / 2 + 1), name, font=f, fill=th.FACTION_TEXT[fac], anchor="mm")
     return w
 
 
-def _bar(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, value: int, top: int, colour,
-         threshold: int | None = None) -> None:
-    d.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=(48, 64, 80))
-    vw = int(w * max(0, min(value, top)) / top)
-    if vw > 0:
-        d.rounded_rectangle((x, y, x + max(vw, 8), y + h), radius=4, fill=colour,
-                            outline=th.WHITE if colour == th.REV_BLACK else None)
-    if threshold is not None:
-        tx = x + int(w * min(threshold, top) / top)
-        d.line((tx, y - 5, tx, y + h + 5), fill=th.WHITE, width=3)
-
-
 def _title_panel(d, box, st, locale) -> None:
-    x, y, w, h = _panel(d, box)
+    x, y, w, h = panel(d, box)
     scen = th.t(locale, f"scenario.{st['scenario']}") if st["scenario"] in ("main", "short") else st["scenario"]
     # the turn as players count it (the card in play, 2.3.7), not an internal move counter
     cur = (st["card"] or {}).get("current")
@@ -403,20 +366,20 @@ def _title_panel(d, box, st, locale) -> None:
         text = th.t(locale, "winner", w=th.t(locale, f"faction.{win}")) if win in th.FACTIONS else \
             th.t(locale, "game_over")
         f = font(22, "bold")
-        tw = _tw(text, f) + 20
+        tw = text_width(text, f) + 20
         d.rounded_rectangle((x + w - tw, y + 2, x + w, y + h - 2), radius=6, fill=th.PROTEST_FILL)
         d.text((x + w - tw / 2, y + h / 2 + 1), text, font=f, fill=th.INK, anchor="mm")
     elif st["crisis"]:
         f = font(22, "bold")
         text = th.t(locale, "crisis")
-        tw = _tw(text, f) + 24
+        tw = text_width(text, f) + 24
         d.rounded_rectangle((x + w - tw, y + 2, x + w, y + h - 2), radius=6, fill=th.CRISIS_FILL,
                             outline=th.WHITE, width=2)
         d.text((x + w - tw / 2, y + h / 2 + 1), text, font=f, fill=th.WHITE, anchor="mm")
 
 
 def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
-    x, y, w, h = _panel(d, box)
+    x, y, w, h = panel(d, box)
     f = font(18, "bold")
     fs = font(16)
     col = w // 2 + 10
@@ -426,7 +389,8 @@ def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
         v = st["victory"][fac]
         _chip(d, x, ry, fac, locale, h=26, w=52)
         top = max(50, v["threshold"] + 4, v["total"]) if fac == "raj" else max(30, v["threshold"] + 4, v["total"])
-        _bar(d, x + 62, ry + 5, col - 200, 16, v["total"], top, th.FACTION_COLOUR[fac], v["threshold"])
+        bar(d, x + 62, ry + 5, col - 200, 16, v["total"], top, th.FACTION_COLOUR[fac], v["threshold"],
+             outline=th.WHITE if fac == "rev" else None)
         m = v["margin"]
         d.text((x + col - 130, ry + 13), f"{v['total']} / {v['threshold']}", font=f, fill=th.PANEL_TEXT,
                anchor="lm")
@@ -441,7 +405,8 @@ def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
     for fac in ("raj", "rev"):
         v = st["tracks"]["resources"][fac]
         _chip(d, rx, ry, fac, locale, h=26, w=52)
-        _bar(d, rx + 62, ry + 5, rw - 120, 16, v, 50, th.FACTION_COLOUR[fac])
+        bar(d, rx + 62, ry + 5, rw - 120, 16, v, 50, th.FACTION_COLOUR[fac],
+            outline=th.WHITE if fac == "rev" else None)
         d.text((rx + rw, ry + 13), str(v), font=f, fill=th.PANEL_TEXT, anchor="rm")
         hb.panels[f"resources.{fac}"] = (rx, ry, rx + rw, ry + 26)
         ry += 36
@@ -489,7 +454,7 @@ def _card_block(d, x, y, w, label: str, card: dict | None, locale: str, big: boo
     f_no = font(30 if big else 24, "bold")
     num = str(card.get("number", "?"))
     d.text((x + 12, y + 8), num, font=f_no, fill=th.INK, anchor="la")
-    nx = x + 22 + _tw(num, f_no)
+    nx = x + 22 + text_width(num, f_no)
     title = _card_title(card, locale)
     if campaign and (not title or title.lower() == th.t(locale, "campaign").lower()):
         cc = get_data().cards.campaigns.get(card.get("number"))
@@ -520,9 +485,9 @@ def _words(text: str, f, width: int) -> list[str]:
     is cut into pieces that fit."""
     out = []
     for wd in text.split():
-        while _tw(wd, f) > width and len(wd) > 1:
+        while text_width(wd, f) > width and len(wd) > 1:
             n = len(wd) - 1
-            while n > 1 and _tw(wd[:n], f) > width:
+            while n > 1 and text_width(wd[:n], f) > width:
                 n -= 1
             out.append(wd[:n])
             wd = wd[n:]
@@ -534,7 +499,7 @@ def _wrap(text: str, f, width: int) -> list[str]:
     words, lines, cur = _words(text, f, width), [], ""
     for wd in words:
         t = f"{cur} {wd}".strip()
-        if cur and _tw(t, f) > width:
+        if cur and text_width(t, f) > width:
             lines.append(cur)
             cur = wd
         else:
@@ -545,7 +510,7 @@ def _wrap(text: str, f, width: int) -> list[str]:
 
 
 def _cards_panel(d, box, st, locale, hb: HitBoxes) -> None:
-    x, y, w, h = _panel(d, box)
+    x, y, w, h = panel(d, box)
     card = st["card"]
     y += _card_block(d, x, y, w, th.t(locale, "current"), card["current"], locale, big=True)
     hb.panels["card.current"] = (x, y - 140, x + w, y)
@@ -586,7 +551,7 @@ def _cards_panel(d, box, st, locale, hb: HitBoxes) -> None:
         cap = _capability_name(vc, locale)
         d.text((x, y), name, font=font(22, "bold"), fill=th.PANEL_TEXT, anchor="la")
         if cap:
-            d.text((x + _tw(name, font(22, "bold")) + 12, y + 3), cap, font=font(18, "italic"),
+            d.text((x + text_width(name, font(22, "bold")) + 12, y + 3), cap, font=font(18, "italic"),
                    fill=th.PANEL_DIM, anchor="la")
         detail = _capability_text(vc, locale)
         for i, ln in enumerate(_wrap(detail, font(16), w)[:2]):
@@ -635,7 +600,7 @@ BOX_ROWS = (("troop", "troop"), ("sepoy", "sepoy"), ("inc_activist", "inc_activi
 
 
 def _boxes_panel(d, box, st, locale, hb: HitBoxes) -> None:
-    x, y, w, h = _panel(d, box)
+    x, y, w, h = panel(d, box)
     f_h = font(16, "bold")
     f = font(19, "bold")
     cols = ("available", "out_of_play", "prison")
@@ -643,7 +608,7 @@ def _boxes_panel(d, box, st, locale, hb: HitBoxes) -> None:
     cw = (w - 200) // 3
     for i, b in enumerate(cols):
         lab = th.t(locale, f"box.{b}")
-        ff = f_h if _tw(lab, f_h) <= cw - 4 else font(13, "bold")
+        ff = f_h if text_width(lab, f_h) <= cw - 4 else font(13, "bold")
         d.text((c0 + i * cw + cw / 2, y + 8), lab, font=ff, fill=th.PANEL_DIM, anchor="mm")
     y += 22
     rh = (h - 24) // len(BOX_ROWS)
@@ -662,7 +627,7 @@ def _boxes_panel(d, box, st, locale, hb: HitBoxes) -> None:
 
 
 def _legend_panel(d, box, locale) -> None:
-    x, y, w, h = _panel(d, box)
+    x, y, w, h = panel(d, box)
     entries = [("troop", "legend.troop"), ("sepoy", "legend.sepoy"), ("inc_activist_active", "legend.inc"),
                ("gandhi", "legend.gandhi"), ("ml_activist_active", "legend.ml"), ("ml_base", "legend.ml_base"),
                ("guerrilla_active", "legend.guerrilla"), ("rev_base", "legend.rev_base")]

@@ -1,3 +1,4 @@
 """The drawing kit every game's pictures share: fonts (Atkinson Hyperlegible,
-Noto Sans CJK for Japanese) and the fast text drawing of the map pictures.
-Game pictures live in ``render/<game>`` and draw with these."""
+Noto Sans CJK for Japanese), the fast text drawing of the map pictures
+(``fastdraw``) and the panel shapes (``shapes``: text width, pills, panels,
+bars). Game pictures live in ``render/<game>`` and draw with these."""

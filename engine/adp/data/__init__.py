@@ -19,14 +19,12 @@ Populations and the Control rule; adjacency is symmetric and connected.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import DataError
-from ...core.data import read_yaml as _read_yaml
+from ...core.data import DataInForce, read_yaml as _read_yaml
 
 DATA_DIR = Path(__file__).parent
 OVERRIDES_ENV = "DAKBOT_ADP_OVERRIDES"
@@ -94,7 +92,10 @@ class Card:
 @dataclass
 class AdpData:
     spaces: dict[str, Space]
-    adjacent: dict[str, frozenset[str]]
+    # Neighbours in name order, not a set: a set's order changes with the
+    # process's string hashing, and options built from it would be listed
+    # differently after a restart (and 5.1.2-style ties broken differently).
+    adjacent: dict[str, tuple[str, ...]]
     random_cells: tuple[str, ...]
     cards: dict[int, Card]
     setup: dict[str, Any]
@@ -118,7 +119,7 @@ def _verified(fact: Any) -> bool:
     return bool(fact.get("verified")) if isinstance(fact, dict) else False
 
 
-def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str, frozenset[str]]]:
+def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str, tuple[str, ...]]]:
     spaces: dict[str, Space] = {}
     for s in raw_map.get("spaces", []):
         mountain = _value(s["mountain"])
@@ -156,7 +157,7 @@ def build_spaces(raw_map: dict, where: str) -> tuple[dict[str, Space], dict[str,
                 todo.append(n)
     if seen != set(spaces):
         raise DataError(f"{where}: the map is not connected: {sorted(set(spaces) - seen)} unreachable")
-    return spaces, {k: frozenset(v) for k, v in adj.items()}
+    return spaces, {k: tuple(sorted(v)) for k, v in adj.items()}
 
 
 def build_cards(raw_cards: dict, where: str) -> dict[int, Card]:
@@ -245,7 +246,6 @@ def check_state(name: str, st: dict, spaces: dict[str, Space], pools: dict[str, 
             raise DataError(f"{where}: victory marker {k}: recomputed {v}, the state shows {vm[k]}")
 
 
-@lru_cache(maxsize=8)
 def _load(overrides_path: str | None) -> AdpData:
     raw = {f: _read_yaml(DATA_DIR / f) for f in FILES}
     overridden: tuple[str, ...] = ()
@@ -271,21 +271,11 @@ def _load(overrides_path: str | None) -> AdpData:
                    overrides_path, overridden, raw)
 
 
-_current: AdpData | None = None
-
-
-def get_data() -> AdpData:
-    """The data in force: packaged YAML + the file named by
-    ``DAKBOT_ADP_OVERRIDES`` when first asked. Raises DataError on bad data."""
-    global _current
-    if _current is None:
-        _current = _load(os.environ.get(OVERRIDES_ENV) or None)
-    return _current
-
-
-def reload_data() -> AdpData:
-    """Read ``DAKBOT_ADP_OVERRIDES`` again (tests; a service after a correction)."""
-    global _current
-    _current = None
-    _load.cache_clear()
-    return get_data()
+#: The data in force: packaged YAML plus the file named by ``DAKBOT_ADP_OVERRIDES``.
+SOURCE = DataInForce(OVERRIDES_ENV, _load)
+#: ``get_data() -> AdpData``: the data in force, the environment read on first use.
+#: Raises DataError on bad data.
+get_data = SOURCE.get
+#: ``reload_data() -> AdpData``: read ``DAKBOT_ADP_OVERRIDES`` again (a running
+#: service after a correction file changed; tests).
+reload_data = SOURCE.reload

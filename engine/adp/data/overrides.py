@@ -19,8 +19,8 @@ import copy
 from typing import Any
 
 from ...core.errors import DataError
-from ...core.data import card_number as _card_number, entry as _entry, pair as _pair
-from ...core.data import reason as _reason, section as _section
+from ...core.data import adjacency_edits as _adjacency_edits, card_entries as _card_entries, entry as _entry
+from ...core.data import reason as _reason, section as _section, top_level as _top_level
 
 TOP_LEVEL = ("spaces", "locs", "adjacency", "event_cards", "deck", "scenarios")
 SPACE_FIELDS = ("name", "type", "country", "population", "pashtun", "mountain")
@@ -48,11 +48,7 @@ def apply_overrides(raw: dict[str, dict], overrides: Any, path: str) -> tuple[di
     raw = copy.deepcopy(raw)
     if overrides is None:
         return raw, ()
-    if not isinstance(overrides, dict):
-        raise DataError(f"{path}: the file must hold a mapping with keys {list(TOP_LEVEL)}")
-    for key in overrides:
-        if key not in TOP_LEVEL:
-            raise DataError(f"{path}: {key}: unknown top-level key (allowed: {', '.join(TOP_LEVEL)})")
+    _top_level(overrides, TOP_LEVEL, path)
     done: list[str] = []
     _facts(raw["map.yaml"]["spaces"], overrides.get("spaces"), "spaces", SPACE_FIELDS, path, done)
     _facts(raw["map.yaml"]["locs"], overrides.get("locs"), "locs", LOC_FIELDS, path, done)
@@ -81,22 +77,18 @@ def _facts(items: list[dict], section: Any, name: str, allowed: tuple[str, ...],
 
 
 def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
+    known = {s["id"] for s in raw_map["spaces"]} | {loc["id"] for loc in raw_map["locs"]}
+    removals, additions = _adjacency_edits(section, known, path)
     if section is None:
         return
-    if not isinstance(section, dict):
-        raise DataError(f"{path}: adjacency: must be a mapping with keys add, remove, verified, source")
-    known = {s["id"] for s in raw_map["spaces"]} | {loc["id"] for loc in raw_map["locs"]}
     pairs = raw_map["adjacency"]
-    verified = bool(section.get("verified", False))
-    for i, item in enumerate(section.get("remove") or []):
-        x, y = _pair(item, f"adjacency.remove[{i}]", known, path)
+    for where, x, y in removals:
         hit = [p for p in pairs if {p["a"], p["b"]} == {x, y}]
         if not hit:
-            raise DataError(f"{path}: adjacency.remove[{i}]: {x}-{y} is not an adjacency in the packaged data")
+            raise DataError(f"{path}: {where}: {x}-{y} is not an adjacency in the packaged data")
         pairs.remove(hit[0])
         done.append(f"adjacency {x}-{y} (removed)")
-    for i, item in enumerate(section.get("add") or []):
-        x, y = _pair(item, f"adjacency.add[{i}]", known, path)
+    for _where, x, y, verified in additions:
         if not any({p["a"], p["b"]} == {x, y} for p in pairs):
             pairs.append({"a": x, "b": y, "kind": "override", "verified": verified})
             done.append(f"adjacency {x}-{y} (added)")
@@ -104,14 +96,9 @@ def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
 
 
 def _events(raw_cards: dict, section: Any, path: str, done: list[str]) -> None:
-    by_no = {c["number"]: c for c in raw_cards["event_cards"]}
-    for key, value in _section(section, "event_cards", path).items():
-        n = _card_number(key, "event_cards", path)
-        where = f"event_cards.{key}"
-        if n not in by_no:
-            raise DataError(f"{path}: {where}: unknown Event card (Events are 1-72)")
-        fields, verified, source = _entry(value, where, EVENT_FIELDS, path)
-        card = by_no[n]
+    for n, card, fields, verified, source, _where in _card_entries(
+            section, "event_cards", raw_cards["event_cards"], EVENT_FIELDS, path,
+            "unknown Event card (Events are 1-72)"):
         for f, v in fields.items():
             if f == "title":
                 card["title"] = v

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.data import split as _split, status_line as _line
+from ...core.data import overrides_lines, split as _split, status_line as _line
 
 SPACE_FACTS = ("type", "population", "pashtun", "mountain")
 
@@ -64,11 +64,7 @@ def format_status(report: dict) -> str:
         out.append(f"Deck {name}: {d['piles']} piles of {d['events_per_pile']} Events + 1 Propaganda card: "
                    + ("verified" if d["verified"] else "provisional"))
     out.append("Main scenario set-up: " + ("verified" if report["scenarios"]["main"] else "provisional"))
-    if report.get("overrides_file"):
-        out.append(f"Overrides: {report['overrides_file']} ({len(report['overridden'])} facts)")
-        out.extend(f"  {o}" for o in report["overridden"])
-    else:
-        out.append("Overrides: none (set DAKBOT_ADP_OVERRIDES to a YAML file, see docs/rulings/adp.md)")
+    out.extend(overrides_lines(report, "DAKBOT_ADP_OVERRIDES", "docs/rulings/adp.md"))
     return "\n".join(out)
 
 

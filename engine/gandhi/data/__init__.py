@@ -7,11 +7,9 @@ correct any provisional fact with a YAML file named by the environment variable
 """
 from __future__ import annotations
 
-import os
-from functools import lru_cache
 from pathlib import Path
 
-from ...core.data import load_yaml, read_yaml as _read_yaml  # noqa: F401 - load_yaml: the shared kit
+from ...core.data import DataInForce, load_yaml, read_yaml as _read_yaml  # noqa: F401 - load_yaml: the shared kit
 from ...core.errors import DataError
 from .cards import CardsData, build_cards
 from .mapdata import MapData, build_map
@@ -31,30 +29,8 @@ class GandhiData:
         self.overridden = overridden
 
 
-_current: GandhiData | None = None
 
 
-def get_data() -> GandhiData:
-    """The data in force: the packaged YAML plus the override file named by
-    ``DAKBOT_GANDHI_OVERRIDES`` when the process first asked (rules code calls
-    this in hot loops, so the environment is read once; see :func:`reload_data`).
-    Raises DataError on bad data."""
-    global _current
-    if _current is None:
-        _current = _load(os.environ.get(OVERRIDES_ENV) or None)
-    return _current
-
-
-def reload_data() -> GandhiData:
-    """Read ``DAKBOT_GANDHI_OVERRIDES`` again and return the data now in force
-    (for a running service after a correction file changed, and for tests)."""
-    global _current
-    _current = None
-    _load.cache_clear()
-    return get_data()
-
-
-@lru_cache(maxsize=8)
 def _load(overrides_path: str | None) -> GandhiData:
     raw_map = _read_yaml(DATA_DIR / "map.yaml")
     raw_cards = _read_yaml(DATA_DIR / "cards.yaml")
@@ -68,3 +44,13 @@ def _load(overrides_path: str | None) -> GandhiData:
     source_cards = f"{DATA_DIR / 'cards.yaml'}" + (f" + {overrides_path}" if overrides_path else "")
     return GandhiData(build_map(raw_map, source_map), build_cards(raw_cards, source_cards),
                       overrides_path, overridden)
+
+
+#: The data in force: packaged YAML plus the file named by ``DAKBOT_GANDHI_OVERRIDES``.
+SOURCE = DataInForce(OVERRIDES_ENV, _load)
+#: ``get_data() -> GandhiData``: the data in force, the environment read on first use.
+#: Raises DataError on bad data.
+get_data = SOURCE.get
+#: ``reload_data() -> GandhiData``: read ``DAKBOT_GANDHI_OVERRIDES`` again (a running
+#: service after a correction file changed; tests).
+reload_data = SOURCE.reload

@@ -22,8 +22,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...core.data import META_FIELDS, card_number as _card_number, entry as _entry, pair as _pair
-from ...core.data import reason as _reason, section as _section
+from ...core.data import adjacency_edits as _adjacency_edits, card_entries as _card_entries, entry as _entry
+from ...core.data import reason as _reason, section as _section, top_level as _top_level
 from ...core.errors import DataError
 
 TOP_LEVEL = ("spaces", "railways", "adjacency", "event_cards", "campaign_cards")
@@ -77,13 +77,7 @@ def apply_overrides(raw_map: dict, raw_cards: dict, overrides: dict | None,
     new_cards = copy.deepcopy(raw_cards)
     if overrides is None:
         return new_map, new_cards, ()
-    if not isinstance(overrides, dict):
-        raise DataError(f"{path}: the file must hold a mapping with keys {list(TOP_LEVEL)}, "
-                        f"not a {type(overrides).__name__}")
-    overrides = copy.deepcopy(overrides)
-    for key in overrides:
-        if key not in TOP_LEVEL:
-            raise DataError(f"{path}: {key}: unknown top-level key (allowed: {', '.join(TOP_LEVEL)})")
+    overrides = copy.deepcopy(_top_level(overrides, TOP_LEVEL, path))
     done: list[str] = []
     _spaces(new_map, overrides.get("spaces"), path, done)
     _railways(new_map, overrides.get("railways"), path, done)
@@ -146,17 +140,10 @@ def _railways(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
 
 
 def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
+    known = {s.get("id") for s in raw_map.get("spaces", [])} | {r.get("id") for r in raw_map.get("railways", [])}
+    removals, additions = _adjacency_edits(section, known, path)
     if section is None:
         return
-    if not isinstance(section, dict):
-        raise DataError(f"{path}: adjacency: must be a mapping with keys add, remove, verified, source")
-    for k in section:
-        if k not in ("add", "remove") + META_FIELDS:
-            raise DataError(f"{path}: adjacency.{k}: unknown field (allowed: add, remove, verified, source)")
-    default_verified = section.get("verified", False)
-    if not isinstance(default_verified, bool):
-        raise DataError(f"{path}: adjacency.verified: must be true or false")
-    known = {s.get("id") for s in raw_map.get("spaces", [])} | {r.get("id") for r in raw_map.get("railways", [])}
     adj: list[dict] = raw_map.setdefault("adjacency", [])
 
     def find(x: str, y: str) -> dict | None:
@@ -165,26 +152,13 @@ def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
                 return a
         return None
 
-    for i, item in enumerate(section.get("remove") or []):
-        where = f"adjacency.remove[{i}]"
-        x, y = _pair(item, where, known, path)
+    for where, x, y in removals:
         a = find(x, y)
         if a is None:
             raise DataError(f"{path}: {where}: {x}-{y} is not an adjacency in the packaged data")
         adj.remove(a)
         done.append(f"adjacency {x}-{y} (removed)")
-    for i, item in enumerate(section.get("add") or []):
-        where = f"adjacency.add[{i}]"
-        verified = default_verified
-        if isinstance(item, dict):
-            for k in item:
-                if k not in ("pair", "verified"):
-                    raise DataError(f"{path}: {where}.{k}: unknown field (allowed: pair, verified)")
-            verified = item.get("verified", default_verified)
-            if not isinstance(verified, bool):
-                raise DataError(f"{path}: {where}.verified: must be true or false")
-            item = item.get("pair")
-        x, y = _pair(item, where, known, path)
+    for _where, x, y, verified in additions:
         a = find(x, y)
         if a is None:
             adj.append({"pair": [x, y], "tier": "override", "verified": verified})
@@ -198,15 +172,9 @@ def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
 
 
 def _event_cards(raw_cards: dict, section: Any, path: str, done: list[str]) -> None:
-    section = _section(section, "event_cards", path)
-    by_no = {c.get("number"): c for c in raw_cards.get("event_cards", [])}
-    for key, value in section.items():
-        n = _card_number(key, "event_cards", path)
-        where = f"event_cards.{key}"
-        if n not in by_no:
-            raise DataError(f"{path}: {where}: unknown Event card (Events are 1-72)")
-        fields, verified, source = _entry(value, where, EVENT_FIELDS, path)
-        card = by_no[n]
+    for n, card, fields, verified, source, where in _card_entries(
+            section, "event_cards", raw_cards.get("event_cards", []), EVENT_FIELDS, path,
+            "unknown Event card (Events are 1-72)"):
         card.update(fields)
         for f in fields:
             if f in _EVENT_VERIFIED:
@@ -219,16 +187,11 @@ def _event_cards(raw_cards: dict, section: Any, path: str, done: list[str]) -> N
 
 
 def _campaign_cards(raw_cards: dict, section: Any, path: str, done: list[str]) -> None:
-    section = _section(section, "campaign_cards", path)
-    by_no = {c.get("number"): c for c in raw_cards.get("campaign_cards", [])}
-    for key, value in section.items():
-        n = _card_number(key, "campaign_cards", path)
-        where = f"campaign_cards.{key}"
-        if n not in by_no:
-            raise DataError(f"{path}: {where}: unknown Campaign card (Campaign cards are 73-79)")
-        fields, _verified, _source = _entry(value, where, CAMPAIGN_FIELDS, path)
+    for n, card, fields, _verified, _source, where in _card_entries(
+            section, "campaign_cards", raw_cards.get("campaign_cards", []), CAMPAIGN_FIELDS, path,
+            "unknown Campaign card (Campaign cards are 73-79)"):
         if not fields:
             raise DataError(f"{path}: {where}: no field to change")
-        by_no[n].update(fields)
+        card.update(fields)
         for f in fields:
             done.append(f"campaign_card {n}.{f}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...core.data import split as _split, status_line as _line
+from ...core.data import overrides_lines, split as _split, status_line as _line
 
 #: fields of a City/Province/State whose provisional status is tracked one by one
 SPACE_FIELDS = ("type", "population")
@@ -171,11 +171,7 @@ def format_status(report: dict) -> str:
     if cd.get("with_text_note"):
         out.append(f"  {'text notes':<22} {len(cd['with_text_note'])} cards: "
                    + ", ".join(str(n) for n in cd["with_text_note"]))
-    if report.get("overrides_file"):
-        out.append(f"Overrides: {report['overrides_file']} ({len(report['overridden'])} facts)")
-        out.extend(f"  {o}" for o in report["overridden"])
-    else:
-        out.append("Overrides: none (set DAKBOT_GANDHI_OVERRIDES to a YAML file, see docs/data.md)")
+    out.extend(overrides_lines(report, "DAKBOT_GANDHI_OVERRIDES", "docs/data.md"))
     return "\n".join(out)
 
 

@@ -1,31 +1,11 @@
 """The one toolkit of the Event texts (rule 5), shared by every card module.
 
-**Choice loop.** Most texts are a loop of single choices put to one faction:
-``ev.loop`` (automatic) / ``ev.ask`` (decision). The options and their effect
-come from a *handler* registered with :func:`handler`::
-
-    @handler("c39s.replace")
-    def _(state, ctx, cid):
-        if cid is None:
-            return [("bengal", "Bengal")]   # (choice id, English label) now
-        ...                                # carry out ``cid``; may mutate ctx
-        return []                          # frames to run before the next round
-
-Frame (plain JSON)::
-
-    {"step": "ev.loop", "fn": "<handler>", "ctx": {"actor": "raj", "card": 39,
-     "left": 3 (optional: choices still to make), ...}, "upto": bool,
-     "then": None | "<auto name>", "prompt": "English prompt"}
-
-The loop ends when ``ctx["left"]`` reaches 0, when the handler offers nothing
-(5.1.2: all that can be done is done), or -- for "up to" texts only
-(``upto``) -- when the actor chooses "done"; then the automatic function
-``then`` (registered with :func:`auto`) runs with the loop's final ctx. A loop
-that offers nothing is never shown: no empty decision is put to a player.
-``ev.do`` runs an automatic function when reached (:func:`do`, :func:`call`),
-so follow-ups see the board as it is then. For a single "pick one of these"
-:func:`q` puts an :func:`engine.gandhi.choose.ask` frame, or nothing when
-there is nothing to choose.
+**Choice loop.** The loop of single choices (``ev.loop`` / ``ev.ask``),
+its handlers and automatic follow-ups (``ev.do``), and 5.1.2's :func:`best`
+are the COIN family's (:mod:`engine.coin.events`), re-exported here so the
+card modules import one toolkit. For a single "pick one of these" :func:`q`
+puts an :func:`engine.gandhi.choose.ask` frame, or nothing when there is
+nothing to choose.
 
 **Pieces.** :func:`pieces` is the loop placing, removing, arresting,
 Activating or flipping Underground pieces one at a time (handler ``pieces``);
@@ -42,15 +22,17 @@ eligibility effects (2.3.6), replacement (5.1.1).
 """
 from __future__ import annotations
 
-import re
-from typing import Any, Callable
+from typing import Any
 
-from ...core.messages import Choice, Decision, Message
-from ...core.steps import Frame, Step, frame, push, register
+from ...coin.events import (  # noqa: F401 - the shared toolkit, re-exported for the card modules
+    AUTOS, HANDLERS, Ask, Do, Handler, Loop, auto, best, call, ctx0, do, handler, loop, space_then)
+from ...coin.events import event_prompt as _coin_event_prompt
+from ...core.messages import Message
+from ...core.steps import Frame
 from .. import board
 from .. import derived as dv
 from ..choose import ask
-from ..common import card_title, done_choice, log, space_name
+from ..common import log, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
 from ..ruleset import at_least
@@ -168,15 +150,6 @@ def elog(state, card: int, text: str, actor: str | None = None, **params: Any) -
     m = templated("log.event", text, card=card, **params)
     log(state, m.key, m.text, actor=actor, **m.params)
 
-
-def best(cands, score) -> list[str]:
-    """5.1.2: of ``cands``, those where the most of the text can be carried
-    out (the highest ``score`` above 0); empty if nothing can be done."""
-    scored = [(score(s), s) for s in cands]
-    top = max((v for v, _ in scored), default=0)
-    if top <= 0:
-        return []
-    return [s for v, s in scored if v == top]
 
 
 def space_opts(cands, ctx: dict | None = None) -> list[tuple[str, str]]:
@@ -317,56 +290,11 @@ def replace_piece(state, sid: str, old: str, new: str, card: int, actor: str) ->
     return bool(placed)
 
 
-# --- the choice loop ----------------------------------------------------------------
+# --- the choice loop: engine/coin/events.py; Gandhi's "pick one of these" --------------
 
-Handler = Callable[[Any, dict, "str | None"], Any]
-HANDLERS: dict[str, Handler] = {}
-AUTOS: dict[str, Callable[[Any, dict], list[Frame]]] = {}
-
-
-def _registrar(table: dict, what: str, name: str):
-    def deco(fn):
-        if name in table and table[name] is not fn:
-            raise ValueError(f"{what} {name!r} registered twice")
-        table[name] = fn
-        return fn
-    return deco
-
-
-def handler(name: str):
-    """Register a loop handler ``fn(state, ctx, cid)`` (see module doc); raises
-    ValueError if another function holds the name."""
-    return _registrar(HANDLERS, "handler", name)
-
-
-def auto(name: str):
-    """Register an automatic function ``fn(state, ctx) -> frames``; raises
-    ValueError if another function holds the name."""
-    return _registrar(AUTOS, "auto", name)
-
-
-def loop(fn: str, ctx: dict, upto: bool = False, then: str | None = None, prompt: str = "") -> Frame:
-    """A frame of the choice loop (module doc). ``ctx`` must hold ``actor`` and
-    ``card``. A ``{left}`` in ``prompt`` is filled in; otherwise " (N left)" is
-    added when ctx counts ``left``."""
-    return frame("ev.loop", fn=fn, ctx=ctx, upto=upto, then=then, prompt=prompt)
-
-
-def do(fn: str, ctx: dict) -> Frame:
-    """A frame running automatic function ``fn`` with ``ctx`` when reached."""
-    return frame("ev.do", fn=fn, ctx=ctx)
-
-
-def space_then(ctx: dict, sid: str, fn: str, prompt: str) -> list[Frame]:
-    """In a space loop, ``sid`` was chosen: note it and ask what to do there
-    (loop handler ``fn``, one pick, its ctx ``{actor, card, left, space}``)."""
-    ctx["chosen"].append(sid)
-    return [loop(fn, dict(actor=ctx["actor"], card=ctx["card"], left=1, space=sid), prompt=prompt)]
-
-
-def call(fn: str, **ctx: Any) -> Frame:
-    """``do(fn, ctx)`` with the ctx given as keywords."""
-    return do(fn, ctx)
+def event_prompt(number: int, text: str, /, **params) -> Message:
+    """Gandhi's :func:`engine.coin.events.event_prompt` (card titles of Gandhi)."""
+    return _coin_event_prompt("gandhi", number, text, **params)
 
 
 def q(actor: str, card: int, text: str, options: list[str], on: str, ctx: dict | None = None,
@@ -378,83 +306,6 @@ def q(actor: str, card: int, text: str, options: list[str], on: str, ctx: dict |
     return [ask(actor, event_prompt(card, text, **params), options, on, ctx or {}, labels, done,
                 call_on_done)]
 
-
-_EVENT_NO = re.compile(r"^Event #\d+")
-
-
-def event_prompt(number: int, text: str, /, **params) -> Message:
-    """The prompt of a decision inside Event ``number`` (key
-    ``prompt.event.<wording>``, see :mod:`..wording`). A leading "Event #N" names the card as players
-    see it ("#8 Mass Arrests: ..."), through the ``event`` parameter."""
-    if _EVENT_NO.match(text):
-        text = _EVENT_NO.sub("{event}", text)
-        params = {**params, "event": card_title(number), "card": number}
-    return templated("prompt.event", text, **params)
-
-
-def ctx0(f: str, card: int, **kw) -> dict:
-    """A loop ctx for faction ``f`` playing ``card``, nothing chosen yet."""
-    return dict(actor=f, card=card, chosen=[], **kw)
-
-
-def _finish(state, fr: Frame) -> None:
-    if fr.get("then"):
-        push(state, do(fr["then"], fr["ctx"]))
-
-
-@register
-class Loop(Step):
-    """Choice loop, automatic part: end or ask."""
-
-    name = "ev.loop"
-    auto = True
-
-    def run(self, state, fr):
-        ctx = fr["ctx"]
-        if ("left" in ctx and ctx["left"] <= 0) or not HANDLERS[fr["fn"]](state, ctx, None):
-            _finish(state, fr)
-            return
-        push(state, dict(fr, step="ev.ask"))
-
-
-@register
-class Ask(Step):
-    """Choice loop, decision part (one choice; "done" only for "up to" texts)."""
-
-    name = "ev.ask"
-
-    def decision(self, state, fr):
-        ctx = fr["ctx"]
-        choices = [Choice(cid, templated("choice.event", text))
-                   for cid, text in HANDLERS[fr["fn"]](state, ctx, None)]
-        if fr["upto"]:
-            choices.append(done_choice())
-        prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."
-        if "left" in ctx and "{left}" not in prompt:
-            prompt += " ({left} left)"
-        return Decision(ctx["actor"], event_prompt(ctx["card"], prompt, **{
-            k: v for k, v in ctx.items() if isinstance(v, (int, str))}), choices, f"event:{fr['fn']}")
-
-    def apply(self, state, fr, cid):
-        if cid == "done":
-            _finish(state, fr)
-            return
-        ctx = fr["ctx"]
-        frames = HANDLERS[fr["fn"]](state, ctx, cid) or []
-        if "left" in ctx:
-            ctx["left"] -= 1
-        push(state, *frames, dict(fr, step="ev.loop"))
-
-
-@register
-class Do(Step):
-    """Run automatic function ``AUTOS[fn](state, ctx)`` and push its frames."""
-
-    name = "ev.do"
-    auto = True
-
-    def run(self, state, fr):
-        push(state, *(AUTOS[fr["fn"]](state, fr["ctx"]) or []))
 
 
 # --- the piece loop ----------------------------------------------------------------------

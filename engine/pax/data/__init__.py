@@ -10,14 +10,12 @@ with a YAML file named by ``DAKBOT_PAX_OVERRIDES`` (format in
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import DataError
-from ...core.data import read_yaml as _read_yaml
+from ...core.data import DataInForce, read_yaml as _read_yaml
 
 DATA_DIR = Path(__file__).parent
 OVERRIDES_ENV = "DAKBOT_PAX_OVERRIDES"
@@ -95,27 +93,8 @@ def table_value(entry: Any) -> Any:
     return entry
 
 
-_current: PaxData | None = None
 
 
-def get_data() -> PaxData:
-    """The data in force (packaged YAML plus ``DAKBOT_PAX_OVERRIDES``, read
-    once per process). Raises DataError on bad data."""
-    global _current
-    if _current is None:
-        _current = _load(os.environ.get(OVERRIDES_ENV) or None)
-    return _current
-
-
-def reload_data() -> PaxData:
-    """Read ``DAKBOT_PAX_OVERRIDES`` again (tests, a service after a correction)."""
-    global _current
-    _current = None
-    _load.cache_clear()
-    return get_data()
-
-
-@lru_cache(maxsize=8)
 def _load(overrides_path: str | None) -> PaxData:
     raw_map = _read_yaml(DATA_DIR / "map.yaml")
     raw_tables = _read_yaml(DATA_DIR / "tables.yaml")
@@ -193,3 +172,13 @@ def build(raw_map: dict, raw_tables: dict, raw_scenario: dict, source: str) -> P
             if sea not in seas:
                 raise DataError(f"{source}: scenario.powers.{power}.merchant_fleets: unknown sea zone {sea!r}")
     return PaxData(areas, homes, seas, raw_tables, raw_scenario, raw_map=raw_map)
+
+
+#: The data in force: packaged YAML plus the file named by ``DAKBOT_PAX_OVERRIDES``.
+SOURCE = DataInForce(OVERRIDES_ENV, _load)
+#: ``get_data() -> PaxData``: the data in force, the environment read on first use.
+#: Raises DataError on bad data.
+get_data = SOURCE.get
+#: ``reload_data() -> PaxData``: read ``DAKBOT_PAX_OVERRIDES`` again (a running
+#: service after a correction file changed; tests).
+reload_data = SOURCE.reload

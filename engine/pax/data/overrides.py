@@ -16,7 +16,8 @@ import copy
 from typing import Any
 
 from ...core.errors import DataError
-from ...core.data import entry as _entry, pair as _pair, reason as _reason, section as _section
+from ...core.data import adjacency_edits as _adjacency_edits, entry as _entry, reason as _reason
+from ...core.data import section as _section, top_level as _top_level
 
 TOP_LEVEL = ("areas", "adjacency", "tables", "scenario")
 AREA_FIELDS = ("name", "name_it", "type", "economic_value", "combat_strength", "coastal", "india_group")
@@ -33,11 +34,7 @@ def apply_overrides(raw_map: dict, raw_tables: dict, raw_scenario: dict, overrid
     new_map, new_tables, new_scenario = (copy.deepcopy(x) for x in (raw_map, raw_tables, raw_scenario))
     if not overrides:
         return new_map, new_tables, new_scenario, ()
-    if not isinstance(overrides, dict):
-        raise DataError(f"{path}: the file must hold a mapping with keys {list(TOP_LEVEL)}")
-    for key in overrides:
-        if key not in TOP_LEVEL:
-            raise DataError(f"{path}: {key}: unknown top-level key (allowed: {', '.join(TOP_LEVEL)})")
+    _top_level(overrides, TOP_LEVEL, path)
     done: list[str] = []
     by_id = {a["id"]: a for a in new_map.get("areas", [])}
     for aid, value in _section(overrides.get("areas"), "areas", path).items():
@@ -67,12 +64,11 @@ def apply_overrides(raw_map: dict, raw_tables: dict, raw_scenario: dict, overrid
 
 def _adjacency(raw_map: dict, section: Any, path: str, done: list[str]) -> None:
     """Add or remove overland routes (both directions)."""
-    section = _section(section, "adjacency", path)
     places = {a["id"]: a for a in raw_map.get("areas", [])}
     places.update({h["id"]: h for h in raw_map.get("home_countries", [])})
-    for verb in ("remove", "add"):
-        for i, item in enumerate(section.get(verb) or []):
-            x, y = _pair(item, f"adjacency.{verb}[{i}]", set(places), path)
+    removals, additions = _adjacency_edits(section, set(places), path)
+    for verb, edits in (("remove", removals), ("add", additions)):
+        for _where, x, y, *_verified in edits:
             for a, b in ((x, y), (y, x)):
                 routes = places[a].setdefault("overland", [])
                 if verb == "add" and b not in routes:

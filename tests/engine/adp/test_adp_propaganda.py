@@ -181,3 +181,14 @@ def test_never_two_propaganda_rounds_in_a_row():
         play(s, "done" if "done" in ids(s) else ids(s)[0])
     assert s.current == 2 and s.propaganda_rounds == 1
     assert any(e["key"] == "log.propaganda_skipped" for e in s.log)
+
+
+def test_victory_check_tie_between_two_winners_follows_the_tie_order():
+    """7.2 with two winners at equal margins: the same tie order as the final
+    ranking (reading R39: Warlords, Taliban, Government, Coalition)."""
+    s = clear(game(deck=DECK))
+    s.resources["warlords"] = 60  # their population part (25 - 15) binds, which passing cannot change
+    s.patronage += 45 - totals(s)["government"]
+    assert margins(s)["warlords"] == margins(s)["government"] == 10
+    to_propaganda(s)
+    assert s.result["reason"] == "victory" and s.result["winner"] == "warlords"
