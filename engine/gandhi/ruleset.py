@@ -26,6 +26,9 @@ Ruleset history:
   4  A turn in a few taps (issue 14): a decision whose rule offers one
      choice is applied by the engine and logged (``log.only_choice``), not
      asked; a loop left with "done" alone closes itself.
+  5  Non-player rules the engine applies (issue 13): the NP Raj and
+     Revolutionaries neither pay nor gain Resources (8.1, reading R-8.1);
+     the NP Congress places a Protest at the end of the Reset (8.9.4).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 4
+RULESET = 5
 
 
 def ruleset(state: Any) -> int:

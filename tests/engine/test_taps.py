@@ -30,7 +30,7 @@ def forced(s, step):
 
 
 def test_new_games_are_ruleset_4():
-    assert ruleset(empty_board()) == 4
+    assert ruleset(empty_board()) >= 4  # ruleset 5 (issue 13 and others) keeps the taps of 4
 
 
 def test_garrison_example_3_2_2_in_three_decisions_after_the_operation():

@@ -24,7 +24,7 @@ from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
 from . import events, special
-from .random_spaces import det_random
+from .random_spaces import det_random, random_space
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -118,7 +118,28 @@ def _raj_candidates(state, ctx, spaces: list[str]) -> tuple[list[str], str | Non
             return [], None
         best = max(state.spaces[s].support for s in in_place)
         return [s for s in in_place if state.spaces[s].support == best], "shift_support"
+    if op == "assault" and not ctx["spaces"]:
+        wavell = _wavell_sweeps(state, ctx, spaces)
+        if wavell:
+            return wavell, "sweep"
     return spaces, None
+
+
+def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
+    """8.6.3 (IT L1371): "Se Lord Wavell è il Viceré corrente, il Raj NP
+    effettuerà prima di tutto Perlustrazione in uno spazio disponibile per
+    l'Assalto, usando la Tabella delle Priorità di Movimento (8.4.2) come per
+    un'Operazione di Perlustrazione ... Dopo aver Perlustrato, selezionare la
+    destinazione come primo spazio per l'Operazione di Assalto": the first
+    Assault space is a Sweep destination with something to Assault (Active
+    adversaries, or Underground Guerrillas the Sweep Activates) that some cube
+    may enter by the Movement Priorities (chosen by the Sweep column); the bot then takes Wavell's
+    Sweep there (``raj.wavell.offer``)."""
+    from ..operations.raj import wavell_can_sweep
+
+    return [s for s in spaces if wavell_can_sweep(state, ctx, s)
+            and (dv.active_adversaries(state, s) or state.spaces[s].pieces.get("guerrilla_underground", 0))
+            and movement.sweep_destination_useful(state, ctx, s, True)]
 
 
 def _op_loop(state, d):
@@ -395,12 +416,21 @@ def _gandhi_protests(state, d):
     return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
 
 
-def _congress_setup(state, d):
-    """Main scenario setup, Congress places Gandhi, an Activist and a Protest:
-    where Gandhi goes by the Move or Release Gandhi column (8.7.2
-    Chiarimento: "Consultate sempre la colonna Muovere o Rilasciare Gandhi")."""
+def _reset_protest(state, d):
+    """8.9.4: at the end of the Reset the NP Congress places a Protest in a
+    space with Congress Activists, chosen by its Place Protest column (8.4.1);
+    the engine offers only those spaces."""
     spaces = [c for c in d.ids() if c in _spaces()]
-    return priorities.select_space(state, "inc", "gandhi", spaces, salt="setup")
+    return priorities.select_space(state, "inc", "place_protest", spaces, salt="reset_protest")
+
+
+def _congress_setup(state, d):
+    """Main scenario setup, "Se si usa qualsiasi Fazione NP: ... Il Congresso
+    NP all'inizio dello scenario pone Gandhi, un Attivista ed un segnalino
+    Protesta in uno spazio di 2 Pop scelto a caso (8.1.2)" (seed IT L1940, ES
+    L5612-5615): a random 2 Pop space by the Random Spaces map (R-SETUP-NP)."""
+    spaces = [c for c in d.ids() if c in _spaces() and dv.population(c) == 2]
+    return random_space(state, spaces or [c for c in d.ids() if c in _spaces()], "setup")
 
 
 def _rally_replace(state, d):
@@ -495,6 +525,7 @@ HANDLERS = {
     "nv.cd.rail": _cd_rail,
     "raj.remove": _remove_most,
     "sop.gandhi_protests": _gandhi_protests,
+    "np.reset_protest": _reset_protest,
     "event:pieces": _event_pieces,
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),
