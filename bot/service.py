@@ -222,15 +222,16 @@ def renderer(game: str) -> Any:
     return importlib.import_module(ref)
 
 
-def render_map(state) -> bytes | None:
-    """The map PNG from the game's renderer (``render(state)``), or None when
-    the renderer is missing or fails (the game goes on without a picture)."""
+def render_map(state, locale: str = "en") -> bytes | None:
+    """The map PNG in ``locale`` from the game's renderer (``render(state,
+    locale)``), or None when the renderer is missing or fails (the game goes
+    on without a picture)."""
     try:
         _render = renderer(state.game).render
     except (ImportError, AttributeError):
         return None
     try:
-        return _render(state)
+        return _render(state, locale)
     except Exception:  # noqa: BLE001 - a broken picture must not stop a game
         log.exception("map render failed")
         return None
@@ -850,7 +851,8 @@ class Service:
             pings = [u for u in users if u != exclude]
             lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Use /play to "
                            "write yours; nobody sees them before the reveal.", game=g.name,
-                           factions=", ".join(faction_name(loc, a) for a in actors), prompt=render(loc, nd.prompt)))
+                           factions=", ".join(faction_name(loc, a) for a in actors),
+                           prompt=render(loc, nd.prompt, g.game)))
         elif nd is not None:
             users = self.users_for(g, nd.actor)
             pings = [u for u in users if u != exclude]
@@ -1082,7 +1084,7 @@ class Service:
 
     async def map_png(self, game_id: int) -> bytes | None:
         g = await self.game(game_id)
-        return await asyncio.to_thread(render_map, self.state_of(g))
+        return await asyncio.to_thread(render_map, self.state_of(g), g.locale)
 
     async def log_text(self, game_id: int, n: int = 20) -> str:
         """The last ``n`` game-log lines."""
@@ -1246,7 +1248,7 @@ class Service:
         if tm["kind"] != "deadline":
             await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
             text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
-                     game=g.name, faction=actor, who=who, prompt=render(g.locale, d.prompt))
+                     game=g.name, faction=actor, who=who, prompt=render(g.locale, d.prompt, g.game))
             return [Post(text, pings=users, kind="reminder")]
         before = self._before(state)
         moves: list = []
@@ -1404,7 +1406,7 @@ class Service:
                                        versions[step - 2] if step > 1 else None)
         before_len, work = work
         text = self._log_text(g, work.log[before_len:]) or t(g.locale, "log.empty", "The log is empty.")
-        png = await asyncio.to_thread(render_map, work) if self.render_maps else None
+        png = await asyncio.to_thread(render_map, work, g.locale) if self.render_maps else None
         return step, steps, text, png
 
     def _replay_to(self, g: GameRow, state, rows: list[dict], version: int, prev: int | None):
