@@ -84,8 +84,17 @@ def _bot_choose(s, d, per_step: Counter) -> str:
     return choose(s, d)
 
 
+def new_game(scenario: str, seed: int, players: dict[str, str]):
+    """A game as the service starts it: with a bot seat, the options the
+    game's spec sets for bots (Gandhi: ``np_rules``, the NP rules of 8.1)."""
+    opts: dict = {"players": players}
+    if "bot" in players.values():
+        opts.update(engine.game_spec("gandhi").extra.get("bot_options", {}))
+    return engine.new_game("gandhi", scenario, seed, opts)
+
+
 def play(scenario: str, seed: int, players: dict[str, str], per_step: Counter, timing: list[float]):
-    s = engine.new_game("gandhi", scenario, seed, {"players": players})
+    s = new_game(scenario, seed, players)
     rnd = random.Random(seed * 7919 + 13)
     n = 0
     watch = _SaWatch()

@@ -100,17 +100,20 @@ async def active_ids(store: Store) -> list[int]:
         return [r[0] for r in await c.fetch("SELECT id FROM games WHERE status=? ORDER BY id", "active")]
 
 
-async def sustained(svc: Service, gids: list[int], seconds: float, seed: int) -> tuple[int, int]:
-    """(submits, stale refusals) of back-to-back prompt+submit steps on random
-    games for ``seconds``."""
+async def sustained(svc: Service, gids: list[int], seconds: float, seed: int) -> tuple[int, int, float]:
+    """(submits, stale refusals, CPU seconds of this process) of back-to-back
+    prompt+submit steps on random games for ``seconds``. The CPU time (the
+    database thread's included) is what a step costs on a busy machine too,
+    where the wall-clock rate depends on what else runs."""
     rnd, n, stale = random.Random(seed), 0, 0
     end = time.perf_counter() + seconds
+    cpu = time.process_time()
     while time.perf_counter() < end:
         try:
             n += await step(svc, rnd.choice(gids), rnd)
         except Stale:
             stale += 1
-    return n, stale
+    return n, stale, time.process_time() - cpu
 
 
 async def worker(db: str, seconds: float, seed: int, start_at: float) -> None:
@@ -119,8 +122,8 @@ async def worker(db: str, seconds: float, seed: int, start_at: float) -> None:
     svc = Service(store, render_maps=False)
     gids = await active_ids(store)
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    n, stale = await sustained(svc, gids, seconds, seed)
-    print(n, stale, flush=True)
+    n, stale, cpu = await sustained(svc, gids, seconds, seed)
+    print(n, stale, cpu, flush=True)
     await store.close()
 
 
@@ -188,12 +191,15 @@ async def run(a) -> None:
                                           stdout=subprocess.PIPE, text=True) for i in range(a.procs)]
                 outs = [p.communicate()[0].split() for p in procs]
                 n, stale = sum(int(o[0]) for o in outs), sum(int(o[1]) for o in outs)
+                cpu = sum(float(o[2]) for o in outs)
                 print(f"{backend}: {a.procs} processes: {n / a.rate:.0f} submits/s sustained over {a.rate} s "
-                      f"(prompt+submit, no maps; {stale} stale refusals); load average {os.getloadavg()[0]:.1f}")
+                      f"(prompt+submit, no maps; {stale} stale refusals; bot CPU {cpu / max(1, n) * 1000:.2f} ms "
+                      f"per step); load average {os.getloadavg()[0]:.1f}")
             else:
-                n, stale = await sustained(svc, gids, a.rate, 7)
+                n, stale, cpu = await sustained(svc, gids, a.rate, 7)
                 print(f"{backend}: 1 process: {n / a.rate:.0f} submits/s sustained over {a.rate} s "
-                      f"(prompt+submit, render={'on' if a.render else 'off'}); "
+                      f"(prompt+submit, render={'on' if a.render else 'off'}; CPU {cpu / max(1, n) * 1000:.2f} ms "
+                      f"per step, {n / max(cpu, 1e-9):.0f} steps per CPU second); "
                       f"load average {os.getloadavg()[0]:.1f}")
         if not a.active:
             await store.close()

@@ -92,9 +92,12 @@ def _template(locale: str | None, key: str, games: tuple[str, ...]) -> str | Non
 
 
 def faction_name(locale: str | None, faction: str) -> str:
-    """The localized Faction name ("British Raj", "Congress" ...); else the
-    English name its game gives (``engine.display_names``); else the id."""
-    return template(locale, f"faction.{faction}") or _names()[0].get(faction) or faction
+    """The localized Faction name ("British Raj", "Congress" ...): the bot
+    catalog's ``faction.<id>``, else a game catalog's ``name.<id>`` (Pax
+    Britannica's powers); else the English name its game gives
+    (``engine.display_names``); else the id."""
+    return (template(locale, f"faction.{faction}") or template(locale, f"name.{faction}", any_game=True)
+            or _names()[0].get(faction) or faction)
 
 
 def game_name(locale: str | None, game: str) -> str:
@@ -159,10 +162,12 @@ def card_title(locale: str | None, number: int, game: str | None = None) -> str 
 def name(locale: str | None, ident: str, game: str | None = None) -> str:
     """The name of an id (space, piece, Faction, Operation, box ...) in
     ``locale``: ``name.<id>`` of the game catalog, the Faction names of the
-    bot catalog, else the English name, else the id itself."""
+    bot catalog, else the English name, else the id itself. ``game`` None:
+    the registered games' catalogs in order (the first naming the id wins)."""
     if ident in _names()[1]:
         return faction_name(locale, ident)
-    return template(locale, f"name.{ident}", game) or _game_names(game).get(ident, ident)
+    return (template(locale, f"name.{ident}", game, any_game=game is None)
+            or _game_names(game).get(ident, ident))
 
 
 def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
@@ -246,6 +251,8 @@ def _plural(locale: str, value: Any, forms: str) -> str:
 
 def fill(locale: str | None, tpl: str, params: dict[str, Any]) -> str:
     """``tpl`` formatted with ``params`` (already readable) in ``locale``."""
+    if ":plural:" not in tpl and ":a}" not in tpl:  # no spec of ours: str.format's own, quicker
+        return tpl.format_map(params)
     return _Formatter(locale).vformat(tpl, (), params)
 
 

@@ -9,6 +9,7 @@ answers politely that it has no such look-up.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from typing import Any
 
 import engine
@@ -52,3 +53,23 @@ def card_choices(game: str, current: str, locale: str | None = "en") -> list[tup
 def space_choices(game: str, current: str, locale: str | None = "en") -> list[tuple[str, str]]:
     """(name in ``locale``, id) of ``game``'s spaces matching ``current`` (autocomplete)."""
     return _texts(game).space_choices(current, locale)
+
+
+def _folded(text: str) -> str:
+    """``text`` for a loose match: case and accents folded ("Città" ~ "citta")."""
+    norm = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in norm if not unicodedata.combining(ch))
+
+
+def decision_choices(options: list[tuple[str, str]], current: str, limit: int = 25) -> list[tuple[str, str]]:
+    """(label, id) of a decision's ``options`` (its ``Prompt.choices``: ids
+    and labels in the player's language) whose label contains every word
+    typed in ``current`` (case and accents aside), labels starting with it
+    first; every option while nothing is typed (issue 14: autocomplete finds
+    any option of a long decision by name). At most ``limit``."""
+    words = _folded(current).split()
+    head = _folded(current.strip())
+    hits = [(label, cid) for cid, label in options
+            if all(w in _folded(label) for w in words) or (words and _folded(cid) == head)]
+    hits.sort(key=lambda h: not _folded(h[0]).startswith(head))
+    return hits[:limit]

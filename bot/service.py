@@ -29,6 +29,7 @@ submit racing a seat change fails its check instead of undoing it.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import contextvars
 import json
@@ -102,6 +103,9 @@ def parse_factions(value: list[str] | str | None, game: str | None = None) -> li
             out.append(f)
     return out
 PAGE = 25  # the most options one Discord select lists (the console lists all)
+# how many stored states' pending decisions a Service remembers (the states
+# of the games played lately): the prompt of such a game needs no computing
+KNOWN_STATES = 1024
 MAX_HOURS = 24 * 365  # a reminder or deadline further away than a year is a typo
 
 
@@ -227,15 +231,16 @@ def renderer(game: str) -> Any:
     return importlib.import_module(ref)
 
 
-def render_map(state) -> bytes | None:
-    """The map PNG from the game's renderer (``render(state)``), or None when
-    the renderer is missing or fails (the game goes on without a picture)."""
+def render_map(state, locale: str = "en") -> bytes | None:
+    """The map PNG in ``locale`` from the game's renderer (``render(state,
+    locale)``), or None when the renderer is missing or fails (the game goes
+    on without a picture)."""
     try:
         _render = renderer(state.game).render
     except (ImportError, AttributeError):
         return None
     try:
-        return _render(state)
+        return _render(state, locale)
     except Exception:  # noqa: BLE001 - a broken picture must not stop a game
         log.exception("map render failed")
         return None
@@ -302,6 +307,12 @@ class Service:
         self.store = store
         self.render_maps = render_maps
         self.clock = clock
+        # stored state JSON -> its engine.Pending: computed once per stored
+        # state (when it is saved, or first shown), not on every prompt and
+        # submit; most recently used last
+        self._known: collections.OrderedDict[str, engine.Pending] = collections.OrderedDict()
+        # (id(decision), language) -> (decision, rendered Prompt fields): see _shown
+        self._shown_cache: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
 
     # -- helpers -----------------------------------------------------------
 
@@ -318,21 +329,36 @@ class Service:
             raise NotFound("error.no_game", "There is no game in this channel. Start one with /game new.")
         return g
 
-    @staticmethod
-    def state_of(g: GameRow):
+    def state_of(self, g: GameRow):
         """The game's state. Raises BadInput before the start, Unreadable when
         the stored state cannot be loaded (corrupt, or from an incompatible
         release): the refusal names the game and what its manager can do."""
         if g.state is None:
             raise BadInput("error.not_started", "The game has not started yet.")
         try:
-            return engine.load_state(g.state)
+            return engine.load_state(g.state, self._known.get(g.state))
         except Exception as e:  # noqa: BLE001 - JSON, validation, unknown step ...
             log.error("game %s: stored state unreadable: %s: %s", g.id, type(e).__name__, str(e)[:200])
             raise Unreadable("error.state_unreadable", "The stored state of **{name}** (game {id}) cannot be "
                              "read by this version of dakbot. Nothing was changed. Its manager can "
                              "/game abandon it, or ask the bot's operator to restore or patch it.",
                              name=g.name, id=g.id) from None
+
+    def _known_pending(self, blob: str) -> engine.Pending | None:
+        """The pending decisions of the stored state ``blob`` (settled), if
+        this Service computed them: the same JSON is the same state."""
+        p = self._known.get(blob)
+        if p is not None:
+            self._known.move_to_end(blob)
+        return p
+
+    def _remember(self, blob: str, p: engine.Pending) -> None:
+        """Keep ``p``, the pending decisions of the state stored as ``blob``
+        (after settling it)."""
+        self._known[blob] = p
+        self._known.move_to_end(blob)
+        while len(self._known) > KNOWN_STATES:
+            self._known.popitem(last=False)
 
     def _groups(self, g: GameRow) -> list[tuple[str, ...]]:
         if "groups" in g.options:
@@ -368,21 +394,34 @@ class Service:
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
                 draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
         """The prompt of ``state``'s decision (``d``: that decision when the
-        caller has it already, None for a game over)."""
+        caller has it already, None for a game over; ``state`` is then not
+        needed)."""
         if d is _COMPUTE:
             d = engine.decision(state)
         if d is None:
             return None
-        loc = self._viewer_loc(g)
-        return Prompt(game_id=g.id, version=version, actor=d.actor, actor_name=faction_name(loc, d.actor),
-                      text=render(loc, d.prompt, g.game),
-                      choices=[(c.id, render(loc, c.label, g.game)) for c in d.options(PAGE)],
-                      draft=list(draft or []), draft_labels=list(draft_labels or []), confirm=confirm,
-                      many=d.many, joinable=_joinable(d),
-                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(d.options(PAGE)) == len(d.choices)
-                      else {},
-                      groups=[(render(loc, name, g.game), [c.id for c in opts])
-                              for name, opts in engine.groups(state.game, d)])
+        shown = self._shown(g.game, d, self._viewer_loc(g))
+        return Prompt(game_id=g.id, version=version, draft=list(draft or []), draft_labels=list(draft_labels or []),
+                      confirm=confirm, **{k: v.copy() if isinstance(v, (list, dict)) else v for k, v in shown.items()})
+
+    def _shown(self, game: str, d, loc: str) -> dict[str, Any]:
+        """The :class:`Prompt` fields that show decision ``d`` in language
+        ``loc``, rendered once per decision and language (the prompt of a
+        saved state is shown with the submit's result, then again)."""
+        hit = self._shown_cache.get((id(d), loc))
+        if hit is not None and hit[0] is d:  # the very decision (kept alive by the entry)
+            return hit[1]
+        options = d.options(PAGE)
+        shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
+                     choices=[(c.id, render(loc, c.label, game)) for c in options],
+                     many=d.many, joinable=_joinable(d),
+                     counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
+                     else {},
+                     groups=[(render(loc, name, game), [c.id for c in opts]) for name, opts in engine.groups(game, d)])
+        self._shown_cache[(id(d), loc)] = (d, shown)
+        while len(self._shown_cache) > KNOWN_STATES:
+            self._shown_cache.pop(next(iter(self._shown_cache)))
+        return shown
 
     def _status_text(self, g: GameRow, state=None) -> str:
         loc = g.locale
@@ -635,13 +674,14 @@ class Service:
         n = 0
         last = None
         while True:
-            pending = engine.decisions(state)
+            p = engine.pending(state)
+            pending = p.decisions
             if not pending:
                 return None
             d = next((x for x in pending if x.actor in bots), None)
             if d is None:
                 return pending[0]
-            sealed = len(pending) > 1 or engine.is_simultaneous(state)
+            sealed = len(pending) > 1 or p.simultaneous
             if d.actor != last and not sealed:  # sealed orders are taken back with Back, not undo
                 # its log entries are stored as rows by the same save
                 snaps.append((d.actor, state.move, engine.split_log(state)[0]))
@@ -656,8 +696,9 @@ class Service:
     def _decision_for(self, g: GameRow, state, user: str | None):
         """The decision ``user`` owes now: in a phase of sealed orders their
         own (engine.decisions lists one per player), else the one pending
-        decision; the first pending one when ``user`` owes none. None: game over."""
-        pending = engine.decisions(state)
+        decision; the first pending one when ``user`` owes none. None: game over.
+        ``state``: a state, or its :class:`engine.Pending`."""
+        pending = state.decisions if isinstance(state, engine.Pending) else engine.decisions(state)
         if not pending:
             return None
         if user is not None and len(pending) > 1:
@@ -666,14 +707,17 @@ class Service:
                     return d
         return pending[0]
 
-    def _timers(self, g: GameRow, state, d: Any = _COMPUTE) -> list[tuple[str, float, dict]]:
+    def _timers(self, g: GameRow, state, d: Any = _COMPUTE,
+                pending: engine.Pending | None = None) -> list[tuple[str, float, dict]]:
         """Reminder (and deadline) rows for whoever owes the next decision
-        (``d``: ``state``'s decision when the caller has it already)."""
+        (``d``: ``state``'s decision when the caller has it already;
+        ``pending``: ``engine.pending(state)`` when the caller has it)."""
         if d is _COMPUTE:
             d = engine.decision(state) if state.result is None else None
         if d is None or g.paused:
             return []
-        actors = [x.actor for x in engine.decisions(state)] if engine.is_simultaneous(state) else [d.actor]
+        p = pending or engine.pending(state)
+        actors = [x.actor for x in p.decisions] if p.simultaneous else [d.actor]
         now = self.clock()
         out = []
         for actor in actors:
@@ -771,9 +815,10 @@ class Service:
         moves = list(moves) if moves is not None else [
             (before[0] + i, d.actor, c) for i, c in enumerate(choices, 1)]
         nd = self._play_bots(g, new, snaps, moves)
+        p = engine.pending(new)  # what the bots left pending: remembered, not computed again
         changed = (nd is None or nd.actor != d.actor or bool(snaps)
                    or engine.stretch_marker(new) != before[1])
-        if nd is not None and engine.is_simultaneous(new) and engine.stretch_marker(new) == before[1]:
+        if nd is not None and p.simultaneous and engine.stretch_marker(new) == before[1]:
             changed = False  # the same round of sealed orders goes on: nothing to post until the reveal
         new_json, log_rows = engine.split_log(new)
         if nd is not None and changed:
@@ -784,34 +829,39 @@ class Service:
             v = await self.store.save_state(
                 g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
-                snapshots=snaps, timers=self._timers(g, new, nd) if changed else None,
+                snapshots=snaps, timers=self._timers(g, new, nd, p) if changed else None,
                 posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         g.version, g.state = v, None  # the row as saved, without a re-read
+        self._remember(new_json, p)
         if status:
             g.status = status
-        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, new, user) if nd else nd))
+        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, p, user) if nd else nd))
         if changed:
-            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None))
+            res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
+                                                   pending=p))
         if new.result is not None:
             await self.store.clear_timers(g.id)
             res.posts.append(Post(self._result_text(g, new), kind="end"))
         res.reply = t(g.locale, "play.done", "Done.")
         return res
 
-    async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None) -> Post:
+    async def _turn_post(self, g: GameRow, state, nd, start: int, exclude: str | None = None,
+                         pending: engine.Pending | None = None) -> Post:
         loc = g.locale
         entries = await self._log_since(g, state, start)
         lines = [self._log_text(g, entries)]
         pings: list[str] = []
-        if nd is not None and engine.is_simultaneous(state):
-            actors = [x.actor for x in engine.decisions(state)]
+        p = pending or (engine.pending(state) if nd is not None else None)
+        if nd is not None and p.simultaneous:
+            actors = [x.actor for x in p.decisions]
             users = sorted({u for a in actors for u in self.users_for(g, a)})
             pings = [u for u in users if u != exclude]
             lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Use /play to "
                            "write yours; nobody sees them before the reveal.", game=g.name,
-                           factions=", ".join(faction_name(loc, a) for a in actors), prompt=render(loc, nd.prompt)))
+                           factions=", ".join(faction_name(loc, a) for a in actors),
+                           prompt=render(loc, nd.prompt, g.game)))
         elif nd is not None:
             users = self.users_for(g, nd.actor)
             pings = [u for u in users if u != exclude]
@@ -835,12 +885,16 @@ class Service:
         g = await self.game(game_id)
         if g.state is None or g.status != "active":
             return None
-        state = self.state_of(g)
         if user is not None:
             dr = await self.store.get_draft(g.id, str(user))
             if dr and dr[0] == g.version and dr[1]:
+                state = self.state_of(g)
                 return self._draft_prompt(g, state, dr[1], self._decision_for(g, state, str(user)))
-        return self._prompt(g, state, g.version, d=self._decision_for(g, state, None if user is None else str(user)))
+        p = self._known_pending(g.state)
+        if p is None:  # first shown since this process started: computed once
+            p = engine.pending(self.state_of(g))
+            self._remember(g.state, p)
+        return self._prompt(g, None, g.version, d=self._decision_for(g, p, None if user is None else str(user)))
 
     # -- drafts (Discord: pick step by step, preview, then confirm) -------------
 
@@ -1039,7 +1093,7 @@ class Service:
 
     async def map_png(self, game_id: int) -> bytes | None:
         g = await self.game(game_id)
-        return await asyncio.to_thread(render_map, self.state_of(g))
+        return await asyncio.to_thread(render_map, self.state_of(g), g.locale)
 
     async def log_text(self, game_id: int, n: int = 20) -> str:
         """The last ``n`` game-log lines."""
@@ -1203,7 +1257,7 @@ class Service:
         if tm["kind"] != "deadline":
             await self.store.add_timer(g.id, "reminder", now + g.reminder_hours * 3600, tm["payload"])
             text = t(g.locale, "reminder.text", "**{game}**: reminder, {faction} ({who}) is to decide: {prompt}",
-                     game=g.name, faction=actor, who=who, prompt=render(g.locale, d.prompt))
+                     game=g.name, faction=actor, who=who, prompt=render(g.locale, d.prompt, g.game))
             return [Post(text, pings=users, kind="reminder")]
         before = self._before(state)
         moves: list = []
@@ -1361,7 +1415,7 @@ class Service:
                                        versions[step - 2] if step > 1 else None)
         before_len, work = work
         text = self._log_text(g, work.log[before_len:]) or t(g.locale, "log.empty", "The log is empty.")
-        png = await asyncio.to_thread(render_map, work) if self.render_maps else None
+        png = await asyncio.to_thread(render_map, work, g.locale) if self.render_maps else None
         return step, steps, text, png
 
     def _replay_to(self, g: GameRow, state, rows: list[dict], version: int, prev: int | None):

@@ -831,39 +831,66 @@ class Store(abc.ABC):
 
 
 class _SqliteConn:
-    """The connection API of :class:`Store` over one aiosqlite connection."""
+    """The connection API of :class:`Store` over one aiosqlite connection.
 
-    def __init__(self, db: aiosqlite.Connection):
+    Each call is one trip to aiosqlite's database thread (its ``_execute``:
+    one queue hand-off and one wake-up of the event loop): a query together
+    with the fetch of its rows, a batch of statements together, and a
+    transaction's ``BEGIN`` (``begin``) with its first statement. Where that
+    aiosqlite internal is missing, aiosqlite's public calls one by one."""
+
+    def __init__(self, db: aiosqlite.Connection, begin: str | None = None):
         self.db = db
+        self.begin = begin  # sent with the first statement, then None
+        self.fast = getattr(db, "_execute", None) is not None
+
+    async def _trip(self, fn):
+        """``fn(sqlite3_connection)`` on the database thread, after the
+        pending ``begin``: its result."""
+        begin, self.begin = self.begin, None
+        db = self.db
+
+        def go():
+            if begin:
+                db._conn.execute(begin)
+            return fn(db._conn)
+
+        return await db._execute(go)
+
+    async def _public(self, sql: str, params: tuple) -> aiosqlite.Cursor:
+        if self.begin:
+            begin, self.begin = self.begin, None
+            await self.db.execute(begin)
+        return await self.db.execute(sql, params)
 
     async def execute(self, sql: str, *params: Any) -> int:
         """Run one statement; the number of rows it changed."""
-        return (await self.db.execute(sql, params)).rowcount
+        if self.fast:
+            return await self._trip(lambda con: con.execute(sql, params).rowcount)
+        return (await self._public(sql, params)).rowcount
 
     async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
-        """Run ``(sql, params)`` statements in order in one trip to
-        aiosqlite's database thread (its ``_execute``: one queue hand-off and
-        one wake-up of the event loop, instead of one per statement); one by
-        one where that aiosqlite internal is missing."""
-        run = getattr(self.db, "_execute", None)
-        if run is None:
+        """Run ``(sql, params)`` statements in order, in one trip."""
+        if not self.fast:
             for sql, params in stmts:
-                await self.db.execute(sql, params)
+                await self._public(sql, params)
             return
-        db = self.db
 
-        def go() -> None:
-            con = db._conn
+        def go(con) -> None:
             for sql, params in stmts:
                 con.execute(sql, params)
 
-        await run(go)
+        await self._trip(go)
 
     async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
-        return list(await (await self.db.execute(sql, params)).fetchall())
+        if self.fast:
+            return await self._trip(lambda con: con.execute(sql, params).fetchall())
+        return list(await (await self._public(sql, params)).fetchall())
 
     async def fetchrow(self, sql: str, *params: Any) -> aiosqlite.Row | None:
-        return await (await self.db.execute(sql, params)).fetchone()
+        if self.fast:
+            return await self._trip(lambda con: con.execute(sql, params).fetchone())
+        return await (await self._public(sql, params)).fetchone()
 
     async def fetchval(self, sql: str, *params: Any) -> Any:
         r = await self.fetchrow(sql, *params)
@@ -871,13 +898,15 @@ class _SqliteConn:
 
     async def insert(self, sql: str, *params: Any) -> int:
         """Run one INSERT; the new row's id."""
-        return (await self.db.execute(sql, params)).lastrowid
+        if self.fast:
+            return await self._trip(lambda con: con.execute(sql, params).lastrowid)
+        return (await self._public(sql, params)).lastrowid
 
     async def script(self, sql: str) -> None:
         """Run several ``;``-separated statements (inside the open transaction:
         aiosqlite's executescript would commit it)."""
         for stmt in [s for s in sql.split(";") if s.strip()]:
-            await self.db.execute(stmt)
+            await self.execute(stmt)
 
 
 class SqliteStore(Store):
@@ -937,10 +966,13 @@ class SqliteStore(Store):
     @contextlib.asynccontextmanager
     async def _txn(self) -> AsyncIterator[_SqliteConn]:
         async with self.lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            c = _SqliteConn(self.db, begin="BEGIN IMMEDIATE")  # sent with the first statement
             try:
-                yield _SqliteConn(self.db)
+                yield c
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                if c.begin is None:  # BEGIN was sent: the ROLLBACK queues behind it on the database thread
+                    with contextlib.suppress(aiosqlite.OperationalError):  # BEGIN itself failed: nothing open
+                        await self.db.execute("ROLLBACK")
                 raise
-            await self.db.execute("COMMIT")
+            if c.begin is None:
+                await self.db.execute("COMMIT")

@@ -144,6 +144,51 @@ def numbered(sql: str) -> str:
     return re.sub(r"\?", nxt, sql)
 
 
+# the most parameters one statement of ``together`` carries (the protocol's limit is 32767)
+MAX_PARAMS = 20000
+_TABLE = re.compile(r"^\s*(?:INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+(\w+)", re.IGNORECASE)
+
+
+def together(stmts: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
+    """Statements ``(sql, params)`` joined into fewer, with the same effect:
+    consecutive INSERT / DELETE / UPDATE statements each on a table none of
+    the others touches become one statement of data-modifying ``WITH``
+    parts (``WITH q1 AS (a), q2 AS (b) c``), one round trip to the server
+    instead of one each. Parts of one statement all see the database as it
+    was before it, which is why no two of them may touch the same table
+    (an undo's DELETE of moves and the INSERT of the new ones stay apart,
+    in their order); a statement on a table a part reads (the snapshots'
+    trim reads snapshots) only joins parts on other tables."""
+    out: list[tuple[str, tuple]] = []
+    group: list[tuple[str, tuple]] = []
+    tables: set[str] = set()
+
+    def flush() -> None:
+        if len(group) == 1:
+            out.append(group[0])
+        elif group:
+            *parts, (last, _) = group
+            sql = "WITH " + ", ".join(f"q{i} AS ({p})" for i, (p, _) in enumerate(parts)) + " " + last
+            out.append((sql, tuple(x for _, params in group for x in params)))
+        group.clear()
+        tables.clear()
+
+    for sql, params in stmts:
+        m = _TABLE.match(sql)
+        table = m.group(1).lower() if m else None
+        # every table the statement names (its subqueries' too) must be new to the group
+        names = {w.lower() for w in re.findall(r"\b(?:FROM|INTO|UPDATE|JOIN)\s+(\w+)", sql, re.IGNORECASE)}
+        if table is None or names & tables or sum(len(p) for _, p in group) + len(params) > MAX_PARAMS:
+            flush()
+        if table is None:
+            out.append((sql, params))
+            continue
+        group.append((sql, params))
+        tables.update(names)
+    flush()
+    return out
+
+
 def _count(status: str) -> int:
     """Rows changed, from asyncpg's command tag ("UPDATE 1", "INSERT 0 1")."""
     last = status.rsplit(" ", 1)[-1]
@@ -160,8 +205,9 @@ class _PgConn:
         return _count(await self.con.execute(numbered(sql), *params))
 
     async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
-        """Run ``(sql, params)`` statements in order (one round trip each)."""
-        for sql, params in stmts:
+        """Run ``(sql, params)`` statements in order, in as few round trips
+        as :func:`together` allows."""
+        for sql, params in together(stmts):
             await self.con.execute(numbered(sql), *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:

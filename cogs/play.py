@@ -22,7 +22,7 @@ from discord.ext import commands
 
 import engine
 from bot.i18n import faction_name, normalize_locale, t
-from bot.lookup import card_choices, card_text, find_space, rules_text, space_choices, space_text
+from bot.lookup import card_choices, card_text, decision_choices, find_space, rules_text, space_choices, space_text
 from bot.service import ServiceError, default_game, factions_of, renderer, viewer_locale
 
 from .publish import missing_permissions, publish_posts
@@ -89,6 +89,22 @@ async def space_autocomplete(interaction: discord.Interaction, current: str) -> 
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     out = card_choices(await _channel_game(interaction), current, loc_of(interaction))
     return [app_commands.Choice(name=label[:100], value=n) for label, n in out[:25]]
+
+
+async def decision_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The options of the caller's pending decision (their draft applied)
+    whose names match what they type, in their language (issue 14); none
+    when it is not their decision."""
+    svc = _svc(interaction)
+    g = await svc.store.open_game_in(str(interaction.channel_id))
+    if g is None or g.state is None:
+        return []
+    with viewer_locale(loc_of(interaction)):
+        p = await svc.prompt(g.id, str(interaction.user.id))
+    if p is None or p.confirm or g.seats.get(p.actor) != str(interaction.user.id):
+        return []
+    return [app_commands.Choice(name=label[:100], value=cid[:100])
+            for label, cid in decision_choices(p.choices, current)]
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -274,7 +290,9 @@ class Play(commands.Cog):
 
     @app_commands.command(name=L("play", "cmd.play.name"), description=L("Make your decision (private prompt)",
                                                                          "cmd.play.desc"))
-    async def play(self, interaction: discord.Interaction):
+    @app_commands.describe(choice=L("type to find an option of your decision by name", "opt.choice.desc"))
+    @app_commands.autocomplete(choice=decision_autocomplete)
+    async def play(self, interaction: discord.Interaction, choice: str | None = None):
         loc = loc_of(interaction)
         svc = _svc(interaction)
         g = await svc.game_in(str(interaction.channel_id))
@@ -289,6 +307,8 @@ class Play(commands.Cog):
                             "({holder} does).", faction=p.actor, holder=f"<@{holder}>")
             raise ServiceError("error.seat_unheld", "It is {faction}'s decision, and you do not hold that seat "
                         "(no one does yet).", faction=p.actor)
+        if choice:  # picked by name (autocomplete): drafted like a click, then the next prompt
+            p = await svc.pick(g.id, str(interaction.user.id), p.version, choice, len(p.draft))
         await interaction.response.send_message(prompt_text(p, loc), view=build_view(p, loc), ephemeral=True)
 
     @app_commands.command(name=L("undo", "cmd.undo.name"), description=L("Take back your choices (until another "

@@ -10,6 +10,7 @@ The protocol::
     engine.export_state(state)
 """
 from .core.engine import (  # noqa: F401
+    Pending,
     apply,
     apply_defaults,
     apply_many,
@@ -19,6 +20,7 @@ from .core.engine import (  # noqa: F401
     default_choice,
     display_names,
     is_simultaneous,
+    pending,
     pending_for,
     dump_state,
     export_state,

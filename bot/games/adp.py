@@ -4,13 +4,12 @@ the players resolve Events), a space, where a rule is, the tracks for
 /game status. Texts are in the player's language (bot catalogs)."""
 from __future__ import annotations
 
-import difflib
-
 from engine.adp.data import get_data
 
 from ..i18n import faction_name, t
 from ..service import ServiceError
-from .gandhi import CHAPTERS, _squash
+from .gandhi import CHAPTERS
+from .places import find_place, squash
 
 SPACE_TYPES = {"city": "City", "province": "Province", "loc": "LoC"}
 
@@ -39,18 +38,9 @@ def find_space(name: str) -> str:
     spaces = get_data().spaces
     names = {}
     for sid, s in spaces.items():
-        names[_squash(sid)] = sid
-        names[_squash(s.name)] = sid
-    key = _squash(name)
-    if key in names:
-        return names[key]
-    close = list(dict.fromkeys(names[m] for m in difflib.get_close_matches(key, list(names), n=6, cutoff=0.7)))
-    if len(close) == 1:
-        return close[0]
-    if close:
-        raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
-                           name=name[:40], spaces=", ".join(spaces[s].name for s in close[:3]))
-    raise ServiceError("error.no_space", "There is no space '{name}'.", name=name[:40])
+        names[squash(sid)] = sid
+        names[squash(s.name)] = sid
+    return find_place(name, names, lambda sid: spaces[sid].name)
 
 
 def space_text(sid: str, locale: str) -> str:

@@ -9,7 +9,6 @@ in the language's fields of the card data (English when missing).
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from engine.gandhi.data import get_data
@@ -17,6 +16,7 @@ from engine.gandhi.data.cards import LANGS as CARD_LANGS
 
 from ..i18n import chain, faction_name, name, t
 from ..service import ServiceError
+from .places import find_place, squash
 
 #: Chapter titles of the rulebook (Gandhi 1.0-8.0), English defaults; the
 #: catalogs carry the Italian, Spanish and Japanese headings of the seeds.
@@ -64,10 +64,6 @@ def card_text(number: int, locale: str) -> str:
     raise ServiceError("error.no_card", "There is no card #{number}.", number=number)
 
 
-def _squash(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
 def find_space(name: str) -> str:
     """The space id for an id or a name typed in any case, spacing or with a
     small typo (``"bombay"``, ``"NW Frontier"``, ``"Punjb"``): an exact match
@@ -75,21 +71,11 @@ def find_space(name: str) -> str:
     ``error.no_space`` (with up to three suggestions) when there is no single
     answer."""
     spaces = get_data().map.spaces
-    key = _squash(name)
     names = {}
     for sid, s in spaces.items():
-        names[_squash(sid)] = sid
-        names[_squash(s.name)] = sid
-    if key in names:
-        return names[key]
-    close = list(dict.fromkeys(names[m] for m in difflib.get_close_matches(key, list(names), n=6, cutoff=0.7)))
-    if len(close) == 1:
-        return close[0]
-    suggest = ", ".join(spaces[sid].name for sid in close[:3])
-    if suggest:
-        raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
-                           name=name[:40], spaces=suggest)
-    raise ServiceError("error.no_space", "There is no space '{name}'.", name=name[:40])
+        names[squash(sid)] = sid
+        names[squash(s.name)] = sid
+    return find_place(name, names, lambda sid: spaces[sid].name)
 
 
 def space_text(sid: str, locale: str) -> str:

@@ -175,6 +175,23 @@ IT = {
 'space.type.loc': 'LoC',
 'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
 'play.how_many': 'Quanti?',
+'space.type.pax_independent': 'Indipendente',
+'space.type.pax_ottoman_empire': 'Impero Ottomano',
+'space.type.pax_chinese_empire': 'Impero Cinese',
+'space.type.pax_chinese_vassal': 'Vassallo Cinese',
+'space.type.pax_unorganized': 'Non Organizzata',
+'space.type.pax_home': 'Madrepatria',
+'space.type.pax_sea': 'Zona di Mare',
+'space.type.pax_cape': 'zona del Capo: zona di mare solo in guerra',
+'space.pax_values': 'Valore Economico {ev}, Forza di Combattimento {cs}',
+'space.pax_provisional': '(provvisori: non nel regolamento)',
+'space.pax_overland': 'Collegamenti via terra (Overland Routes): {areas}',
+'space.pax_seas': 'Zone di Mare: {seas}',
+'error.no_rule_pax': 'Il regolamento di Pax Britannica non ha sezioni numerate: il registro e le decisioni citano le righe del regolamento italiano (L1-L721).',
+'error.no_card_pax': 'Pax Britannica non ha carte.',
+'status.pax_tracks': '{year} (turno {turn}/{turns}): {phase}. Tensione Europea {et}, Risentimento Cinese {cr}.',
+'status.pax_powers': 'Tesoreria e Punti Vittoria: {powers}',
+'status.pax_power': '{power} £ {treasury}, {vp} PV',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {
@@ -255,6 +272,7 @@ DESC = {
  'cmd.language.desc': ('La lingua della partita (gestore)', 'El idioma de la partida (gestor)', 'ゲームの言語(管理者)'),
  'opt.language.desc': ('la lingua della partita (predefinita: quella del server)', 'el idioma de la partida (por defecto: el del servidor)', 'ゲームの言語(既定: サーバーの言語)'),
  'opt.game.desc': ('quale gioco (di norma il primo)', 'qué juego (por defecto, el primero)', 'ゲーム (省略時は最初のもの)'),
+ 'opt.choice.desc': ("scrivi per trovare per nome un'opzione della tua decisione", 'escribe para encontrar por su nombre una opción de tu decisión', '名前を入力して決定の選択肢を探す'),
 }
 
 

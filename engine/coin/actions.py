@@ -177,13 +177,33 @@ def _startable(state: GameState, op: Operation, ctx: Ctx) -> bool:
 
 
 def begin_operation(state: GameState, faction: str, kind: str, free: bool = False,
-                    only: list[str] | None = None, **extra: Any) -> None:
+                    only: list[str] | None = None, op: str | None = None, **extra: Any) -> None:
     """Start an Operation for ``faction`` ("op", "op+sa", "limited"); ``free``
     Operations granted by Events cost no Resources (so do those the game
     makes free, ``CoinRules.free_operation``); ``only`` restricts which
-    Operations may be chosen."""
+    Operations may be chosen; ``op``: the Operation, already chosen (with
+    the action, issue 14), so that "which Operation" is not asked."""
     state.action = new_ctx(faction, kind, free or rules_of(state).free_operation(state, faction), **extra)
-    push(state, frame("op.choose", only=only), frame("op.end"))
+    if op is None:
+        push(state, frame("op.choose", only=only), frame("op.end"))
+        return
+    push(state, frame("op.end"))
+    _chosen(state, state.action, op)
+
+
+def startable_operations(state: GameState, faction: str, limited: bool) -> list[Operation]:
+    """The Operations ``faction`` can start now (a space to choose, 3.1.5),
+    as a full or a Limited Operation (2.3.5)."""
+    ctx = new_ctx(faction, "limited" if limited else "op", rules_of(state).free_operation(state, faction))
+    return [o for o in ops_of(state, faction) if _startable(state, o, ctx)]
+
+
+def _chosen(state: GameState, ctx: Ctx, name: str) -> None:
+    """Operation ``name`` is chosen: log it and start its space loop."""
+    ctx["op"] = name
+    log(state, "log.op", "{faction}: {op}.", actor=ctx["faction"], faction=ctx["faction"], op=name,
+        limited=is_limited(ctx))
+    push(state, frame("op.loop"))
 
 
 def is_limited(ctx: Ctx) -> bool:
@@ -249,13 +269,9 @@ class ChooseOperation(Step):
         return Decision(ctx["faction"], msg("prompt.choose_op", "Choose an Operation."), choices, self.name)
 
     def apply(self, state, fr, cid):
-        ctx = state.action
         if cid == "none":
             return
-        ctx["op"] = cid
-        log(state, "log.op", "{faction}: {op}.", actor=ctx["faction"], faction=ctx["faction"], op=cid,
-            limited=is_limited(ctx))
-        push(state, frame("op.loop"))
+        _chosen(state, state.action, cid)
 
 
 @register
@@ -284,14 +300,9 @@ class OperationLoop(Step):
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
             choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
-        sas = _sa_choices(state, ctx)
-        choices += sas
+        choices += _sa_choices(state, ctx)
         if may_end_operation(state, ctx):
-            if sas and rules.one_closing_done(state):
-                choices += [done_choice("End the Operation (no Special Activity)"),
-                            simple(SA_AFTER, "choice.op_done_sa_after", "End the Operation, then a Special Activity")]
-            else:
-                choices.append(done_choice("End the Operation"))
+            choices.append(done_choice("End the Operation"))
         return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
 
     def refuse(self, state, fr, cid):
@@ -332,9 +343,7 @@ class OperationLoop(Step):
         else:
             rest = rest[rest.index(cid) + 1:] if cid in rest else []
         again = frame("op.loop", queue=rest) if rest else frame("op.loop")
-        if cid in ("done", SA_AFTER):
-            if cid == "done" and rules_of(state).one_closing_done(state) and _sa_options(state, ctx):
-                ctx["no_sa"] = True  # the Special Activities were on offer beside this "done"
+        if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
             return
         if cid.startswith("sa:"):
@@ -363,14 +372,30 @@ def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | Non
     A space no longer selectable when its turn comes (the Resources ran out)
     is passed over."""
     for q in fr.get("queue") or []:
-        if q == "done":  # with one closing "done" (issue 14), whether a Special Activity follows is asked
-            ask = rules_of(state).one_closing_done(state) and _sa_options(state, ctx)
-            return q if may_end_operation(state, ctx) and not ask else None
+        if q == "done":  # where a Special Activity may still follow, the player says whether (issue 14)
+            open_sa = rules_of(state).sa_in_loop_only(state) and _sa_options(state, ctx)
+            return q if may_end_operation(state, ctx) and not open_sa else None
         sid = q.split(":")[0]
         if not space_limit_reached(ctx) and sid not in ctx["spaces"] and sid in op.selectable(state, ctx) \
                 and any(c.id == q for c in op.space_choices(state, ctx, sid)):
             return q
     return None
+
+
+CLOSE = "close"
+
+
+def _may_close_both(state: GameState, ctx: Ctx, below: int) -> bool:
+    """Ending the Special Activity may end the Operation too (issue 14):
+    where the game asks one "done" (``CoinRules.sa_in_loop_only``), the
+    Operation's loop waits below and may end now (2.3.4), yet still has a
+    space to offer (else it closes by itself). ``below``: how deep in the
+    stack the Operation's loop frame is."""
+    if not rules_of(state).sa_in_loop_only(state) or len(state.stack) < below \
+            or state.stack[-below].get("step") != "op.loop":
+        return False
+    op = op_of(state, ctx)
+    return may_end_operation(state, ctx) and not space_limit_reached(ctx) and bool(op.selectable(state, ctx))
 
 
 @register
@@ -385,13 +410,9 @@ class SpecialActivityLoop(Step):
         choices: list[Choice] = []
         if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
             choices += [rules_of(state).space_choice(s) for s in sa.selectable(state, ctx)]
-        if _ends_both(state, ctx):
-            choices.append(done_choice("End the Special Activity and the Operation"))
-            if _op_goes_on(state, ctx):
-                choices.append(simple(BACK_TO_OP, "choice.sa_back_to_op",
-                                      "End the Special Activity, go on with the Operation"))
-        else:
-            choices.append(done_choice("End the Special Activity"))
+        choices.append(done_choice("End the Special Activity"))
+        if _may_close_both(state, ctx, 2):  # the loop's own frame on top, the Operation's below
+            choices.append(simple(CLOSE, "choice.close_action", "End the Special Activity and the Operation"))
         return Decision(ctx["faction"], msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label),
                         choices, self.name)
 
@@ -409,12 +430,11 @@ class SpecialActivityLoop(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         sa = sa_of(state, ctx)
-        if cid in ("done", BACK_TO_OP):
-            both = cid == "done" and _ends_both(state, ctx)
+        if cid in ("done", CLOSE):
             ctx["sa_state"] = "done"
-            if both:  # one "done" for both (issue 14): the Operation's loop below closes too
+            if cid == CLOSE:  # the Operation's loop below closes too: one "done" for both (issue 14)
                 state.stack.pop()
-                push(state, *sa.finish(state, ctx), *op_of(state, ctx).finish(state, ctx), frame("op.after"))
+                push(state, *sa.finish(state, ctx), frame("op.close"))
                 return
             push(state, *sa.finish(state, ctx))
             return
@@ -423,25 +443,16 @@ class SpecialActivityLoop(Step):
         push(state, *sa.select(state, ctx, cid), frame("sa.loop"))
 
 
-SA_AFTER = "done:sa"  # op.loop: end the Operation, a Special Activity to follow (one closing "done")
-BACK_TO_OP = "op"     # sa.loop: end the Special Activity, the Operation goes on (one closing "done")
+@register
+class CloseOperation(Step):
+    """The Operation ends (its "done"), after its Special Activity closed it (issue 14)."""
 
+    name = "op.close"
+    auto = True
 
-def _ends_both(state: GameState, ctx: Ctx) -> bool:
-    """With one closing "done" (``CoinRules.one_closing_done``), the Special
-    Activity's "done" ends the Operation too: when it runs during an
-    Operation that may end (it has a space), with no spaces chosen together
-    still queued."""
-    if not rules_of(state).one_closing_done(state) or not state.stack:
-        return False
-    below = state.stack[-1]
-    return below.get("step") == "op.loop" and not below.get("queue") and may_end_operation(state, ctx)
-
-
-def _op_goes_on(state: GameState, ctx: Ctx) -> bool:
-    """The Operation could still choose a space (or an extra choice of its own)."""
-    op = op_of(state, ctx)
-    return (not space_limit_reached(ctx) and bool(op.selectable(state, ctx))) or bool(op.extra_choices(state, ctx))
+    def run(self, state, fr):
+        ctx = state.action
+        push(state, *op_of(state, ctx).finish(state, ctx), frame("op.after"))
 
 
 @register
@@ -452,7 +463,9 @@ class AfterOperation(Step):
     auto = True
 
     def run(self, state, fr):
-        if _sa_options(state, state.action) and not state.action.get("no_sa"):
+        if rules_of(state).sa_in_loop_only(state):
+            return  # the Special Activity was on offer beside the spaces: "done" closed both (issue 14)
+        if _sa_options(state, state.action):
             push(state, frame("op.sa_offer"))
 
 

@@ -58,6 +58,10 @@ AutoFn = Callable[[Any, dict], list[Frame]]
 #: frame's ``fn`` is looked up in the state's game, then among the shared ones)
 HANDLERS: dict[str | None, dict[str, Handler]] = {None: {}}
 AUTOS: dict[str | None, dict[str, AutoFn]] = {None: {}}
+#: {game id or None: {handler name: fn(state, ctx, choices, upto) -> choices}}:
+#: a loop's choices as quantities (``Choice.most``) where the loop may take
+#: the same one several times in a row (issue 14)
+QUANTITIES: dict[str | None, dict[str, Callable]] = {None: {}}
 
 
 def _registrar(table: dict, what: str, name: str, game: str | None):
@@ -83,6 +87,13 @@ def auto(name: str, game: str | None = None):
     """Register an automatic function ``fn(state, ctx) -> frames`` for
     ``game`` (as :func:`handler`). Raises ValueError as :func:`handler`."""
     return _registrar(AUTOS, "auto", name, game)
+
+
+def quantity(name: str, game: str | None = None):
+    """Register ``fn(state, ctx, choices, upto) -> choices`` for loop handler
+    ``name`` of ``game`` (as :func:`handler`): it may turn the offered
+    choices into quantities (issue 14). Raises ValueError as :func:`handler`."""
+    return _registrar(QUANTITIES, "quantity", name, game)
 
 
 def _find(table: dict, game: str | None, name: str):
@@ -174,6 +185,9 @@ class Ask(Step):
         ctx = fr["ctx"]
         composed = rules_of(state).composed
         choices = [Choice(cid, composed("choice.event", text)) for cid, text in _offers(state, fr)]
+        counted = QUANTITIES.get(state.game, {}).get(fr["fn"]) or QUANTITIES[None].get(fr["fn"])
+        if counted is not None:
+            choices = counted(state, ctx, choices, fr["upto"])
         if fr["upto"]:
             choices.append(done_choice())
         prompt = fr.get("prompt") or f"Event #{ctx['card']}: choose."

@@ -97,12 +97,17 @@ class CoinRules(abc.ABC):
         Default 1: one at a time."""
         return 1
 
-    def one_closing_done(self, state: Any) -> bool:
-        """Whether an Operation with its Special Activity ends with one
-        "done" (issue 14): the Operation's "done" says whether a Special
-        Activity follows it (no "Add a Special Activity?" after), and the
-        Special Activity's "done" ends the Operation too once it has a space.
-        Default: no (each asks its own)."""
+    def one_action_choice(self, state: Any) -> bool:
+        """Whether the Eligible faction's choice and "which Operation" are one
+        decision (issue 14: "Rally", "Rally (Limited)", "Event (unshaded)",
+        "Pass"), a full Operation then with its Special Activity optional
+        (2.3.4). Default: no, two decisions."""
+        return False
+
+    def sa_in_loop_only(self, state: Any) -> bool:
+        """Whether a Special Activity is offered only beside the Operation's
+        spaces, so that one "done" closes the Operation (issue 14), not also
+        in a question after it (``op.sa_offer``). Default: no."""
         return False
 
     def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
@@ -120,12 +125,13 @@ class CoinRules(abc.ABC):
         """Push the frames that carry out the Event (5.0)."""
         raise NotImplementedError
 
-    def begin_operation(self, state: Any, faction: str, kind: str, sop_role: str) -> None:
+    def begin_operation(self, state: Any, faction: str, kind: str, sop_role: str, op: str | None = None) -> None:
         """Start an Operation: ``kind`` "op", "op+sa" or "limited" (3.0, 4.0),
-        through the shared steps (engine/coin/actions.py)."""
+        through the shared steps (engine/coin/actions.py); ``op`` names the
+        Operation when it was chosen with the action (:meth:`one_action_choice`)."""
         from .actions import begin_operation
 
-        begin_operation(state, faction, kind, sop_role=sop_role)
+        begin_operation(state, faction, kind, sop_role=sop_role, op=op)
 
     # -- turn ends -----------------------------------------------------------
     def pass_reward(self, state: Any, faction: str) -> list[Frame]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.messages import Decision, msg
+from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from .common import log, simple
 from .rules import rules_of
@@ -148,16 +148,53 @@ LABELS = {
 }
 
 
+LIMITED = ":limited"
+
+
+def one_choice_options(state: Any, faction: str, role: str) -> list[Choice]:
+    """The options matrix (2.3.4) with the Operation named (issue 14): the
+    Event sides, each Operation ``faction`` can start as a full Operation
+    (its id, "rally": a Special Activity optional, 2.3.4), each it can start
+    as a Limited Operation (``"rally:limited"``, 2.3.5), and Pass."""
+    from .actions import startable_operations
+
+    out: list[Choice] = []
+    for o in action_options(state, faction, role):
+        if o == "op":
+            continue  # "op+sa" names the same Operations: the Special Activity stays optional
+        if o == "op+sa":
+            out += [simple(op.name, f"op.{op.name}", op.label) for op in startable_operations(state, faction, False)]
+        elif o == "limited-op":
+            out += [simple(op.name + LIMITED, "choice.op_limited", "{op} (Limited Operation)", op=op.name)
+                    for op in startable_operations(state, faction, True)]
+        else:
+            out.append(simple(o, f"choice.{o}", LABELS[o]))
+    return out
+
+
+def action_kind(cid: str) -> str:
+    """The column of the options matrix an answer of :func:`one_choice_options`
+    falls in: "event-...", "pass", "op+sa" or "limited-op"."""
+    if cid in EVENT_SIDES or cid == "pass":
+        return cid
+    return "limited-op" if cid.endswith(LIMITED) else "op+sa"
+
+
 @register
 class Act(Step):
     """The 1st or 2nd Eligible faction chooses: Operation (+SA), Limited
-    Operation, Event or Pass (2.3.3, 2.3.4)."""
+    Operation, Event or Pass (2.3.3, 2.3.4). Where the game joins it with
+    "which Operation" (``CoinRules.one_action_choice``) the Operations are
+    offered by name (:func:`one_choice_options`)."""
 
     name = "sop.act"
 
     def decision(self, state, fr):
         f, role = fr["faction"], fr["role"]
-        choices = [simple(o, f"choice.{o}", LABELS[o]) for o in action_options(state, f, role)]
+        if rules_of(state).one_action_choice(state):
+            choices = one_choice_options(state, f, role)
+        else:
+            choices = [simple(o, f"choice.{o}", LABELS[o]) for o in action_options(state, f, role)]
         return Decision(f, msg("prompt.act", "As {role} Eligible on {card}, choose an action.",
                                faction=f, role=role, card=rules_of(state).card_title(state.current)),
                         choices, self.name)
@@ -166,6 +203,13 @@ class Act(Step):
         """Why an action is not on offer, in the terms of 2.3.4/2.3.5."""
         role, first = fr["role"], state.turn.first_action
         f = fr["faction"]
+        if rules_of(state).one_action_choice(state):
+            from .actions import ops_of
+
+            if cid in ("op", "op+sa", "limited-op") or (
+                    cid not in LABELS and cid.removesuffix(LIMITED) not in {o.name for o in ops_of(state, f)}):
+                return None  # not an answer of this shape: the choices are listed
+            cid = action_kind(cid)
         if cid == "limited-op" and role == "first":
             return msg("error.first_limited", "The 1st Eligible does an Operation (with or without a Special "
                        "Activity) or the Event, not a Limited Operation (2.3.4).")
@@ -192,6 +236,9 @@ class Act(Step):
     def apply(self, state, fr, cid):
         f, role = fr["faction"], fr["role"]
         t = state.turn
+        op = None
+        if rules_of(state).one_action_choice(state) and cid not in LABELS:
+            op, cid = cid.removesuffix(LIMITED), action_kind(cid)
         if cid == "pass":
             do_pass(state, f)
             return
@@ -207,7 +254,7 @@ class Act(Step):
             rules.push_event(state, state.current, side, f)
         else:
             rules_of(state).begin_operation(state, f, {"op": "op", "op+sa": "op+sa", "limited-op": "limited"}[cid],
-                                            sop_role=role)
+                                            sop_role=role, op=op)
 
 
 def do_pass(state: Any, f: str) -> None:

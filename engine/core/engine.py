@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import time
 from types import ModuleType
 from typing import Any, Iterable
 
@@ -41,7 +42,7 @@ _MODULES: dict[str, ModuleType] = {}
 def new_game(game: str, scenario: str, seed: int, options: dict[str, Any] | None = None) -> BaseState:
     """A new game, settled up to its first decision."""
     state = game_module(game).new_game(scenario=scenario, seed=seed, options=options or {})
-    settle(state)
+    _pending(state)  # settles, and remembers the first decision
     return state
 
 
@@ -103,28 +104,107 @@ def decisions(state: BaseState) -> list[Decision]:
     player's own queue (``[]`` when the game is over). For games where one
     faction decides at a time it is exactly ``[decision(state)]``; in a phase
     of sealed orders it lists every player who has not yet sealed."""
-    return _pending(state)
+    return list(_pending(state))
 
 
-def _pending(state: BaseState) -> list[Decision]:
+@dataclasses.dataclass(frozen=True)
+class Pending:
+    """What is pending in a settled state, as :func:`pending` returns it:
+    ``decisions`` (:func:`decisions`; empty when the game is over) and
+    ``simultaneous`` (:func:`is_simultaneous`), with the state's content
+    (``key``: its JSON without the game log) they were computed for.
+
+    A state remembers its Pending (never stored); every engine call that
+    needs the pending decisions serves them from it while the state's
+    content is still ``key`` -- a state changed in any way, through the
+    engine or not, has them computed again. A front end that keeps a Pending
+    beside a stored state (:func:`load_state`'s ``pending``) gets the same
+    guarantee. The game log is left out of the content: no rule reads it (a
+    stored state does not hold it, see :func:`split_log`)."""
+
+    decisions: tuple[Decision, ...]
+    simultaneous: bool
+    key: str
+
+    @property
+    def first(self) -> Decision | None:
+        """:func:`decision`: the first pending decision, None when the game is over."""
+        return self.decisions[0] if self.decisions else None
+
+
+# what the content of a state (Pending.key) leaves out: the game log and
+# where it starts (the store keeps it as rows; no rule reads it)
+_NOT_CONTENT = frozenset({"log", "log_base"})
+
+
+_dump_seconds = 0.0  # how long the last _content took: what checking a remembered Pending costs
+
+
+def _content(state: BaseState) -> str:
+    global _dump_seconds
+    t = time.perf_counter()
+    out = state.model_dump_json(exclude=_NOT_CONTENT)
+    _dump_seconds = time.perf_counter() - t
+    return out
+
+
+def _remembered(state: BaseState) -> Pending | None:
+    """The state's Pending if it was computed for the state's present content."""
+    p = state._pending
+    if p is None:
+        return None
+    if p.key == _content(state):
+        return p
+    state._pending = None  # the state changed: not checked again
+    return None
+
+
+def pending(state: BaseState) -> Pending:
+    """Settle ``state``, then its pending decisions and whether they are sealed
+    orders, computed once per content of the state (:class:`Pending`)."""
+    p = _remembered(state)
+    if p is None:
+        out = _compute_pending(state)
+        p = state._pending = _pending_of(state, out)
+    return p
+
+
+def _pending(state: BaseState) -> tuple[Decision, ...]:
     """Settle, then the pending decisions (the sealed ones of a simultaneous
     step, else the one decision with the game's side choices), each step's
-    decision computed once."""
+    decision computed once. Remembered (:class:`Pending`) when computing
+    them took longer than checking them would (a dump of the state): a
+    decision quicker to compute than that is computed again."""
+    p = _remembered(state)
+    if p is not None:
+        return p.decisions
+    t = time.perf_counter()
+    out = _compute_pending(state)
+    state._pending = _pending_of(state, out) if time.perf_counter() - t > 2 * _dump_seconds else None
+    return out
+
+
+def _pending_of(state: BaseState, out: tuple[Decision, ...]) -> Pending:
+    simultaneous = bool(out) and handler(state.stack[-1], state.game).simultaneous
+    return Pending(out, simultaneous, _content(state))
+
+
+def _compute_pending(state: BaseState) -> tuple[Decision, ...]:
     if state.result is not None:
-        return []
+        return ()
     d = _settle(state, True)
     if state.result is not None:
-        return []
+        return ()
     top = state.stack[-1]
     h = handler(top, state.game)
     if h.simultaneous:
-        return _sealed_decisions(state, top)
+        return tuple(_sealed_decisions(state, top))
     if d is None:
         d = h.decision(state, top)
     if not d.choices:
         raise RuntimeError(f"step {d.step!r} offered no choices")
     side = _side_choices(state, d)
-    return [dataclasses.replace(d, choices=d.choices + side) if side else d]
+    return (dataclasses.replace(d, choices=d.choices + side) if side else d,)
 
 
 def _pending_frame(state: BaseState) -> dict[str, Any] | None:
@@ -151,6 +231,9 @@ def pending_for(state: BaseState, actor: str) -> Decision | None:
 
 def is_simultaneous(state: BaseState) -> bool:
     """True while several players decide at once (a phase of sealed orders)."""
+    p = _remembered(state)
+    if p is not None:
+        return p.simultaneous
     top = _pending_frame(state)
     return top is not None and handler(top, state.game).simultaneous
 
@@ -237,7 +320,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     else:
         _apply_quantity(state, actor, d, base, n)
     state.move += 1
-    settle(state)
+    _pending(state)  # settles; the next decision is computed once, here, and remembered
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 
@@ -277,7 +360,7 @@ def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry
     start = len(state.log)
     handler(top, state.game).apply_for(state, top, actor, choice_id)
     state.move += 1
-    settle(state)
+    _pending(state)  # settles; the next decisions are computed once, here, and remembered
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 
@@ -355,12 +438,19 @@ def log_length(state: BaseState) -> int:
     return state.log_base + len(state.log)
 
 
-def load_state(data: str | dict[str, Any]) -> BaseState:
-    """Rebuild a state from :func:`dump_state` output, validated by pydantic."""
+def load_state(data: str | dict[str, Any], pending: Pending | None = None) -> BaseState:
+    """Rebuild a state from :func:`dump_state` output, validated by pydantic.
+
+    ``pending``: a :class:`Pending` the caller kept beside the stored JSON
+    (e.g. from :func:`pending` of the state that was dumped); it is served
+    only if it belongs to the loaded state's content, else computed anew."""
     if isinstance(data, str):
         data = json.loads(data)
     module = game_module(data["game"])
-    return module.load_state(migrate_state(module, data))
+    state = module.load_state(migrate_state(module, data))
+    if pending is not None:
+        state._pending = pending
+    return state
 
 
 def migrate_state(module: ModuleType, data: dict[str, Any]) -> dict[str, Any]:

@@ -142,7 +142,7 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
                 break
             cid = pick(rnd, d)
             tr.moves.append((d.actor, cid))
-            apply(state, d.actor, cid)
+            apply(state, d.actor, cid, decided=d)  # just computed on this very state
             res.choices += 1
             if check is not None:
                 errs = check(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 STATE_VERSION = 1
 
@@ -34,3 +34,14 @@ class BaseState(BaseModel):
     log_base: int = 0
     move: int = 0
     result: dict[str, Any] | None = None
+    #: The engine's memo of the pending decisions (``engine.core.engine.Pending``),
+    #: served only while the state's content is what it was computed for; never stored.
+    _pending: Any = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """The same game position: equal fields (the engine's memo aside,
+        which pydantic would otherwise compare)."""
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__ \
+            and self.__pydantic_extra__ == other.__pydantic_extra__

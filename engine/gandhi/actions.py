@@ -3,7 +3,7 @@
 Activity before, during or after the Operation). Gandhi's Operations and
 Special Activities (engine/gandhi/operations, special_activities) register
 through :func:`operation` / :func:`special_activity`; this module holds
-Gandhi's registries and its one rule of who pays: 8.6.2.
+Gandhi's registries; who pays (8.1, 8.6.2) is engine/gandhi/nonplayer.py.
 """
 from __future__ import annotations
 
@@ -19,15 +19,8 @@ from ..coin.actions import (  # noqa: F401  (Gandhi's Operations build on these)
     special_activities,
     special_activity,
 )
-from .state import GandhiState
+from .nonplayer import np_free  # noqa: F401  (8.6.2: the SoP asks it here)
 
 #: Gandhi's Operations and Special Activities by "<faction>.<name>"
 OPERATIONS = operations("gandhi")
 SPECIAL_ACTIVITIES = special_activities("gandhi")
-
-
-def np_free(state: GandhiState, faction: str) -> bool:
-    """8.6.2: with the game option ``np_rules`` the Non-player Raj and
-    Revolutionaries (bot seats) pay no Resources for Operations."""
-    return (faction in ("raj", "rev") and state.players.get(faction) == "bot"
-            and bool((state.options or {}).get("np_rules")))

@@ -252,7 +252,13 @@ def shift_unity(state: GandhiState, delta: int) -> int:
 
 
 def add_resources(state: GandhiState, faction: str, amount: int) -> int:
-    """Change Raj or Revolutionary Resources within 0..50 (1.8). Returns the change."""
+    """Change Raj or Revolutionary Resources within 0..50 (1.8). Returns the
+    change: 0 for an NP Raj or Revolutionaries under ruleset 5, which record
+    no Resources (8.1, engine/gandhi/nonplayer.py)."""
+    from .nonplayer import uses_resources
+
+    if not uses_resources(state, faction):
+        return 0
     old = state.resources[faction]
     state.resources[faction] = max(0, min(50, old + amount))
     return state.resources[faction] - old

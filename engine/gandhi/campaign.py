@@ -37,6 +37,7 @@ from . import board
 from . import derived as dv
 from .common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from .data import get_data
+from .nonplayer import can_pay, reset_protest_spaces, uses_resources
 from ..coin.sop import next_card
 from .ruleset import at_least
 from .sop import campaigns_left
@@ -213,11 +214,13 @@ class Earnings(Step):
     auto = True
 
     def run(self, state, fr):
-        econ = raj_earnings(state)
+        # 8.9.1: an NP Raj / Revolutionaries skip this phase (ruleset 5, 8.1)
+        raj_earns, rev_earns = uses_resources(state, "raj"), uses_resources(state, "rev")
+        econ = raj_earnings(state) if raj_earns else 0
         board.add_resources(state, "raj", econ)
-        jailed = nv_in_prison(state)
+        jailed = nv_in_prison(state) if raj_earns else 0
         board.add_resources(state, "raj", -2 * jailed)
-        rev = 2 * dv.rev_bases_on_map(state)
+        rev = 2 * dv.rev_bases_on_map(state) if rev_earns else 0
         board.add_resources(state, "rev", rev)
         log(state, "log.earnings",
             "Resources: Raj +{econ} from Railways, -{jail} for Nonviolent pieces in Prison (now {raj}); "
@@ -241,7 +244,7 @@ def imperialism_purchase(state: GandhiState, sid: str, shifts: int) -> str | Non
 def imperialism_spaces(state: GandhiState, chosen: list[str]) -> list[str]:
     """Cities and Provinces with Raj Control, Troops and Sepoys, not yet
     chosen, where something can be bought now (6.3.1)."""
-    if len(chosen) >= IMPERIALISM_SPACES or state.resources["raj"] < imperialism_cost(state):
+    if len(chosen) >= IMPERIALISM_SPACES or not can_pay(state, "raj", imperialism_cost(state)):
         return []
     out = []
     for sid in get_data().map.ids:
@@ -310,7 +313,7 @@ class Imperialism(PhaseStep):
             if not (dv.n(sp, "troop") and dv.n(sp, "sepoy")):
                 return msg("error.imperialism_cubes", "{space} needs both Troops and Sepoys (6.3.1).",
                            space=space_name(cid))
-            if state.resources["raj"] < imperialism_cost(state):
+            if not can_pay(state, "raj", imperialism_cost(state)):
                 return msg("error.imperialism_cannot_pay", "The Raj cannot pay: Resources {res}, cost {cost}.",
                            res=state.resources["raj"], cost=imperialism_cost(state))
             return msg("error.imperialism_nothing", "{space} has no Unrest and is at Active Support.",
@@ -335,7 +338,7 @@ class ImperialismBuy(PhaseStep):
     name = "campaign.imperialism_buy"
 
     def available(self, state, fr):
-        return (state.resources["raj"] >= imperialism_cost(state)
+        return (can_pay(state, "raj", imperialism_cost(state))
                 and imperialism_purchase(state, fr["space"], fr["shifts"]) is not None)
 
     def skip(self, state, fr):
@@ -631,7 +634,7 @@ def redeploy_moves(state: GandhiState, faction: str, moved: dict, origin: str,
         if kind == "troop":
             p = upkept if upkept is not None else troops_upkept(state)
             after = p + 1 - (1 if _upkept(origin) else 0)
-            pay_ok = TROOP_UPKEEP * after <= state.resources["raj"]
+            pay_ok = can_pay(state, "raj", TROOP_UPKEEP * after)
         for sid in ds:
             if sid != origin and (pay_ok or not (kind == "troop" and _upkept(sid))):
                 out.append((kind, sid))
@@ -644,7 +647,7 @@ def redeploy_most(state: GandhiState, faction: str, moved: dict, origin: str, ki
     Province or Railway from elsewhere as many as the Raj could still pay 2
     Resources each for (6.4.2)."""
     n = movable(state, moved, origin, kind)
-    if kind == "troop" and _upkept(dest) and not _upkept(origin):
+    if kind == "troop" and _upkept(dest) and not _upkept(origin) and uses_resources(state, "raj"):
         n = min(n, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
     return max(1, n)
 
@@ -670,7 +673,7 @@ def must_move_left(state: GandhiState, faction: str) -> int:
 def raj_can_stop(state: GandhiState) -> bool:
     """The Raj may end its Redeploy only if it can pay for every Troop left in
     a Province or on a Railway (6.4.2)."""
-    return TROOP_UPKEEP * troops_upkept(state) <= state.resources["raj"]
+    return can_pay(state, "raj", TROOP_UPKEEP * troops_upkept(state))
 
 
 def can_stop(state: GandhiState, faction: str) -> bool:
@@ -913,6 +916,8 @@ class CampaignReset(Step):
         state.current = None
         next_card(state)
         steps: list[Frame] = []
+        if reset_protest_spaces(state):  # 8.9.4 (ruleset 5): the NP Congress's Protest
+            steps.append(frame("np.reset_protest"))
         if left == 1:
             log(state, "log.crisis_final", "The final Campaign begins: India is in Crisis (6.8).")
             steps.append(frame("crisis.roll"))

@@ -38,10 +38,16 @@ def callback(name: str):
 
 
 def ask(actor: str, prompt: Message, options: list[str], on: str, ctx: dict[str, Any] | None = None,
-        labels: dict[str, str] | None = None, done: str | None = None, call_on_done: bool = False) -> Frame:
-    """A frame for the ``choose`` step (see module doc)."""
-    return frame("choose", actor=actor, prompt=prompt.to_dict(), options=list(options), on=on,
-                 ctx=ctx or {}, labels=labels or {}, done=done, call_on_done=call_on_done)
+        labels: dict[str, str] | None = None, done: str | None = None, call_on_done: bool = False,
+        counts: dict[str, tuple[int, Message, Message]] | None = None) -> Frame:
+    """A frame for the ``choose`` step (see module doc). ``counts``: options
+    that are quantities (issue 14), ``{id: (most, label, label of a count)}``:
+    the callback is then called once per piece, ``n`` times in a row."""
+    fr = frame("choose", actor=actor, prompt=prompt.to_dict(), options=list(options), on=on,
+               ctx=ctx or {}, labels=labels or {}, done=done, call_on_done=call_on_done)
+    if counts:
+        fr["counts"] = {o: [most, one.to_dict(), n.to_dict()] for o, (most, one, n) in counts.items()}
+    return fr
 
 
 def _label(fr: Frame, oid: str) -> Message:
@@ -72,7 +78,10 @@ class Choose(Step):
     name = "choose"
 
     def decision(self, state, fr):
-        choices = [Choice(o, _label(fr, o)) for o in fr["options"]]
+        counts = fr.get("counts") or {}
+        choices = [Choice(o, _label(fr, o)) if o not in counts else
+                   Choice(o, Message.from_dict(counts[o][1]), counts[o][0], Message.from_dict(counts[o][2]))
+                   for o in fr["options"]]
         if fr.get("done"):
             choices.append(done_choice(fr["done"]))
         return Decision(fr["actor"], Message.from_dict(fr["prompt"]), choices, f"choose:{fr['on']}")

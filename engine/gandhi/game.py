@@ -9,6 +9,7 @@ from ..core.steps import frame, push
 from . import actions, campaign, choose, muslim_state, sop  # noqa: F401  (register steps)
 from . import derived as dv
 from .data import get_data
+from .nonplayer import uses_resources
 from .rules_loader import load_rules
 from .ruleset import at_least
 from .scenarios import build_state, scenario_defs
@@ -141,6 +142,14 @@ def _space(state: GandhiState, sid: str) -> dict[str, Any]:
 BOX_ORDER = ("troop", "sepoy", "inc_activist", "ml_activist", "gandhi", "guerrilla", "ml_base", "rev_base")
 
 
+def _resources_used(state: GandhiState) -> dict[str, Any]:
+    """``{"resources_used": {"raj": bool, "rev": bool}}`` when an NP Raj or
+    Revolutionaries keep no Resources track (8.1, ruleset 5), else nothing (the
+    export of every other game stays as it was)."""
+    used = {f: uses_resources(state, f) for f in ("raj", "rev")}
+    return {} if all(used.values()) else {"resources_used": used}
+
+
 def export_state(state: GandhiState) -> dict[str, Any]:
     """The documented public JSON of docs/state.md (no deck order)."""
     from ..core.engine import decision
@@ -166,7 +175,8 @@ def export_state(state: GandhiState) -> dict[str, Any]:
         },
         "eligibility": _eligibility(state),
         "tracks": {"restraint": state.restraint, "unity": state.unity,
-                   "resources": {"raj": state.resources["raj"], "rev": state.resources["rev"]}},
+                   "resources": {"raj": state.resources["raj"], "rev": state.resources["rev"]},
+                   **_resources_used(state)},
         "victory": {f: {"total": totals[f], "threshold": dv.THRESHOLDS[f], "margin": totals[f] - dv.THRESHOLDS[f]}
                     for f in FACTIONS},
         "crisis": dv.crisis(state),

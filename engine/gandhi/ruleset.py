@@ -26,16 +26,22 @@ Ruleset history:
   4  A turn in a few taps (issue 14): a decision whose rule offers one
      choice is applied by the engine and logged (``log.only_choice``), not
      asked; a loop left with "done" alone closes itself.
-  5  Issue 14a, the Raj and the Campaign: the cubes going into one space
+  5  Non-player rules the engine applies (issue 13): the NP Raj and
+     Revolutionaries neither pay nor gain Resources (8.1, reading R-8.1);
+     the NP Congress places a Protest at the end of the Reset (8.9.4).
+     A turn in fewer taps (issue 14, 14b): the Eligible faction's action
+     and its Operation are one choice ("Rally", "Rally (Limited)", "Event
+     (unshaded)", "Pass"; a full Operation's Special Activity optional,
+     2.3.4); one "done" closes an Operation and its Special Activity (no
+     question after it, 4.1); counts for March, Civil Disobedience onto
+     Railways and Event piece loops; Demonstrate's Protest with its last move.
+     Issue 14a, the Raj and the Campaign: the cubes going into one space
      (Deploy, Garrison, Sweep, Wavell's Sweep, Deploy's Out of Play cubes,
      Treaty's Sepoys) and a Redeploy's pieces leaving one space are one
      answer, how many from where (``"troop:delhi*3+sepoy:agra"``); the
      Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
      Sweep and Garrison destinations may be chosen several at once; Lord
-     Wavell's Sweep is part of the Assault space ("<space>:wavell"); an
-     Operation with its Special Activity ends with one "done" (the
-     Operation's "done" or "done:sa" says whether one follows; the Special
-     Activity's "done" ends the Operation too once it has a space).
+     Wavell's Sweep is part of the Assault space ("<space>:wavell").
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

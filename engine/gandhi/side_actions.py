@@ -30,6 +30,7 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board
 from .common import log, simple, space_name
+from .nonplayer import uses_resources
 from .state import GandhiState
 
 TRANSFER, TAKE_BACK = "transfer", "take-back"
@@ -61,6 +62,8 @@ def executing(state: GandhiState) -> set[str]:
 
 
 def _transfer_room(state: GandhiState, giver: str) -> int:
+    if not (uses_resources(state, giver) and uses_resources(state, OTHER[giver])):
+        return 0  # 8.1: an NP Raj or Revolutionaries keep no Resources
     return max(0, min(state.resources[giver], RESOURCE_CAP - state.resources[OTHER[giver]]))
 
 

@@ -70,8 +70,14 @@ class GandhiRules(CoinRules):
         Operation's one space excepted (2.3.5)."""
         return 1 if not at_least(state, 4) or ctx["kind"] == "limited" else 99
 
-    def one_closing_done(self, state: GandhiState) -> bool:
-        """Ruleset 5 (issue 14a): see ``CoinRules.one_closing_done``."""
+    def one_action_choice(self, state: GandhiState) -> bool:
+        """Ruleset 5 (issue 14): the Eligible faction names its Operation with
+        its choice of action (2.3.4), "Rally" or "Rally (Limited)"."""
+        return at_least(state, 5)
+
+    def sa_in_loop_only(self, state: GandhiState) -> bool:
+        """Ruleset 5 (issue 14): one "done" closes an Operation; its Special
+        Activity is offered beside its spaces, before, during or after (4.1)."""
         return at_least(state, 5)
 
     def space_name(self, sid: str) -> str:

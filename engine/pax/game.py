@@ -147,11 +147,14 @@ def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
 
 
 def display_names() -> dict[str, str]:
-    """English names of the ids messages carry: areas, seas, powers, statuses,
-    phases, unit counters ("army-10" -> "Army (10)")."""
+    """English names of the ids messages carry: areas, seas and the two Capes
+    (sea zones in war, L626-630), powers, statuses, phases, terms, unit
+    counters ("army-10" -> "Army (10)"). Each has a ``name.<id>`` entry in
+    the four catalogs of engine/pax/locales."""
     d = get_data()
     out: dict[str, str] = {a.id: a.name for a in d.areas.values()}
     out.update({s.id: s.name for s in d.seas.values()})
+    out.update({c["id"]: c["name"] for c in d.raw_map.get("cape_zones", [])})
     names = load_yaml((DATA_DIR / "names.yaml").read_text(encoding="utf-8"))
     out.update(names["powers"])
     out.update(names["terms"])

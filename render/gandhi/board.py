@@ -404,10 +404,11 @@ def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
     ry = y + 30
     for fac in ("raj", "rev"):
         v = st["tracks"]["resources"][fac]
+        used = st["tracks"].get("resources_used", {}).get(fac, True)  # 8.1: not kept by an NP Raj / Revs
         _chip(d, rx, ry, fac, locale, h=26, w=52)
-        bar(d, rx + 62, ry + 5, rw - 120, 16, v, 50, th.FACTION_COLOUR[fac],
+        bar(d, rx + 62, ry + 5, rw - 120, 16, v if used else 0, 50, th.FACTION_COLOUR[fac],
             outline=th.WHITE if fac == "rev" else None)
-        d.text((rx + rw, ry + 13), str(v), font=f, fill=th.PANEL_TEXT, anchor="rm")
+        d.text((rx + rw, ry + 13), str(v) if used else "—", font=f, fill=th.PANEL_TEXT, anchor="rm")
         hb.panels[f"resources.{fac}"] = (rx, ry, rx + rw, ry + 26)
         ry += 36
     ry += 4

@@ -50,7 +50,9 @@ def public_state(state: Any) -> dict[str, Any]:
     tr = state.get("tracks") or {}
     res = tr.get("resources") or {}
     out["tracks"] = {"restraint": int(tr.get("restraint") or 1), "unity": int(tr.get("unity") or 1),
-                     "resources": {"raj": int(res.get("raj") or 0), "rev": int(res.get("rev") or 0)}}
+                     "resources": {"raj": int(res.get("raj") or 0), "rev": int(res.get("rev") or 0)},
+                     "resources_used": {f: bool((tr.get("resources_used") or {}).get(f, True))
+                                        for f in ("raj", "rev")}}
     vic = state.get("victory") or {}
     out["victory"] = {}
     for f in FACTIONS:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from .fastdraw import text_length
+
 _STYLES = {
     "regular": "AtkinsonHyperlegible-Regular.ttf",
     "bold": "AtkinsonHyperlegible-Bold.ttf",
@@ -141,3 +143,14 @@ def _font(size: int, style: str, cjk: bool) -> ImageFont.FreeTypeFont | ImageFon
 def have_real_font() -> bool:
     """True when Atkinson Hyperlegible is installed (not the fallback)."""
     return font_dir() is not None
+
+
+def fitted(text: str, size: int, style: str, width: float, smallest: int = 10):
+    """The font of ``size`` (down to ``smallest``) pixels in which ``text``
+    fits ``width`` pixels: longer Italian/Spanish words and CJK names shrink
+    instead of running into their neighbours (the face of :func:`font`)."""
+    f = font(size, style)
+    while size > smallest and text_length(text, f) > width:
+        size -= 1
+        f = font(size, style)
+    return f

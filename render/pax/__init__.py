@@ -24,10 +24,9 @@ def _public(state: Any) -> dict:
 
 
 def render(state: Any, locale: str = "en", crop: str = "world") -> bytes:
-    """PNG bytes of the map of a Pax state (or its ``engine.export_state``).
-    Labels stay in Latin script; the message beside it carries the localized
-    prose, as for Gandhi."""
-    return render_map(_public(state), crop)
+    """PNG bytes of the map of a Pax state (or its ``engine.export_state``),
+    its names and words in ``locale`` (en, it, es, ja)."""
+    return render_map(_public(state), crop, locale=locale)
 
 
 def best_crop(places: Iterable[str]) -> str:
@@ -50,7 +49,14 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
     """``(phone picture, full map)``: the continent where this stretch's log
     entries happened, readable on a phone, and the whole world."""
     pub = _public(state)
-    return render_map(pub, best_crop(spaces)), render_map(pub, "world")
+    return (render_map(pub, best_crop(spaces), locale=locale),
+            render_map(pub, "world", locale=locale))
 
 
-__all__ = ["CROPS", "best_crop", "layout", "render", "render_map", "render_turn"]
+def render_space(state: Any, place: str, locale: str = "en") -> bytes:
+    """``/space``'s picture: the continent crop holding ``place`` (an area,
+    home country or sea zone id), in ``locale``."""
+    return render_map(_public(state), best_crop([place]), locale=locale)
+
+
+__all__ = ["CROPS", "best_crop", "layout", "render", "render_map", "render_space", "render_turn"]

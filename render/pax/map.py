@@ -6,7 +6,11 @@ and CR tracks. ``crop`` picks a continent a phone can read.
 
 Colours are the Okabe-Ito palette (safe for the common colour-vision
 deficiencies); every marker also carries its power's two letters, so nothing
-is told by colour alone. Drawing kit (fonts, cached text) is render/gandhi's.
+is told by colour alone. Words are in the picture's language: names of
+areas, seas, powers, phases and statuses from the engine catalogs
+(``name.<id>`` of engine/pax/locales), the other words from labels.yaml; a
+name too long for its tile shrinks to fit (render/kit ``fitted``); Japanese
+uses the Noto Sans CJK face (render/kit ``for_locale``).
 """
 from __future__ import annotations
 
@@ -18,12 +22,15 @@ from typing import Any
 import yaml
 from PIL import Image
 
+from engine.core.catalogs import name as catalog_name
 from engine.pax.data import get_data
+from engine.pax.game import display_names
 
-from ..kit.fastdraw import FastDraw
-from ..kit.fonts import font
+from ..kit.fastdraw import FastDraw, text_length
+from ..kit.fonts import fitted, font, localized
 
 LAYOUT = Path(__file__).with_name("layout.yaml")
+LABELS = Path(__file__).with_name("labels.yaml")
 
 SEA = (38, 70, 96)
 LAND = (236, 228, 204)
@@ -50,6 +57,74 @@ LEVEL_MARK = {"interest": "I", "influence": "F", "protectorate": "P", "possessio
 @lru_cache(maxsize=1)
 def layout() -> dict[str, Any]:
     return yaml.safe_load(LAYOUT.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _labels() -> dict[str, dict[str, str]]:
+    return yaml.safe_load(LABELS.read_text(encoding="utf-8"))
+
+
+def lang(locale: str | None) -> str:
+    """The picture's language for a locale ("es-ES" -> "es"); English when
+    there are no labels for it."""
+    base = (locale or "en").split("-")[0].split("_")[0].lower()
+    return base if base in _labels() else "en"
+
+
+def label(locale: str | None, key: str, **params: Any) -> str:
+    """A word of the picture (labels.yaml) in ``locale``, formatted."""
+    text = _labels()[lang(locale)].get(key) or _labels()["en"][key]
+    return text.format(**params) if params else text
+
+
+def place_name(locale: str | None, ident: str) -> str:
+    """The name of an area, sea, power, phase or status in ``locale`` (the
+    game's catalog), else the English name, else the id."""
+    return catalog_name("pax", lang(locale), ident) or display_names().get(ident, ident)
+
+
+def short_name(locale: str | None, ident: str) -> str:
+    """The name without its parenthesis ("Punjab (with Sind and Kashmir)" ->
+    "Punjab"; Japanese full-width brackets too), for a tile."""
+    return place_name(locale, ident).split(" (")[0].split("（")[0]
+
+
+_BREAK_AFTER = "＝・と、"
+
+
+def _two_lines(text: str) -> tuple[str, str]:
+    """``text`` cut in two lines of about equal length: at a space, else after
+    a Japanese joining character (＝・と、), else in the middle."""
+    cuts = [(i, i + 1) for i, ch in enumerate(text) if ch == " "]
+    cuts += [(i + 1, i + 1) for i, ch in enumerate(text[:-1]) if ch in _BREAK_AFTER]
+    if not cuts:
+        cuts = [(len(text) // 2, len(text) // 2)]
+    end, start = min(cuts, key=lambda c: abs(len(text[:c[0]]) - len(text[c[1]:])))
+    return text[:end], text[start:]
+
+
+def _tile_name(d: FastDraw, text: str, cx: float, y: float, width: float, size: int, smallest: int) -> None:
+    """An area's name at the top of its tile: one line shrunk to fit
+    ``width``, else two lines (Haiti and Santo Domingo, オーストリア＝ハンガリー)."""
+    f = fitted(text, size, "bold", width, smallest)
+    if text_length(text, f) <= width:
+        d.text((cx, y), text, font=f, fill=INK, anchor="ma")
+        return
+    top, bottom = _two_lines(text)
+    longer = max((top, bottom), key=lambda t: text_length(t, f))
+    top_f = fitted(longer, size, "bold", width, smallest)
+    for i, line in enumerate((top, bottom)):
+        line, lf = _fit_text(line, top_f.size, "bold", width, smallest)
+        d.text((cx, y + i * (top_f.size + 1)), line, font=lf, fill=INK, anchor="ma")
+
+
+def _fit_text(text: str, size: int, style: str, width: float, smallest: int) -> tuple[str, Any]:
+    """(text, font) fitting ``width``: the font shrinks down to ``smallest``,
+    then the text is cut with an ellipsis (never drawn past its box)."""
+    f = fitted(text, size, style, width, smallest)
+    while len(text) > 2 and text_length(text, f) > width:
+        text = text[:-2].rstrip() + "…"
+    return text, f
 
 
 def _text_colour(c: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -121,17 +196,19 @@ def _units_text(units: dict[str, int]) -> str:
     return " ".join(x for x in (f"A{army}" if army else "", f"F{fleet}" if fleet else "") if x)
 
 
-def render_map(public: dict[str, Any], crop: str = "world", width: int | None = None) -> bytes:
+@localized
+def render_map(public: dict[str, Any], crop: str = "world", width: int | None = None, locale: str = "en") -> bytes:
     """PNG bytes of the map of ``public`` (``engine.export_state`` of a Pax
     game) for ``crop`` (a key of layout.yaml ``crops``: world, europe_africa,
-    asia, americas, pacific). Raises KeyError for an unknown crop."""
+    asia, americas, pacific), its words in ``locale``. Raises KeyError for an
+    unknown crop."""
     data = get_data()
     lay = layout()
     box = lay["crops"][crop]
     width = width or (1800 if crop == "world" else 1280)
     tw, th = (78, 40) if crop == "world" else (112, 58)
     map_h, xy = project(box, width)
-    panel_h = 150
+    panel_h = 170
     img = Image.new("RGB", (width, map_h + panel_h), SEA)
     d = FastDraw(img)
     places = lay["places"]
@@ -146,7 +223,7 @@ def render_map(public: dict[str, Any], crop: str = "world", width: int | None = 
     # sea zones and merchant fleets
     for sea in sorted(p for p in inside if p in data.seas):
         x, y = xy(*places[sea])
-        d.text((x, y - 10), data.seas[sea].name, font=font(15 if crop != "world" else 12, "italic"),
+        d.text((x, y - 10), place_name(locale, sea), font=font(15 if crop != "world" else 12, "italic"),
                fill=(190, 210, 226), anchor="mm")
         fleets = [p for p, ps in sorted(public["powers"].items()) if sea in ps["merchant"]]
         for i, p in enumerate(fleets):
@@ -169,16 +246,16 @@ def render_map(public: dict[str, Any], crop: str = "world", width: int | None = 
         unrest = info.get("unrest")
         d.rounded_rectangle((x0, y0, x0 + tw, y0 + th), radius=6, fill=HOME_FILL if home else LAND,
                             outline=UNREST if unrest else INK, width=4 if unrest else 1)
-        name = (data.homes[a].name if home else data.areas[a].name).split(" (")[0]
         small = crop == "world"
-        d.text((cx, y0 + 2), name[:16], font=font(11 if small else 14, "bold"), fill=INK, anchor="ma")
+        _tile_name(d, short_name(locale, a), cx, y0 + 2, tw - 4, 11 if small else 14, 7 if small else 9)
         if not home:
             ar = data.areas[a]
             d.text((x0 + tw - 3, y0 + th - 2), f"{ar.economic_value}/{ar.combat_strength}",
                    font=font(9 if small else 11), fill=INK, anchor="rd")
         if unrest:
-            d.text((x0 + 3, y0 + th - 2), "UNREST", font=font(9 if small else 11, "bold"), fill=(140, 40, 100),
-                   anchor="ld")
+            word = label(locale, "unrest")
+            d.text((x0 + 3, y0 + th - 2), word, font=fitted(word, 9 if small else 11, "bold", tw / 2, 7),
+                   fill=(140, 40, 100), anchor="ld")
         r = 8 if small else 11
         for i, (p, st) in enumerate(sorted(info.get("statuses", {}).items())):
             draw_marker(d, p, st["level"], st.get("new", False), x0 + r + 3 + i * (2 * r + 3), cy + 2, r)
@@ -188,29 +265,34 @@ def render_map(public: dict[str, Any], crop: str = "world", width: int | None = 
         if tags:
             d.text((cx, y0 + th + 1), " · ".join(tags)[:40], font=font(10 if small else 12, "bold"),
                    fill=(255, 255, 255), anchor="ma", stroke_width=2, stroke_fill=INK)
-    _panel(d, public, 0, map_h, width, panel_h)
+    _panel(d, public, 0, map_h, width, panel_h, locale)
     buf = io.BytesIO()
     img.save(buf, "PNG", optimize=False, compress_level=6)
     return buf.getvalue()
 
 
-def _panel(d: FastDraw, public: dict[str, Any], x: int, y: int, width: int, height: int) -> None:
-    """The tracks: year, phase, ET, CR; treasury and VP per Great Power; legend."""
+def _panel(d: FastDraw, public: dict[str, Any], x: int, y: int, width: int, height: int, locale: str) -> None:
+    """The tracks: year, phase, ET, CR; name, treasury and VP per Great
+    Power; legend. Every word in ``locale``; each power's name fits its column."""
     d.rectangle((x, y, x + width, y + height), fill=PANEL)
-    head = (f"{public['year']}  turn {public['turn']}/{public['turns']}  {public['phase'].replace('_', ' ')}"
-            f"   European Tension {public['et']}   Chinese Resentment {public['cr']}")
-    d.text((x + 12, y + 8), head, font=font(18, "bold"), fill=PANEL_TEXT)
+    head = "   ".join([f"{public['year']}  {label(locale, 'turn', turn=public['turn'], turns=public['turns'])}  "
+                        f"{place_name(locale, public['phase'])}", label(locale, "et", et=public["et"]),
+                        label(locale, "cr", cr=public["cr"])])
+    d.text((x + 12, y + 8), head, font=fitted(head, 18, "bold", width - 24, 12), fill=PANEL_TEXT)
+    played = [p for p, ps in public["powers"].items() if ps["kind"] != "minor"]
+    step = min(170, (width - 24) // max(1, len(played)))
     col = 12
-    for p, ps in public["powers"].items():
-        if ps["kind"] == "minor":
-            continue
+    for p in played:
+        ps = public["powers"][p]
         d.rounded_rectangle((col, y + 40, col + 28, y + 62), radius=4, fill=POWER_COLOUR[p])
         d.text((col + 14, y + 51), CODE[p], font=font(12, "bold"), fill=_text_colour(POWER_COLOUR[p]), anchor="mm")
-        d.text((col + 34, y + 40), f"£{ps['treasury']}", font=font(15, "bold"), fill=PANEL_TEXT)
-        d.text((col + 34, y + 58), f"{ps['vp']} VP", font=font(13), fill=PANEL_TEXT)
-        col += 112
-    legend = ("markers: round = Interest (hollow) / Influence (filled); hexagon = Protectorate (hollow) / "
-              "Possession (filled); double ring = Dominion/State; white dot = not yet established")
-    d.text((12, y + 90), legend, font=font(13), fill=PANEL_TEXT)
-    d.text((12, y + 112), "A/F = army/fleet strength; boats = merchant fleets; tile: Economic Value/Combat "
-           "Strength (provisional)", font=font(13), fill=PANEL_TEXT)
+        power, f = _fit_text(place_name(locale, p), 14, "bold", step - 40, 9)
+        d.text((col + 34, y + 38), power, font=f, fill=PANEL_TEXT)
+        d.text((col + 34, y + 56), f"£{ps['treasury']}", font=font(15, "bold"), fill=PANEL_TEXT)
+        vp = label(locale, "vp", vp=ps["vp"])
+        d.text((col + 34, y + 74), vp, font=fitted(vp, 13, "regular", step - 40, 9), fill=PANEL_TEXT)
+        col += step
+    levels = {k: place_name(locale, k) for k in LEVEL_MARK}
+    for i, key in enumerate(("legend_markers", "legend_units")):
+        text = label(locale, key, **levels)
+        d.text((12, y + 106 + i * 24), text, font=fitted(text, 13, "regular", width - 24, 9), fill=PANEL_TEXT)

@@ -137,3 +137,21 @@ async def test_a_newer_schema_on_postgres_is_refused(db_url):
     await s.close()
     with pytest.raises(StoreError, match="schema version 99, newer than"):
         await Store.open(db_url)
+
+
+async def test_a_process_shows_the_move_another_process_made(two):
+    """Each process remembers the decisions of the states it showed (issue
+    21); a state saved by another process is a new state, shown as it is."""
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    r = await started(s1, seed=13)
+    rnd = random.Random(6)
+    for _ in range(10):
+        p1 = await s1.prompt(r.game.id)
+        p2 = await s2.prompt(r.game.id)
+        assert (p1.version, p1.actor, p1.choices) == (p2.version, p2.actor, p2.choices)
+        user = r.game.seats[p2.actor]
+        res = await s2.submit(r.game.id, user, [rnd.choice(p2.choices)[0]], p2.version)
+        fresh = await Service(two[0], render_maps=False).prompt(r.game.id)  # remembers nothing
+        again = await s1.prompt(r.game.id)
+        assert again.version == fresh.version == res.prompt.version == p1.version + 1
+        assert (again.actor, again.choices) == (fresh.actor, fresh.choices) == (res.prompt.actor, res.prompt.choices)

@@ -117,9 +117,7 @@ def test_parameters_carry_no_english_words():
 
     s = eng.new_game("gandhi", "short", 3)
     d = eng.decision(s)
-    eng.apply(s, d.actor, "op")
-    d = eng.decision(s)
-    eng.apply(s, d.actor, d.choices[0].id)
+    eng.apply(s, d.actor, d.choices[0].id)  # an Operation, named with the action (ruleset 5)
     d = eng.decision(s)
     assert d.prompt.key == "prompt.op_space"
     assert "none" not in str(_params("ja", d.prompt.params).values())
@@ -150,3 +148,36 @@ def test_the_next_card_is_announced_by_its_title():
         text = render("it", e, game)
         assert text.startswith("Carta successiva: #" if game == "gandhi" else "Prossima carta: #"), text
         assert len(text.split(" ", 3)) == 4, text  # "… #N Title."
+
+
+def _pax_english_names(lang: str) -> list[str]:
+    """The English names of Pax areas, seas, powers, statuses and units that
+    read differently in ``lang`` (longest first): none may be printed."""
+    from engine.core.catalogs import name
+    from engine.pax.game import display_names
+
+    out = set()
+    for ident, en in display_names().items():
+        own = name("pax", lang, ident) or en
+        for e, o in ((en, own), (en.split(" (")[0], own.split(" (")[0].split("（")[0])):
+            if e != o and e[:1].isupper():
+                out.add(e)
+    return sorted(out, key=len, reverse=True)
+
+
+@pytest.mark.parametrize("locale", ["it", "es", "ja"])
+def test_pax_console_60_decisions_prints_no_english_area_or_power_name(db_path, locale):
+    """Pax Britannica in the console: the log, the prompts and the choices of
+    60 decisions (statuses placed, units bought and moved, sealed rounds)
+    name areas, powers, statuses and units in the game's language."""
+    lang = locale.split("-")[0]
+    out = io.StringIO()
+    main(["--db", db_path, "--game", "pax", "--seed", "3", "--locale", locale],
+         inp=io.StringIO("1880\n" + "1\n" * 60), out=out)
+    text = re.sub(r"\([a-z0-9_|:+*-]+\)$", "", out.getvalue(), flags=re.M)   # the ids the console accepts
+    english = re.compile(r"\b(" + "|".join(map(re.escape, _pax_english_names(lang))) + r")\b")
+    found = [ln for ln in text.splitlines() if english.search(ln)]
+    assert not found, f"{len(found)} lines with English names, e.g. {found[:5]}"
+    seen = {"it": ("Gran Bretagna", "Fase Amministrativa"), "es": ("Gran Bretaña", "Fase Administrativa"),
+            "ja": ("イギリス", "行政フェイズ")}[lang]
+    assert all(w in text for w in seen), seen

@@ -51,3 +51,26 @@ async def test_one_submit_raced_by_two_processes_is_applied_once(store, db_url):
         assert (await svc.game(gid)).version == p.version + 1  # one write, not two
     moves = await store.moves(gid)
     assert [m["move"] for m in moves] == list(range(1, len(moves) + 1))
+
+
+def test_a_moves_rows_travel_together_only_where_no_part_could_see_another():
+    """PostgreSQL: a move's statements on distinct tables go as one statement
+    (issue 21: fewer round trips); two on one table (an undo's DELETE of
+    moves, then the new moves; the snapshots' INSERT, then their trim) stay
+    apart and in order, since parts of one statement do not see each other."""
+    from bot.store_pg import together
+
+    stmts = [("DELETE FROM moves WHERE game_id=? AND move>?", (1, 5)),
+             ("INSERT INTO snapshots (game_id, state) VALUES (?,?)", (1, "s")),
+             ("DELETE FROM snapshots WHERE game_id=? AND id NOT IN (SELECT id FROM snapshots WHERE game_id=?)",
+              (1, 1)),
+             ("INSERT INTO actions (game_id, kind) VALUES (?,?)", (1, "submit")),
+             ("INSERT INTO moves (game_id, move) VALUES (?,?)", (1, 6)),
+             ("DELETE FROM drafts WHERE game_id=?", (1,))]
+    got = together(stmts)
+    assert [params for _, params in got] == [(1, 5, 1, "s"), (1, 1, 1, "submit", 1, 6, 1)]
+    assert got[0][0] == ("WITH q0 AS (DELETE FROM moves WHERE game_id=? AND move>?) "
+                         "INSERT INTO snapshots (game_id, state) VALUES (?,?)")
+    assert got[1][0].startswith("WITH q0 AS (DELETE FROM snapshots ")  # the trim after the INSERT
+    assert [s.count("moves") for s, _ in got] == [1, 1]  # the undo's DELETE, then the new moves
+    assert together(stmts[:1]) == stmts[:1]

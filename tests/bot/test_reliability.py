@@ -2,6 +2,7 @@
 races and crashes, reminders past a bad game, refusals that never crash,
 clear failures for a bad database, stored states from other releases."""
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -384,3 +385,27 @@ async def test_abandon_makes_a_racing_submit_stale(svc):
     with pytest.raises((Stale, Forbidden)):
         await svc.submit(gid, user, [p.choices[0][0]], p.version)
     assert (await svc.game(gid)).status == "abandoned"
+
+
+async def test_a_move_refused_or_cut_short_inside_its_transaction_leaves_the_game_as_it_was(tmp_path):
+    """A save whose first statement fails, and one cancelled mid-way (a
+    shut-down), change nothing, and the next move saves normally (issue 21:
+    on SQLite a transaction's BEGIN travels with its first statement)."""
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    svc = Service(store, render_maps=False)
+    r = await started(svc, seed=3)
+    g = await store.get_game(r.game.id)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store._txn() as c:
+            await c.execute("UPDATE games SET channel=NULL WHERE id=?", g.id)  # NOT NULL
+    task = asyncio.ensure_future(store.save_state(g.id, g.version, "{}"))
+    await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    after = await store.get_game(g.id)
+    assert (after.state, after.version, after.channel) == (g.state, g.version, g.channel)
+    p = await svc.prompt(g.id)
+    await svc.submit(g.id, after.seats[p.actor], [p.choices[0][0]], p.version)
+    assert (await store.get_game(g.id)).version == p.version + 1
+    await store.close()

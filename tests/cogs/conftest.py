@@ -9,7 +9,7 @@ from bot.store import Store
 
 @pytest.fixture
 async def h(tmp_path, monkeypatch):
-    monkeypatch.setattr(service_mod, "render_map", lambda state: PNG)
+    monkeypatch.setattr(service_mod, "render_map", lambda state, locale="en": PNG)
     monkeypatch.setattr(service_mod, "render_turn_pictures", lambda state, spaces, locale="en": (PNG, PNG))
     store = await Store.open(str(tmp_path / "c.sqlite3"))
     h = await Harness.create(store)

@@ -151,13 +151,14 @@ class Harness:
             data = {"id": snowflake(), "name": command, "type": 1, "options": opts}
         return await self.feed(self.base(2, uid, data, locale, perms))
 
-    async def autocomplete(self, uid: int, name: str, sub: str | None, option: str, value: str) -> list[dict]:
+    async def autocomplete(self, uid: int, name: str, sub: str | None, option: str, value: str,
+                           locale: str = "en-US") -> list[dict]:
         opt = [{"type": 3, "name": option, "value": value, "focused": True}]
         if sub:
             data = {"id": snowflake(), "name": name, "type": 1, "options": [{"type": 1, "name": sub, "options": opt}]}
         else:
             data = {"id": snowflake(), "name": name, "type": 1, "options": opt}
-        return await self.feed(self.base(4, uid, data))
+        return await self.feed(self.base(4, uid, data, locale))
 
     async def click(self, uid: int, custom_id: str, values: list[str] | None = None, locale: str = "en-US"):
         data = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}

@@ -58,7 +58,7 @@ async def test_cubes_into_one_space_are_one_multi_select_with_their_counts():
     s = empty_board(restraint=2, resources=10)
     put(s, "west_bengal", troop=2)
     put(s, "rajputana", sepoy=3)
-    for c in ("op", "garrison", "delhi"):
+    for c in ("garrison", "delhi"):  # ruleset 5: the action names its Operation (14b)
         engine.apply(s, "raj", c)
     d = engine.decision(s)
     joinable = _joinable(d)
@@ -69,3 +69,46 @@ async def test_cubes_into_one_space_are_one_multi_select_with_their_counts():
     assert "troop:west_bengal*2" in [o.value for o in sel.options]
     assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["done"]
     assert d.find("troop:west_bengal*2+sepoy:rajputana*3") is not None
+
+
+# ---------------------------------------------------------------- autocomplete (issue 14)
+
+async def test_play_finds_an_option_by_name_in_the_players_language_and_picks_it(h):
+    """/play choice:<typed> lists the pending decision's options whose names
+    match, in the player's language; only for the seat that decides; picking
+    one drafts it like a click and shows the next prompt."""
+    from harness import responses, text_of
+    from test_cogs import U, setup_game
+
+    gid, _ = await setup_game(h)
+    svc = h.bot.service
+    p = await svc.prompt(gid)
+    actor = p.actor
+    r = await h.autocomplete(U[actor], "play", None, "choice", "pas")
+    got = responses(r)[-1]["payload"]["data"]["choices"]
+    assert {"name": "Pass", "value": "pass"} in got and all("pas" in c["name"].lower() for c in got)
+    r = await h.autocomplete(U[actor], "play", None, "choice", "passa", locale="it")
+    assert [c["value"] for c in responses(r)[-1]["payload"]["data"]["choices"]] == ["pass"]
+    it_names = [c["name"] for c in responses(r)[-1]["payload"]["data"]["choices"]]
+    assert it_names and it_names[0] != "Pass"                  # the Italian name of Pass
+    other = next(f for f in U if f != actor)
+    r = await h.autocomplete(U[other], "play", None, "choice", "")
+    assert responses(r)[-1]["payload"]["data"]["choices"] == []  # not their decision
+    r = await h.slash(U[actor], "play", choice="pass")
+    resp = responses(r)[-1]
+    assert resp["payload"]["data"]["flags"] & 64
+    assert (await svc.game(gid)).version == p.version           # drafted, not yet played
+    dr = await h.bot.store.get_draft(gid, str(U[actor]))
+    assert dr[1] == ["pass"] and text_of(resp)
+
+
+def test_decision_choices_match_every_typed_word_case_and_accents_aside():
+    from bot.lookup import decision_choices
+
+    opts = [("delhi", "Delhi"), ("united_provinces", "Province Unite"), ("bombay", "Città di Bombay"),
+            ("pass", "Passa")]
+    assert decision_choices(opts, "citta bom") == [("Città di Bombay", "bombay")]
+    assert [c for _, c in decision_choices(opts, "UNI")] == ["united_provinces"]
+    assert [c for _, c in decision_choices(opts, "")] == ["delhi", "united_provinces", "bombay", "pass"]
+    assert decision_choices([("x", "Raja Assam"), ("y", "Assam")], "assam") == [("Assam", "y"), ("Raja Assam", "x")]
+    assert len(decision_choices([(str(i), f"Space {i}") for i in range(40)], "space")) == 25

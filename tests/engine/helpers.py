@@ -69,15 +69,62 @@ def _mark(s, n: int) -> None:
     _SEEN[id(s)] = (weakref.ref(s), n)
 
 
+_INTENT: dict[int, tuple] = {}  # id(state) -> (weak reference, scripted answer held for the next one)
+OP_KINDS = ("op", "op+sa", "limited-op")
+
+
+def _by_intent(s, d, cid):
+    """Ruleset 5 (issue 14b) met by a script written one question at a time
+    (ruleset 3/4): the answer it means, or None to take ``cid`` as it is, or
+    ``""`` when ``cid`` is held or was answered already. "op"/"op+sa"/
+    "limited-op" is held until the Operation is named ("rally" ->
+    "rally:limited"); a March destination until its side ("bihar" then
+    "active" -> "bihar:active"); Demonstrate's "done" until the Protest
+    question ("done" then "protest" -> "protest"); a "done" the engine no
+    longer asks (the Special Activity question after an Operation, 4.1) is
+    passed over."""
+    from engine.gandhi.ruleset import at_least
+
+    if d is None or not at_least(s, 5):
+        return None
+    ref, held = _INTENT.pop(id(s), (None, None))
+    held = held if ref is not None and ref() is s else None
+    ids = d.ids()
+    if cid in OP_KINDS and d.step == "sop.act" and cid not in ids:
+        _INTENT[id(s)] = (weakref.ref(s), cid)
+        return ""
+    if held in OP_KINDS and d.step == "sop.act":
+        return cid + ":limited" if held == "limited-op" else cid
+    if held is not None and d.step == "choose:rev.march.dest":
+        return f"{held}:{cid}"
+    if held == "done" and d.step == "nv.demonstrate.move":
+        return cid
+    if d.step == "choose:rev.march.dest" and cid not in ids and f"{cid}:underground" in ids:
+        _INTENT[id(s)] = (weakref.ref(s), cid)
+        return ""
+    if d.step == "nv.demonstrate.move" and cid == "done" and "protest" in ids:
+        _INTENT[id(s)] = (weakref.ref(s), cid)
+        return ""
+    if cid == "done" and d.find("done") is None:
+        return ""
+    return None
+
+
 def take(s, actor, cid):
     """Play scripted choice ``cid`` for ``actor`` as a player would under
     ruleset 4 (issue 14): asked when it is offered; a choice the engine
     made by itself because it was the only answer (logged ``log.only_choice``
     since the last scripted choice) is confirmed from that log line instead
-    of being asked. Anything else goes to ``engine.apply`` (which refuses it
-    as before). Returns True when the choice was asked."""
+    of being asked. Under ruleset 5 a script of older shapes is answered by
+    intent (:func:`_by_intent`). Anything else goes to ``engine.apply``
+    (which refuses it as before). Returns True when the choice was asked."""
     start = _seen(s)
     d = engine.decision(s)
+    meant = _by_intent(s, d, cid)
+    if meant == "":
+        return False
+    if meant is not None:
+        cid = meant
     if d is not None and d.find(cid) is not None:
         _mark(s, len(s.log))  # choices forced after this one are read by the next take()
         engine.apply(s, actor, cid)

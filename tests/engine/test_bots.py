@@ -10,20 +10,22 @@ from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, ran
 from engine.gandhi.data import get_data
 from engine.gandhi.invariants import check
 
-# the bots' answers, decision by decision, in the shapes of ruleset 3 (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("ruleset3")
+# The bots' answers under the newest ruleset (a decision with one answer is applied by the
+# engine, ruleset 4); the tests marked ``ruleset3`` keep the one-decision-at-a-time shapes
+# of games begun before (tests/conftest.py).
 
 BOTS = {f: "bot" for f in ("raj", "inc", "ml", "rev")}
 
 
 def _play(scenario, seed, max_moves=20000):
-    s = engine.new_game("gandhi", scenario, seed, {"players": BOTS})
+    # as the service starts a game with bot seats (spec bot_options: the NP rules, 2.1)
+    s = engine.new_game("gandhi", scenario, seed, {"players": BOTS, "np_rules": True})
     n = 0
     while (d := engine.decision(s)) is not None:
         before = engine.dump_state(s)
         cid = choose(s, d)
         assert engine.dump_state(s) == before, f"choose changed the state at {d.step}"
-        assert cid in d.ids()
+        assert d.find(cid) is not None  # one of the choices, or several joined (ruleset 5)
         engine.apply(s, d.actor, cid)
         nxt = engine.decision(s)
         # Troops in a new Muslim State are moved out by the next decision (4.4.1)
@@ -45,6 +47,17 @@ def test_four_bots_finish_whole_games(scenario):
         winners.add(s.result.get("winner"))
     assert policy.HANDLER_ERRORS == {}, policy.HANDLER_ERRORS
     assert len(winners) >= 2  # not one faction by construction
+
+
+@pytest.mark.usefixtures("ruleset3")
+@pytest.mark.parametrize("scenario", ["short", "main"])
+def test_four_bots_finish_whole_games_ruleset3(scenario):
+    """Games begun under ruleset 3 (every decision asked, Resources paid
+    outside Operations) still play to the end with four bots."""
+    for seed in range(4):
+        s = _play(scenario, seed)
+        assert s.result is not None and s.options["ruleset"] == 3
+    assert policy.HANDLER_ERRORS == {}, policy.HANDLER_ERRORS
 
 
 def test_bot_games_replay_exactly():
@@ -69,6 +82,7 @@ def test_8_2_first_eligible_critical_effective_event():
     assert choose(s, d) == "event-unshaded"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_first_eligible_not_critical_does_op_sa():
     """8.2.1 1st Eligible (4): no Critical Event now or next, for it or the next
     Eligible -> Operation + Special Activity."""
@@ -81,6 +95,7 @@ def test_8_2_first_eligible_not_critical_does_op_sa():
     assert choose(s, d) == "op+sa"
 
 
+@pytest.mark.usefixtures("ruleset4")  # the 8.2 table on ruleset 4's "op"/"op+sa" shapes
 def test_8_2_second_eligible_after_operation_only_does_limited_op():
     """8.2.1 2nd Eligible (4): the 1st did Operation only -> Limited Operation
     (unless it will surely be 1st on the next card: (3) Pass)."""
@@ -200,7 +215,8 @@ def test_8_1_5_deploy_bring_three_troops_then_sepoys():
     while (d := engine.decision(s)).step == "raj.deploy.place":
         seq.append(choose(s, d))
         engine.apply(s, "raj", seq[-1])
-    assert seq == ["troop"] + ["sepoy"] * 5  # the 6th cube ends the placing (3.2.1)
+    # the Arjuna picks, 1 Troop then Sepoys to the 6th cube (3.2.1), as ruleset 5's one answer
+    assert seq == ["troop+sepoy*5"]
     assert s.spaces["delhi"].pieces == {"troop": 3, "sepoy": 5}
 
 
@@ -225,19 +241,15 @@ def test_8_4_2_sweep_movement_priorities():
     while (d := engine.decision(s)).step == "raj.sweep.move":
         seq.append(choose(s, d))
         engine.apply(s, "raj", seq[-1])
-    assert seq[0] == "troop:calcutta" and seq[1] == "sepoy:calcutta"
-    assert seq[-1] == "done"
-    assert all(c.endswith(":calcutta") or c == "done" for c in seq)
+    # the picks (1 Troop first, then Sepoys) as ruleset 5's one answer for the space
+    assert seq == ["troop:calcutta+sepoy:calcutta*3"]
     bihar = s.spaces["bihar"].pieces
     assert bihar.get("troop", 0) + bihar.get("sepoy", 0) == 4  # exceeds 3
     assert s.spaces["calcutta"].pieces == {"troop": 2, "sepoy": 1}  # Sepoys first, 1 kept
     assert s.spaces["united_provinces"].pieces.get("troop") == 1
 
 
-def test_8_4_2_demonstrate_movement_priorities():
-    """8.4.2 / 8.6.4 Congress Demonstrate: origin = most Congress Activists
-    (not United Provinces: it keeps 2 in its Protest), add Activists until
-    they equal the cubes; a Protest only where there is no Raj Control."""
+def _demonstrate_board():
     from tests.engine.helpers import put
 
     s = _blank()
@@ -249,6 +261,27 @@ def test_8_4_2_demonstrate_movement_priorities():
                 "sa_spaces": [], "sa_state": "none", "free": False, "data": {}}
     s.stack.append({"step": "nv.demonstrate.protest", "faction": "inc", "space": "bihar"})
     s.stack.append({"step": "nv.demonstrate.move", "faction": "inc", "space": "bihar", "own": {}, "other": {}})
+    return s
+
+
+def _demonstrate_orissa(s):
+    s.action["spaces"].append("orissa")
+    s.stack.append({"step": "nv.demonstrate.protest", "faction": "inc", "space": "orissa"})
+    s.stack.append({"step": "nv.demonstrate.move", "faction": "inc", "space": "orissa", "own": {}, "other": {}})
+    seq = []
+    while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
+        seq.append(choose(s, d))
+        engine.apply(s, "inc", seq[-1])
+    return seq
+
+
+@pytest.mark.usefixtures("ruleset3")
+def test_8_4_2_demonstrate_movement_priorities():
+    """8.4.2 / 8.6.4 Congress Demonstrate: origin = most Congress Activists
+    (not United Provinces: it keeps 2 in its Protest), add Activists until
+    they equal the cubes; a Protest only where there is no Raj Control.
+    Ruleset 3: every decision asked, one Activist at a time."""
+    s = _demonstrate_board()
     seq = []
     while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
         seq.append(choose(s, d))
@@ -257,14 +290,26 @@ def test_8_4_2_demonstrate_movement_priorities():
     assert s.spaces["bihar"].pieces.get("inc_activist") == 2 and not s.spaces["bihar"].protest
     assert s.spaces["united_provinces"].pieces.get("inc_activist") == 2
     # a destination without cubes: 1 Activist, then a Protest (no Raj Control)
-    s.action["spaces"].append("orissa")
-    s.stack.append({"step": "nv.demonstrate.protest", "faction": "inc", "space": "orissa"})
-    s.stack.append({"step": "nv.demonstrate.move", "faction": "inc", "space": "orissa", "own": {}, "other": {}})
-    seq = []
-    while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
-        seq.append(choose(s, d))
-        engine.apply(s, "inc", seq[-1])
+    seq = _demonstrate_orissa(s)
     assert seq == ["west_bengal", "done", "protest"] and s.spaces["orissa"].protest
+
+
+@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
+def test_8_4_2_demonstrate_movement_priorities_newest_ruleset():
+    """The same Demonstrate (8.4.2 / 8.6.4) under the newest ruleset, where a
+    decision with one answer is applied by the engine: West Bengal (most
+    Congress Activists) sends 2 to Bihar, United Provinces keeps its 2 in its
+    Protest, no Protest under Raj Control; Orissa (no cubes) gets 1 Activist and
+    a Protest."""
+    s = _demonstrate_board()
+    while (d := engine.decision(s)).step.startswith("nv.demonstrate"):
+        engine.apply(s, "inc", choose(s, d))
+    assert s.spaces["bihar"].pieces.get("inc_activist") == 2 and not s.spaces["bihar"].protest
+    assert s.spaces["united_provinces"].pieces.get("inc_activist") == 2
+    assert s.spaces["west_bengal"].pieces.get("inc_activist") == 1
+    _demonstrate_orissa(s)
+    assert s.spaces["orissa"].pieces.get("inc_activist") == 1 and s.spaces["orissa"].protest
+    assert not s.spaces["west_bengal"].pieces.get("inc_activist")
 
 
 def test_8_4_2_march_movement_priorities():
@@ -421,7 +466,7 @@ def test_8_9_3_raj_redeploy_sepoys_to_match_troops_first():
     assert cid == "central_provinces"
     engine.apply(s, "raj", cid)
     d = engine.decision(s)
-    assert choose(s, d) == "sepoy:bihar"
+    assert choose(s, d) == "sepoy:bihar*2"  # one Sepoy per Troop there, in ruleset 5's one answer
 
 
 def test_8_9_2_bases_and_gandhi_release():
@@ -522,14 +567,15 @@ def test_8_7_2_satyagraha_and_negotiate_follow_the_card(monkeypatch):
 
 def test_8_6_2_np_raj_and_revolutionaries_pay_no_resources():
     """8.6.2: with the option np_rules, NP Raj / Revolutionary Operations are
-    free (the Activation rolls bound them); a human Raj still pays."""
+    free (the Activation rolls bound them); a human Raj still pays. (From
+    ruleset 5 they pay and gain nothing at all, 8.1: tests/engine/test_nonplayer.py.)"""
     from engine.gandhi.actions import np_free
 
     s = engine.new_game("gandhi", "short", 3, {"players": BOTS, "np_rules": True})
     assert np_free(s, "raj") and np_free(s, "rev") and not np_free(s, "inc")
     s.resources["raj"] = 0
     steps = _bot_op(s, "raj", "deploy")
-    assert ("raj.use_sepoys", "sepoy") in steps or any(c == "sepoy" for _, c in steps)
+    assert any("sepoy" in c for _, c in steps)  # Sepoys used (ruleset 5: with the space, in the counts)
     assert s.resources["raj"] == 0
     s2 = engine.new_game("gandhi", "short", 3, {"players": dict(BOTS, raj="human"), "np_rules": True})
     assert not np_free(s2, "raj")
@@ -558,6 +604,7 @@ def test_np_raj_assaults_with_every_cube():
     assert choose(s, d) == "3"
 
 
+@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
 def test_8_3_special_activity_in_the_cards_order():
     """8.3 step 3: the card is read top to bottom. A Special Activity box
     after the Operation box (card B: Deploy, then Martial Law / Govern) is
@@ -738,6 +785,7 @@ def test_fallback_answers_under_one_percent_of_bot_decisions():
     assert sum(policy.FALLBACK.values()) < asked / 100, dict(policy.FALLBACK)
 
 
+@pytest.mark.usefixtures("ruleset3")
 def test_8_5_4_target_faction_after_the_first_piece():
     """8.5.4 and the 8.5 ESEMPIO: the NP Raj takes Gandhi first, "assieme
     con ogni altro Attivista del Congresso presente (1.4.4)", then the
@@ -755,6 +803,26 @@ def test_8_5_4_target_faction_after_the_first_piece():
         taken.append(choose(s, d))
         engine.apply(s, "raj", taken[-1])
     assert taken == ["gandhi", "inc", "guerrilla", "ml"]
+
+
+def test_8_5_4_target_faction_after_the_first_piece_newest_ruleset():
+    """8.5.4 under the newest ruleset: the same order; the League Activist,
+    the last piece left, is removed by the engine (one answer)."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.players = {"raj": "bot", "ml": "bot", "inc": "bot", "rev": "human"}
+    put(s, "punjab", sepoy=8, gandhi=1, inc_activist=1, ml_activist=1, guerrilla_active=1)
+    s.spaces["punjab"].protest = True
+    s.stack.append(frame("raj.remove", sid="punjab", mode="assault", left=4, targeted=[], must=False))
+    taken = []
+    while (d := engine.decision(s)) is not None and d.step == "raj.remove":
+        taken.append(choose(s, d))
+        engine.apply(s, "raj", taken[-1])
+    assert taken[:3] == ["gandhi", "inc", "guerrilla"]
+    p = s.spaces["punjab"].pieces
+    assert not (p.get("gandhi") or p.get("inc_activist") or p.get("ml_activist") or p.get("guerrilla_active"))
 
 
 def test_8_6_5_league_rally_bases_first_and_non_cooperation_in_muslim_spaces():
@@ -799,3 +867,66 @@ def test_8_9_3_redeploy_revolutionaries_step_3_and_distribute_the_rest():
         put(s2, x, ml_activist=m[x].population)
     put(s2, "punjab", ml_activist=2)  # 4 there: 2 above its Population
     assert npc.redeploy_plan(s2, "ml", {}) in (("punjab", "activist:west_bengal"), ("punjab", "activist:east_bengal"))
+
+
+def test_8_9_4_np_congress_reset_protest_by_the_place_protest_column():
+    """8.9.4 (IT L1609, ES L5138-5143): at the end of the Reset the NP Congress
+    places a Protest in a space with Congress Activists, "Usare la colonna
+    Piazzare Proteste": among the 8.4.1 example's spaces, Bihar (not Active
+    Opposition, 2 Pop, non-Muslim), then West Bengal over Central India Agency."""
+    from engine.core.steps import frame
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.options["np_rules"] = True
+    for x in ("united_provinces", "bihar", "west_bengal", "central_india_agency"):
+        put(s, x, inc_activist=1)
+        s.spaces[x].support = 0
+    s.spaces["united_provinces"].support = -2
+    s.stack.append(frame("campaign.reset"))
+    d = engine.decision(s)
+    assert d.step == "np.reset_protest" and choose(s, d) == "bihar"
+    board_after = _blank()
+    board_after.options["np_rules"] = True
+    for x in ("united_provinces", "west_bengal", "central_india_agency"):
+        put(board_after, x, inc_activist=1)
+    board_after.spaces["united_provinces"].support = -2
+    board_after.stack.append(frame("campaign.reset"))
+    d = engine.decision(board_after)
+    assert choose(board_after, d) == "west_bengal"
+
+
+def test_np_congress_setup_in_a_random_two_pop_space():
+    """Main scenario setup, "Se si usa qualsiasi Fazione NP: ... Il Congresso NP
+    all'inizio dello scenario pone Gandhi, un Attivista ed un segnalino Protesta
+    in uno spazio di 2 Pop scelto a caso (8.1.2)" (IT L1940, ES L5612-5615)."""
+    from engine.gandhi import derived as dv
+
+    picked = set()
+    for seed in range(8):
+        s = engine.new_game("gandhi", "main", seed, {"players": BOTS, "np_rules": True})
+        d = engine.decision(s)
+        assert d.step == "setup.congress_place"
+        cid = choose(s, d)
+        assert dv.population(cid) == 2
+        picked.add(cid)
+    assert len(picked) >= 2  # chosen at random (8.1.2), not by a column
+
+
+def test_8_6_3_wavell_np_raj_sweeps_first_then_assaults_there():
+    """8.6.3 (IT L1371) and 8.1.6 Lord Wavell: the NP Raj first Sweeps into a
+    space available for Assault by the Movement Priorities, then selects that
+    destination as the first Assault space."""
+    from tests.engine.helpers import put
+
+    s = _blank(viceroy=78)
+    s.restraint = 0
+    # Bihar: Active Guerrillas and no cubes, Calcutta next door with cubes to spare
+    put(s, "bihar", guerrilla_active=2)
+    put(s, "calcutta", troop=3, sepoy=4)
+    put(s, "punjab", troop=1, guerrilla_active=1)  # assaultable in place, no Sweep needed
+    steps = _bot_op(s, "raj", "assault")
+    chosen = [c for st, c in steps if st == "op.loop" and c not in ("done",)]
+    assert chosen and chosen[0].split(":")[0] == "bihar", steps
+    assert chosen[0] in ("bihar:wavell", "bihar:wavell_sepoy")  # ruleset 5: the Sweep part of the space choice
+    assert s.spaces["bihar"].pieces.get("guerrilla_active", 0) < 2  # the Assault followed the Sweep

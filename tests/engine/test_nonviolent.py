@@ -9,8 +9,11 @@ from engine.gandhi import board, derived as dv
 from engine.gandhi.actions import begin_operation
 from engine.gandhi.state import INVENTORY
 
-# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("ruleset3")
+# new games (ruleset 5): scripts of one decision at a time are answered by
+# intent (helpers.take); the tests marked RULESET3 assert ruleset 3's shapes
+# (single answers asked, the action and its Operation apart) and prove that
+# old games play the old way. Ruleset 5's shapes: test_taps5.py.
+RULESET3 = pytest.mark.usefixtures("ruleset3")
 
 
 
@@ -114,6 +117,7 @@ def test_rally_space_choice_example_3_3_1():
     assert board.count(s, "sind", "ml_activist") == 1
 
 
+@RULESET3
 def test_rally_refuses_support_and_railways():
     s = blank(restraint=4)
     s.spaces["bihar"].support = 1
@@ -143,6 +147,7 @@ def test_congress_rally_places_up_to_population_and_counts_only_spaces_without_p
     assert_whole(s)
 
 
+@RULESET3
 def test_rally_placement_refusals_say_why():
     """3.3.1: Congress places at most Population Activists, and no Base."""
     s = blank()
@@ -171,6 +176,7 @@ def test_ml_rally_replaces_unity_activists_with_a_base():
     assert step(s) == "op.loop" and board.count(s, "sind", "ml_activist") == 4
 
 
+@RULESET3
 def test_rally_afterwards_out_of_play_other_faction_unity_plus_one():
     s = blank(unity=2)
     board.transfer(s, "inc_activist", 2, "available", "out_of_play")
@@ -181,6 +187,7 @@ def test_rally_afterwards_out_of_play_other_faction_unity_plus_one():
     assert s.unity == 3 and s.out_of_play["inc_activist"] == 1
 
 
+@RULESET3
 def test_rally_release_own_activists_first_then_the_others():
     """3.3.1: release a die roll of Activists; the other NV faction's if needed."""
     s = blank()
@@ -194,6 +201,7 @@ def test_rally_release_own_activists_first_then_the_others():
     assert s.unity == 3  # releasing from Prison does not move Unity
 
 
+@RULESET3
 def test_muslim_league_may_release_prisoners_too():
     s = blank()
     board.transfer(s, "ml_activist", 1, "available", "prison")
@@ -206,6 +214,7 @@ def test_muslim_league_may_release_prisoners_too():
     assert s.prison.get("ml_activist", 0) == 0 and s.prison["inc_activist"] == 1
 
 
+@RULESET3
 def test_limited_rally_is_one_space():
     s = blank(restraint=4)
     start(s, "inc", "rally", kind="limited")
@@ -229,6 +238,7 @@ def demonstrate_example():
     return s
 
 
+@RULESET3
 def test_demonstrate_protest_example_3_3_2():
     s = demonstrate_example()
     start(s, "inc", "demonstrate")
@@ -285,6 +295,7 @@ def test_congress_moves_ml_activists_one_for_one_up_to_unity():
     assert board.count(s, "orissa", "ml_activist") == 1 and board.count(s, "orissa", "inc_activist") == 2
 
 
+@RULESET3
 def test_ml_demonstrate_cannot_move_congress_activists():
     s = blank(unity=3)
     put(s, "sind", ml_activist=1, inc_activist=1)
@@ -293,6 +304,7 @@ def test_ml_demonstrate_cannot_move_congress_activists():
     assert ids(s) == ["sind"]
 
 
+@RULESET3
 def test_protest_availability_follows_restraint():
     """1.10: during Operations only the boxes at and above Restraint are
     Available: at Restraint 5 only box 1."""
@@ -329,6 +341,7 @@ def test_civil_disobedience_railway_example_3_3_3():
     assert_whole(s)
 
 
+@RULESET3
 def test_civil_disobedience_gandhi_space_without_activists_is_free():
     s = blank(restraint=1)
     put(s, "delhi", gandhi=1)
@@ -398,6 +411,7 @@ def test_ml_non_cooperation_limits():
 
 # --- 3.1.5 examples --------------------------------------------------------------------------
 
+@RULESET3
 def test_example_1_of_3_1_5_negotiate_raises_restraint_mid_operation():
     """Restraint 2: Congress interrupts Civil Disobedience for a Negotiate in
     Bihar, which removes its Protest and takes Restraint to 3: now up to 3
@@ -419,6 +433,7 @@ def test_example_1_of_3_1_5_negotiate_raises_restraint_mid_operation():
     assert "madras" not in ids(s)
 
 
+@RULESET3
 def test_example_2_of_3_1_5_non_cooperation_then_infiltrate_in_crisis():
     """Unity 1, Restraint 2: the ML does Non-Cooperation; Restraint goes to 1:
     Crisis; the ML follows with Infiltrate placing a Muslim State in a Province
@@ -519,6 +534,7 @@ def test_satyagraha_example_4_3_2():
     assert not dv.raj_control(s, "united_provinces")
 
 
+@RULESET3
 def test_satyagraha_with_nothing_to_remove_places_the_activist():
     s = blank()
     put(s, "bihar", gandhi=1)
@@ -570,6 +586,7 @@ def test_satyagraha_refused_lets_congress_choose_another_special_activity():
     assert board.count(s, "sind", "sepoy") == 0
 
 
+@RULESET3
 def test_satyagraha_refused_after_the_operation_offers_the_others():
     s = blank()
     board.transfer(s, "gandhi", 1, "available", "prison")
@@ -585,6 +602,7 @@ def test_satyagraha_refused_after_the_operation_offers_the_others():
 
 # --- Persuade (4.3.3, 4.4.3) -------------------------------------------------------------
 
+@RULESET3
 def test_congress_persuade_example_4_3_3():
     """EJEMPLO 4.3.3: Mysore: no Guerrillas protect the Revolutionary Base, so it
     is removed; Madras Presidency: the ML Activist is removed: Unity -1."""
@@ -631,6 +649,7 @@ def test_persuade_refusals_say_why():
     assert "not Active" in refused(s, "inc", "guerrilla_underground")
 
 
+@RULESET3
 def test_ml_persuade_example_4_4_3():
     """ESEMPIO 4.4.3: Punjab is under Raj Control; the ML Activates both
     Guerrillas (one per Active NV Activist); Raj Control is lost and Punjab may
@@ -724,6 +743,7 @@ def test_infiltrate_replaces_and_no_muslim_state_outside_crisis():
     assert_whole(s)
 
 
+@RULESET3
 def test_infiltrate_refusals_say_why():
     """4.4.2: no Muslim State outside a Crisis (6.8); Troops cannot be replaced."""
     s = blank(restraint=3, unity=3)

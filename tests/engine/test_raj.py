@@ -15,7 +15,7 @@ from helpers import rule_ids, take
 # The Raj's rules play under the newest ruleset; the tests marked ``OLD`` are
 # scripted one cube, one Sepoy question, one removal at a time as ruleset 3
 # asked (stored games begun then still play so): their examples are played
-# in ruleset 5's shapes, with the decisions counted, in test_taps5.py.
+# in ruleset 5's shapes, with the decisions counted, in test_taps5_raj.py.
 OLD = pytest.mark.usefixtures("ruleset3")
 
 VICEROYS = {"chelmsford": 73, "reading": 74, "irwin": 75, "willingdon": 76, "linlithgow": 77,

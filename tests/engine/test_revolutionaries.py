@@ -9,8 +9,11 @@ from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
 from helpers import rule_ids, take
 
-# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("ruleset3")
+# new games (ruleset 5): scripts of one decision at a time are answered by
+# intent (helpers.take); the tests marked RULESET3 assert ruleset 3's shapes
+# (single answers asked, the action and its Operation apart) and prove that
+# old games play the old way. Ruleset 5's shapes: test_taps5.py.
+RULESET3 = pytest.mark.usefixtures("ruleset3")
 
 
 def piece_totals(state):
@@ -155,6 +158,7 @@ def test_rally_then_guerrilla_out_of_play_to_available():
     assert s.out_of_play["guerrilla"] == 1
 
 
+@RULESET3
 def test_rally_cost_judged_per_space():
     s = new(rev=2)
     play(s, "op", "rally", "gujarat", "hyderabad")
@@ -163,6 +167,7 @@ def test_rally_cost_judged_per_space():
     assert "cannot pay" in refusal(s, "mysore")
 
 
+@RULESET3
 def test_no_resources_no_operation_but_free_march_from_railway():
     s = new(rev=0)
     put(s, "bihar", guerrilla_underground=2)
@@ -225,6 +230,7 @@ def test_march_active_guerrilla_cannot_use_railways():
     assert "bihar" in ids(s)
 
 
+@RULESET3
 def test_march_asks_which_side_when_both_can_go():
     s = new()
     put(s, "orissa", guerrilla_active=1, guerrilla_underground=1)
@@ -258,6 +264,7 @@ def test_march_onto_railway_activates_when_crowded():
     assert pieces(s, "rail_calcutta_northwest") == {"sepoy": 3, "guerrilla_active": 1}
 
 
+@RULESET3
 def test_limited_march_one_origin_several_destinations():
     s = new(rev=5)
     put(s, "orissa", guerrilla_underground=3)
@@ -388,6 +395,7 @@ def test_riot_example_in_crisis():
     assert s.restraint == 1
 
 
+@RULESET3
 def test_riot_activists_only_in_crisis_and_costs_restraint():
     s = new(restraint=3, rev=7)
     put(s, "bombay", inc_activist=1, ml_activist=1)
@@ -456,6 +464,7 @@ def test_aid_example():
     assert s.resources["rev"] == 5
 
 
+@RULESET3
 def test_aid_asks_when_both_options_and_keeps_march_record():
     s = new(rev=5)
     put(s, "bihar", guerrilla_active=1, guerrilla_underground=1)
@@ -478,6 +487,7 @@ def test_aid_asks_when_both_options_and_keeps_march_record():
 
 # --- Infiltrate (4.5.2) ----------------------------------------------------------
 
+@RULESET3
 def test_infiltrate_example_sind_in_crisis():
     """4.5.2 ESEMPIO: in Crisis Sind (Pop 1, no Raj Control) already holds a
     Base, so no Revolutionary Base; the ML Activist is replaced instead."""

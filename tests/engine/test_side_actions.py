@@ -23,30 +23,30 @@ def test_the_revolutionaries_give_resources_to_the_raj_during_their_operation_1_
     s = rev_first(rev=10, raj=48)
     d = engine.decision(s)
     assert d.actor == "rev" and d.step == "sop.act" and "transfer" not in d.ids()  # no action under way yet
-    engine.apply(s, "rev", "op")
+    engine.apply(s, "rev", "rally")  # ruleset 5: the action names its Operation
     d = engine.decision(s)
-    assert d.step == "op.choose" and d.ids()[-1] == "transfer"
+    assert d.step == "op.loop" and d.ids()[-1] == "transfer"
     engine.apply(s, "rev", "transfer")
     d = engine.decision(s)
     assert d.step == "side.transfer" and d.ids() == ["1", "2", "cancel"]  # the Raj's 50 cap (1.8)
     engine.apply(s, "rev", "2")
     assert s.resources == {"raj": 50, "rev": 8}
     d = engine.decision(s)
-    assert d.step == "op.choose" and "transfer" not in d.ids()  # the Raj is full; the Operation goes on
+    assert d.step == "op.loop" and "transfer" not in d.ids()  # the Raj is full; the Operation goes on
     assert any(e["key"] == "log.transfer" and e["params"]["n"] == 2 for e in s.log[-3:])
 
 
 def test_a_transfer_can_be_cancelled_and_changes_nothing():
     s = rev_first()
-    engine.apply(s, "rev", "op")
+    engine.apply(s, "rev", "rally")  # ruleset 5: the action names its Operation
     engine.apply(s, "rev", "transfer")
     engine.apply(s, "rev", "cancel")
-    assert s.resources == {"raj": 10, "rev": 10} and engine.decision(s).step == "op.choose"
+    assert s.resources == {"raj": 10, "rev": 10} and engine.decision(s).step == "op.loop"
 
 
 def test_nonviolent_factions_never_transfer_and_bots_never_take_side_actions():
     s = rev_first()
-    engine.apply(s, "rev", "op")
+    engine.apply(s, "rev", "rally")  # ruleset 5: the action names its Operation
     d = engine.decision(s)
     assert "transfer" in d.ids() and decide(s, d) != "transfer"
 
@@ -58,7 +58,7 @@ def test_the_revolutionaries_take_a_guerrilla_back_to_place_it_elsewhere_1_4_1()
     board.place(s, "orissa", "guerrilla_underground", s.available.get("guerrilla", 0))  # none left Available
     in_orissa = board.count(s, "orissa", "guerrilla_underground")
     assert not s.available.get("guerrilla") and in_orissa
-    engine.apply(s, "rev", "op")
+    engine.apply(s, "rev", "rally")  # ruleset 5: the action names its Operation
     d = engine.decision(s)
     assert "take-back" in d.ids()
     engine.apply(s, "rev", "take-back")
@@ -67,13 +67,13 @@ def test_the_revolutionaries_take_a_guerrilla_back_to_place_it_elsewhere_1_4_1()
     assert not any("gandhi" in c for c in d.ids())
     engine.apply(s, "rev", "orissa:guerrilla_underground")
     assert s.available["guerrilla"] == 1 and board.count(s, "orissa", "guerrilla_underground") == in_orissa - 1
-    assert engine.decision(s).step == "op.choose"
+    assert engine.decision(s).step == "op.loop"
 
 
 def test_take_back_only_while_acting_and_only_kinds_lacking():
     s = rev_first()
     assert s.available.get("guerrilla", 0) > 0
-    engine.apply(s, "rev", "op")
+    engine.apply(s, "rev", "rally")  # ruleset 5: the action names its Operation
     assert "take-back" not in engine.decision(s).ids()  # Guerrillas Available: nothing to free up
     with pytest.raises(IllegalChoice):
         engine.apply(s, "rev", "take-back")

@@ -15,8 +15,11 @@ from engine.gandhi.state import INVENTORY
 from tests.engine.helpers import blank, put
 from helpers import rule_ids, take
 
-# scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("ruleset3")
+# new games (ruleset 5): scripts of one decision at a time are answered by
+# intent (helpers.take); the tests marked RULESET3 assert ruleset 3's shapes
+# (single answers asked, the action and its Operation apart) and prove that
+# old games play the old way. Ruleset 5's shapes: test_taps5.py.
+RULESET3 = pytest.mark.usefixtures("ruleset3")
 
 # card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
 CARD3 = (3, 9, 10, 11, 12)
@@ -82,6 +85,7 @@ def test_campaign_revealed_at_start_is_played_at_once_2_2():
 # ---------------------------------------------------------------- 2.3.4 options matrix
 
 
+@RULESET3
 def test_first_eligible_options_2_3_4():
     s = game()
     assert ids(s) == ["op", "op+sa", *events(s, "raj"), "pass"]
@@ -89,6 +93,7 @@ def test_first_eligible_options_2_3_4():
         engine.apply(s, "raj", "limited-op")
 
 
+@RULESET3
 def test_operation_only_offers_no_special_activity_4_1():
     s = game()
     play(s, "raj", "op", "deploy")
@@ -96,6 +101,7 @@ def test_operation_only_offers_no_special_activity_4_1():
         engine.apply(s, "raj", "sa:govern")
 
 
+@RULESET3
 def test_after_operation_only_second_gets_limited_operation_2_3_4():
     s = game()
     raj_deploy_op(s, "op")
@@ -108,6 +114,7 @@ def test_after_operation_only_second_gets_limited_operation_2_3_4():
         engine.apply(s, "rev", "event-unshaded")
 
 
+@RULESET3
 def test_after_operation_with_sa_second_gets_limited_op_or_event_2_3_4():
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
@@ -121,6 +128,7 @@ def test_after_operation_with_sa_second_gets_limited_op_or_event_2_3_4():
     assert events(s, "rev"), "card 3 has a playable Event for the Revolutionaries"
 
 
+@RULESET3
 def test_op_sa_without_special_activity_counts_as_operation_only_2_3_4():
     """R-2.3.4b: the 1st Eligible chose "Operation with Special Activity" but
     made none: it did an Operation only, so the 2nd gets a Limited Operation
@@ -131,6 +139,7 @@ def test_op_sa_without_special_activity_counts_as_operation_only_2_3_4():
     assert ids(s) == ["limited-op", "pass"]
 
 
+@RULESET3
 def test_after_event_second_gets_full_operation_2_3_4():
     s = game()
     s.turn.acted = ["raj"]
@@ -144,6 +153,7 @@ def test_after_event_second_gets_full_operation_2_3_4():
         engine.apply(s, "rev", "event-shaded")
 
 
+@RULESET3
 def test_limited_operation_is_one_space_without_special_activity_2_3_5():
     s = game(rev=5)
     raj_deploy_op(s, "op")
@@ -159,6 +169,7 @@ def test_limited_operation_is_one_space_without_special_activity_2_3_5():
     assert s.eligibility["rev"] == "ineligible"   # a Limited Operation counts as an Operation
 
 
+@RULESET3
 def test_no_operation_refused_with_reason():
     s = game(rev=0)
     raj_deploy_op(s, "op")
@@ -170,6 +181,7 @@ def test_no_operation_refused_with_reason():
 # ---------------------------------------------------------------- 2.3.3 Pass
 
 
+@RULESET3
 def test_raj_pass_gains_3_and_next_becomes_first_with_same_options_2_3_3():
     s = game(raj=10, rev=5)
     play(s, "raj", "pass")
@@ -179,6 +191,7 @@ def test_raj_pass_gains_3_and_next_becomes_first_with_same_options_2_3_3():
     assert d.ids() == ["op", "op+sa", *events(s, "rev"), "pass"]
 
 
+@RULESET3
 def test_rev_pass_gains_1_and_second_replaced_2_3_3():
     s = game(rev=5)
     raj_deploy_op(s, "op")
@@ -239,6 +252,7 @@ def test_all_pass_next_card_everyone_eligible_2_3_3():
 # ---------------------------------------------------------------- 2.3.6 / 2.3.7
 
 
+@RULESET3
 def test_eligibility_adjustment_and_next_card_2_3_6_2_3_7():
     s = game(rev=5)
     raj_deploy_op(s, "op")

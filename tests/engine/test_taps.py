@@ -13,6 +13,7 @@ from engine.gandhi.state import INVENTORY
 from helpers import rule_ids
 from test_raj import empty_board, put, pc, totals
 
+# ruleset 4's shapes (the action, then "which Operation"); ruleset 5's are in test_taps5.py
 pytestmark = pytest.mark.usefixtures("ruleset4")
 
 
@@ -32,7 +33,7 @@ def forced(s, step):
 
 
 def test_new_games_are_ruleset_4():
-    assert ruleset(empty_board()) == 4
+    assert ruleset(empty_board()) >= 4  # ruleset 5 (issue 13 and others) keeps the taps of 4
 
 
 def test_garrison_example_3_2_2_in_three_decisions_after_the_operation():

@@ -1,347 +1,297 @@
-"""A turn in a few taps, the Raj (issue 14a, ruleset 5): the chapter 3
-worked examples played with the number of decisions a player makes -- the
-cubes going into one space as one answer ("troop:west_bengal*2+
-sepoy:rajputana*3"), Sweep and Garrison destinations several at once, Lord
-Wavell's Sweep part of the Assault space, one closing "done" for an
-Operation with its Special Activity, a Redeploy's pieces "distributed" from
-one space in one answer. The rules are those of tests/engine/test_raj.py."""
+"""A turn in fewer taps, ruleset 5 (issue 14b): the Eligible faction's action
+and its Operation are one decision (2.3.4 with the Operation named), one
+"done" closes an Operation with its Special Activity (4.1). The options
+matrix of 2.3.4 asserted in these shapes; the same rules in ruleset 3's
+shapes are in test_sop.py."""
 import pytest
 
 import engine
 from engine.core.errors import IllegalChoice
-from engine.gandhi import board
-from engine.gandhi import derived as dv
+from engine.core.steps import frame
+from engine.gandhi.events import event_playable
 from engine.gandhi.ruleset import ruleset
-from engine.gandhi.state import INVENTORY
-from helpers import rule_ids
-from test_campaign import redeploy_position, start_round, to_redeploy
-from test_raj import empty_board, pc, put, totals
-from test_taps import forced, tap
-from test_taps import test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_replay as whole_games
+from helpers import blank, put, rule_ids
+
+# card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
+CARD3 = (3, 9, 10, 11, 12)
+
+
+def game(deck=CARD3, **res):
+    s = blank(deck=deck, viceroy=75)
+    s.resources["raj"] = res.get("raj", 0)
+    s.resources["rev"] = res.get("rev", 5)
+    return s
+
+
+def ids(s):
+    return rule_ids(engine.decision(s))
+
+
+def events(s, faction):
+    return [f"event-{side}" for side in ("unshaded", "shaded") if event_playable(s, s.current, side, faction)]
+
+
+def tap(s, actor, *choices):
+    """Answer ``choices`` in order, each asked of ``actor``; the number of decisions made."""
+    for c in choices:
+        d = engine.decision(s)
+        assert d.actor == actor and d.find(c) is not None, (c, d.step, rule_ids(d))
+        engine.apply(s, actor, c)
+    return len(choices)
 
 
 def test_new_games_are_ruleset_5():
-    assert ruleset(empty_board()) == 5
+    assert ruleset(game()) == 5
 
 
-def test_garrison_example_3_2_2_in_one_answer_for_the_cubes():
-    """3.2.2 example: 2 Troops from West Bengal and 3 Sepoys from Rajputana
-    into Delhi: the cubes are one answer (ruleset 4: one per group, 5
-    decisions; ruleset 3: 10). Restraint is paid once for the Sepoys; the
-    Sepoys of Bihar (a Protest) may not leave."""
-    s = empty_board(restraint=2, resources=10)
-    put(s, "west_bengal", troop=2)
-    put(s, "rajputana", sepoy=3)
-    put(s, "bihar", sepoy=2)
-    board.add_protest(s, "bihar", for_operation=False)
-    tap(s, "op", "garrison", "delhi")
+def test_first_eligible_names_its_operation_with_its_action_2_3_4():
+    """One decision: each Operation the Raj can make (a Special Activity
+    optional), the Events, Pass; no Limited Operation for the 1st Eligible."""
+    s = game()
+    assert ids(s) == ["deploy", *events(s, "raj"), "pass"]  # an empty map: only Deploy has a space
     d = engine.decision(s)
-    assert d.step == "raj.garrison.move" and "sepoy:bihar" not in d.ids()
-    n = 3 + tap(s, "troop:west_bengal*2+sepoy:rajputana*3")
-    assert n == 4
-    assert s.resources["raj"] == 8
-    assert pc(s, "delhi", "troop") == 2 and pc(s, "delhi", "sepoy") == 3 and pc(s, "bihar", "sepoy") == 2
-    assert totals(s) == INVENTORY
-    assert engine.decision(s).step == "sop.act"
+    assert d.find("deploy").label.key == "op.deploy"
+    with pytest.raises(IllegalChoice, match="not a Limited Operation"):
+        engine.apply(s, "raj", "deploy:limited")
+    with pytest.raises(IllegalChoice, match="not one of the choices"):
+        engine.apply(s, "raj", "op+sa")        # ruleset 4's answer is not this decision's
+    tap(s, "raj", "deploy")
+    assert engine.decision(s).step == "op.loop"  # "which Operation" is not asked again
 
 
-def test_garrison_into_two_destinations_at_once():
-    """Garrison's destinations are chosen together; the cubes for each are
-    asked in that order, and a cube that arrived does not move again (3.1.2)."""
-    s = empty_board(restraint=2, resources=10)
-    put(s, "west_bengal", troop=3)
-    tap(s, "op", "garrison")
+def test_after_an_operation_without_special_activity_second_gets_limited_only_2_3_4():
+    """R-2.3.4b: the 1st Eligible made no Special Activity: an Operation only,
+    so the 2nd Eligible may make a Limited Operation (named) or Pass."""
+    s = game(rev=5)
+    n = tap(s, "raj", "deploy", "delhi", "troop", "done")
+    assert n == 4 and s.turn.first_action == "op"     # Delhi's cubes one answer that closes it (14a)
     d = engine.decision(s)
-    assert d.many > 1 and {"calcutta", "delhi"} <= {c.id for c in d.joining()}
-    n = 2 + tap(s, "calcutta+delhi", "troop:west_bengal*2")
+    assert d.actor == "rev" and rule_ids(d) == ["rally:limited", "pass"]
+    assert d.find("rally:limited").label.params == {"op": "rally"}
+    with pytest.raises(IllegalChoice, match="only a Limited Operation"):
+        engine.apply(s, "rev", "rally")
+    with pytest.raises(IllegalChoice, match="Operation only"):
+        engine.apply(s, "rev", "event-unshaded")
+
+
+def test_after_an_operation_with_special_activity_second_gets_limited_or_event_2_3_4():
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    n = tap(s, "raj", "deploy", "delhi", "troop", "sa:govern", "bihar", "close")
+    assert n == 6 and s.turn.first_action == "op+sa"   # Govern's one removal applied by itself (ruleset 4)
+    assert not s.spaces["bihar"].pieces.get("guerrilla_active")
     d = engine.decision(s)
-    assert d.step == "raj.garrison.move" and d.find("troop:west_bengal").most == 1
-    assert d.find("troop:calcutta") is None          # arrived in this Operation: may not move again
-    n += tap(s, "troop:west_bengal")
-    assert pc(s, "calcutta", "troop") == 2 and pc(s, "delhi", "troop") == 1
-    assert n == 5 and engine.decision(s).step == "sop.act"   # ruleset 4: 8 decisions
+    assert d.actor == "rev"
+    assert rule_ids(d) == ["rally:limited", *events(s, "rev"), "pass"] and events(s, "rev")
 
 
-def test_sweep_madras_example_3_2_3_paid():
-    """3.2.3 example: Sepoys used in Madras Presidency (part of the space
-    choice), the Troop of Madras moves in, both Guerrillas are activated and
-    Raj Control is lost."""
-    s = empty_board(viceroy="chelmsford", restraint=4, resources=10)
-    put(s, "madras_presidency", sepoy=1, guerrilla_underground=2)
-    put(s, "madras", troop=1)
-    n = tap(s, "op", "sweep", "madras_presidency:sepoy", "troop:madras", "done")
-    assert n == 5
-    assert s.resources["raj"] == 6
-    assert pc(s, "madras_presidency", "guerrilla_active") == 2
-    assert not dv.raj_control(s, "madras_presidency")
+def test_after_an_event_second_gets_a_full_operation_2_3_4():
+    s = game()
+    s.turn.acted = ["raj"]
+    s.turn.first_action = "event"
+    s.stack[-1] = frame("sop.card")
+    assert ids(s) == ["rally", "pass"]
+    with pytest.raises(IllegalChoice, match="full Operation"):
+        engine.apply(s, "rev", "rally:limited")
+    with pytest.raises(IllegalChoice, match="already played"):
+        engine.apply(s, "rev", "event-shaded")
 
 
-def test_sweep_two_destinations_cubes_from_two_origins_each_in_one_answer():
-    """3.2.3: two Sweep destinations chosen together; into each, cubes from
-    two adjacent origins in one answer (ruleset 4: 2 + 2 answers and a
-    "done" per destination)."""
-    s = empty_board(restraint=2, resources=10)
-    put(s, "madras", troop=2, sepoy=2)
-    put(s, "bombay", troop=2)
-    put(s, "madras_presidency", guerrilla_underground=3)
-    put(s, "bombay_presidency", guerrilla_underground=1)
-    n = tap(s, "op", "sweep")
+def test_a_limited_operation_named_is_one_space_2_3_5():
+    s = game(rev=5)
+    tap(s, "raj", "deploy", "delhi", "troop", "done")
+    n = tap(s, "rev", "rally:limited", "bihar")
+    assert n == 2 and s.action is None                  # one space: the Operation closed by itself
+    assert s.resources["rev"] == 4 and s.spaces["bihar"].pieces.get("guerrilla_underground") == 1
+    assert s.eligibility["raj"] == s.eligibility["rev"] == "ineligible"  # the card went on (2.3.6)
+
+
+def test_one_done_closes_the_operation_and_its_special_activity_4_1():
+    """The Raj Deploys in Delhi, then Governs in Bihar: ending the Governs
+    also ends the Operation ("close"); no "Add a Special Activity now?"
+    after an Operation's "done" (ruleset 4 asked it)."""
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    put(s, "punjab", troop=1, guerrilla_active=1)
+    tap(s, "raj", "deploy", "delhi", "troop", "sa:govern", "bihar")
     d = engine.decision(s)
-    assert d.many > 1
-    n += tap(s, "madras_presidency:sepoy+bombay_presidency", "troop:madras*2+sepoy:madras*2")
+    assert d.step == "sa.loop" and {"done", "close"} <= set(rule_ids(d))
+    tap(s, "raj", "close")
+    assert s.spaces["punjab"].pieces.get("guerrilla_active") == 1   # Govern ended with Bihar
+    assert engine.decision(s).actor == "rev" and s.turn.first_action == "op+sa"
+    assert not any(e["key"] == "log.only_choice" and e["params"]["step"] == "op.sa_offer" for e in s.log)
+
+
+def test_no_special_activity_question_after_done_4_1():
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    tap(s, "raj", "deploy", "delhi", "troop")
     d = engine.decision(s)
-    assert d.step == "raj.sweep.move" and all(not c.id.startswith("sepoy:") for c in d.choices)  # Troops only
-    n += tap(s, "troop:bombay")
-    assert pc(s, "madras_presidency", "guerrilla_active") == 3       # 4 cubes, Sepoys paid
-    assert pc(s, "bombay_presidency", "guerrilla_active") == 1
-    assert s.resources["raj"] == 8
-    assert n == 5 and engine.decision(s).step == "sop.act"   # nothing more can Sweep: closed by itself
+    assert d.step == "op.loop" and "sa:govern" in d.ids()  # the Special Activity is offered beside the spaces
+    tap(s, "raj", "done")
+    assert engine.decision(s).actor == "rev"               # closed: no op.sa_offer
+    assert s.turn.first_action == "op"                     # no Special Activity made: an Operation only
 
 
-def test_deploy_in_two_cities_with_reading_3_2_1():
-    """3.2.1 with Reading (first City free): two Sepoys in Bombay and two in
-    Madras, the Cities together, each City's cubes one answer that closes it
-    (ruleset 3: 13 decisions; ruleset 4: 6)."""
-    s = empty_board(viceroy="reading", restraint=3, resources=10)
-    n = tap(s, "op", "bombay:sepoy+madras:sepoy", "sepoy*2", "sepoy*2")
-    assert pc(s, "bombay", "sepoy") == 2 and pc(s, "madras", "sepoy") == 2
-    assert s.resources["raj"] == 7
-    assert n == 4 and engine.decision(s).step == "sop.act"
+def test_ruleset_4_games_ask_the_action_then_the_operation(ruleset4):
+    s = game()
+    assert ids(s) == ["op", "op+sa", *events(s, "raj"), "pass"]
+    tap(s, "raj", "op+sa")
+    assert engine.decision(s).step == "op.loop"             # Deploy, the only Operation, applied by itself
+    assert any(e["key"] == "log.only_choice" and e["params"]["step"] == "op.choose" for e in s.log)
 
 
-def test_deploy_takes_six_cubes_at_most_in_one_answer_3_2_1():
-    """3.2.1: up to 6 cubes per City: "troop*4+sepoy*3" is refused whole,
-    nothing changed; "troop*4+sepoy*2" places six."""
-    s = empty_board(restraint=1, resources=10)
-    tap(s, "op", "delhi:sepoy")
+# ---------------------------------------------------------------- Event piece loops as quantities
+
+
+def test_event_1_unshaded_places_cubes_as_counts_in_four_decisions():
+    """#1 unshaded: up to 6 cubes, at most 3 from Out of Play (seed-it card
+    1): "2 Troops in Delhi from Out of Play" is one answer; the count is
+    bounded by the Out of Play cap and by the pieces left (ruleset 4: one
+    decision per cube, 6)."""
+    from engine.gandhi import board
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    board.transfer(s, "troop", 5, "available", "out_of_play")
+    push_event(s, 1, "unshaded", "raj")
     d = engine.decision(s)
-    assert d.step == "raj.deploy.place" and d.budgets == {"cubes": 6}
+    assert d.find("delhi:troop:oop").most == 3 and d.find("delhi:troop").most == 6
+    assert d.find("delhi:troop:oop*4") is None                       # at most 3 from Out of Play
+    assert d.find("delhi:troop:oop*2").label.params == {"kind": "troop", "space": "delhi", "box": "out_of_play",
+                                                         "n": 2}
+    n = tap(s, "raj", "delhi:troop:oop*2", "punjab:troop:oop", "punjab:sepoy*3")
+    assert n == 3 and engine.decision(s).step == "sop.act"          # 6 placed: the loop closed
+    assert s.spaces["delhi"].pieces["troop"] == 2 and s.spaces["punjab"].pieces == {"troop": 1, "sepoy": 3}
+    assert s.out_of_play["troop"] == 2
+
+
+def test_event_piece_counts_are_all_or_nothing():
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    put(s, "delhi", inc_activist=2)
+    put(s, "bombay", ml_activist=3)
+    push_event(s, 4, "unshaded", "raj")   # #4 unshaded: remove up to 4 Activists
+    d = engine.decision(s)
+    assert d.find("bombay:ml").most == 3 and d.find("delhi:inc").most == 2
     before = engine.dump_state(s)
     with pytest.raises(IllegalChoice):
-        engine.apply(s, "raj", "troop*4+sepoy*3")
+        engine.apply(s, "raj", "delhi:inc*3")
     assert engine.dump_state(s) == before
-    tap(s, "troop*4+sepoy*2")
-    assert pc(s, "delhi", "troop") == 4 and pc(s, "delhi", "sepoy") == 2
+    tap(s, "raj", "bombay:ml*3")
+    assert engine.decision(s).find("delhi:inc").most == 1            # 4 Activists at most: 1 left
 
 
-def test_deploy_from_the_map_once_none_is_available_1_4_1():
-    """1.4.1: the last Available Troop placed, Troops may come from the map:
-    the City's cubes are asked again for them."""
-    s = empty_board(restraint=1, resources=10)
-    avail = s.available["troop"]
-    put(s, "bombay", troop=avail - 1)
-    tap(s, "op", "deploy", "delhi", "troop")
+def test_each_piece_to_its_own_box_stays_one_at_a_time():
+    """#1 shaded: the first 3 Sepoys to Available, the rest Out of Play: no counts."""
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    put(s, "delhi", sepoy=3)
+    put(s, "punjab", sepoy=3)
+    push_event(s, 1, "shaded", "inc")
+    assert all(c.most == 1 for c in engine.decision(s).choices)
+
+
+def test_ruleset_4_event_loops_ask_one_piece_at_a_time(ruleset4):
+    from engine.gandhi.events import push_event
+
+    s = blank()
+    push_event(s, 1, "unshaded", "raj")
+    assert all(c.most == 1 for c in engine.decision(s).choices)
+
+
+# ---------------------------------------------------------------- March (3.4.2) with counts
+
+
+def test_march_example_3_4_2_in_five_decisions():
+    """3.4.2 ESEMPIO: 4 Guerrillas march from Orissa: 2 to Central Provinces
+    (one answer, "central_provinces*2"), 1 to Bihar (Activated: 1+3 cubes >
+    3), 1 along the Railway to United Provinces (Underground). Ruleset 3
+    asked 8 decisions (test_revolutionaries.py)."""
+    from test_revolutionaries import march_example, pieces
+
+    s = march_example()
     d = engine.decision(s)
-    assert d.step == "raj.deploy.place" and d.find("troop:bombay").most == 5
-    tap(s, "troop:bombay*2")
-    assert pc(s, "delhi", "troop") == 3
-
-
-def test_wavell_sweep_is_part_of_the_assault_space_3_2_4():
-    """3.2.4 with Lord Wavell: "<space>:wavell_sepoy" chooses the space, the
-    free Limited Sweep into it first and Sepoys for the Assault, in one
-    answer (ruleset 4: space, "Sweep here first?", then the moves)."""
-    s = empty_board(viceroy="wavell", restraint=2, resources=10)
-    put(s, "madras_presidency", troop=1, guerrilla_underground=2)
-    put(s, "madras", troop=1, sepoy=1)
-    tap(s, "op", "assault")
+    assert d.actor == "rev" and "march" in d.ids()
+    n = tap(s, "rev", "march", "orissa")
     d = engine.decision(s)
-    assert {"madras_presidency:wavell", "madras_presidency:wavell_sepoy"} <= set(d.ids())
-    n = 2 + tap(s, "madras_presidency:wavell_sepoy", "troop:madras+sepoy:madras")
-    assert pc(s, "madras_presidency", "guerrilla_active") == 2       # the Sweep activated both (3 cubes)
-    assert s.resources["raj"] == 8                                    # Restraint 2 for the Sepoy
-    n += tap(s, "guerrilla")                                          # 1.4.4: then the second one too
-    assert pc(s, "madras_presidency", "guerrilla_active") == 0
-    assert n == 5 and engine.decision(s).step == "sop.act"   # nothing more to Assault: closed by itself
+    assert d.find("central_provinces").most == 4 and d.find("central_provinces*5") is None
+    n += tap(s, "rev", "central_provinces*2", "bihar", "united_provinces")
+    assert n == 5 and s.resources["rev"] == 4
+    assert pieces(s, "central_provinces") == {"sepoy": 3, "guerrilla_underground": 2}
+    assert pieces(s, "bihar") == {"sepoy": 3, "guerrilla_active": 1}
+    assert pieces(s, "united_provinces") == {"sepoy": 2, "guerrilla_underground": 1}
+    assert pieces(s, "orissa") == {}
 
 
-def test_an_operation_without_its_special_activity_ends_with_one_done_4_1():
-    """The Operation's "done" says whether a Special Activity follows:
-    "done" ends the action, with no "Add a Special Activity?" after it."""
-    s = empty_board(restraint=2, resources=10)
-    put(s, "delhi", troop=2)
-    tap(s, "op+sa", "garrison", "calcutta", "troop:delhi")
+def test_march_names_the_side_with_the_destination_when_both_can_go():
+    """3.4.2: where an Underground and an Active Guerrilla could both go,
+    the side is part of the destination (no second question)."""
+    from test_revolutionaries import new, pieces
+    from test_revolutionaries import put as rput
+
+    s = new()
+    rput(s, "orissa", guerrilla_active=1, guerrilla_underground=2)
+    tap(s, "rev", "march", "orissa")
     d = engine.decision(s)
-    assert d.step == "op.loop" and {"done", "done:sa"} <= set(d.ids()) and any(c.startswith("sa:") for c in d.ids())
-    tap(s, "done")
-    assert engine.decision(s).step == "sop.act"
-    assert not any(e["key"] == "log.sa" for e in s.log)
+    assert {"bihar:underground", "bihar:active"} <= set(d.ids()) and "bihar" not in d.ids()
+    assert d.find("bihar:underground").most == 2 and d.find("bihar:active").most == 1
+    assert d.find("united_provinces").most == 2       # by Railway: Underground only
+    tap(s, "rev", "bihar:underground*2")
+    assert pieces(s, "bihar") == {"guerrilla_underground": 2}
+    assert engine.decision(s).step == "choose:rev.march.dest"
 
 
-def test_the_special_activitys_done_ends_the_operation_too_4_1():
-    """A Special Activity during the Operation: its "done" closes both once
-    the Operation has a space ("op" goes back to the Operation)."""
-    s = empty_board(restraint=2, resources=10)
-    put(s, "delhi", troop=2)
-    tap(s, "op+sa", "garrison", "calcutta", "troop:delhi")
-    sa = next(c for c in engine.decision(s).ids() if c.startswith("sa:"))
-    tap(s, sa)
+# ---------------------------------------------------------------- Demonstrate, Civil Disobedience
+
+
+def test_demonstrate_example_3_3_2_the_protest_with_the_last_move():
+    """3.3.2 ESEMPIO: an Activist from Bihar to West Bengal (no Raj Control:
+    a Protest may go there), another to United Provinces (Raj Control: no
+    Protest). The Protest is chosen with the end of the moves: 6 decisions
+    (ruleset 3: 8, test_nonviolent.py)."""
+    from test_nonviolent import demonstrate_example, pieces, start
+
+    s = demonstrate_example()
+    start(s, "inc", "demonstrate")
+    n = tap(s, "inc", "west_bengal", "bihar")
     d = engine.decision(s)
-    while d.step != "sa.loop" or "done" not in d.ids():
-        tap(s, d.ids()[0])
-        d = engine.decision(s)
-    assert d.step == "sa.loop"
-    tap(s, "done")
-    assert s.action is None or engine.decision(s).step != "op.loop"
-
-
-def test_redeploy_distributes_a_spaces_pieces_in_one_answer_6_4_2():
-    """6.4.2: the cubes leaving Punjab go to Delhi and Hyderabad (a Sepoy
-    into a State) in one answer; then the next space is asked."""
-    s = redeploy_position()
-    start_round(s)
-    to_redeploy(s, "raj")
-    tap(s, "punjab")
+    assert d.step == "nv.demonstrate.move" and {"done", "protest"} <= set(d.ids())
+    assert d.find("bihar").most == 2
+    n += tap(s, "inc", "protest", "united_provinces", "bihar")
+    assert s.spaces["west_bengal"].protest and pieces(s, "west_bengal")["inc_activist_active"] == 1
     d = engine.decision(s)
-    assert d.step == "campaign.redeploy_to" and d.many > 1
-    with pytest.raises(IllegalChoice):                   # one Sepoy in Punjab, not two
-        engine.apply(s, "raj", "sepoy:hyderabad+sepoy:bihar")
-    tap(s, "troop:delhi+sepoy:hyderabad")
-    assert pc(s, "hyderabad", "sepoy") == 1 and pc(s, "delhi", "troop") == 4
-    d = engine.decision(s)
-    assert d.step == "campaign.redeploy" and "hyderabad" not in d.ids() and "punjab" not in d.ids()
+    assert "protest" not in d.ids() and "done" in d.ids()   # Raj Control in United Provinces
+    n += tap(s, "inc", "done")
+    assert n == 6 and engine.decision(s).step == "op.loop"
+    assert not s.spaces["united_provinces"].protest
+    assert not any(e["params"].get("step") == "nv.demonstrate.protest_ask" for e in s.log
+                   if e["key"] == "log.only_choice")
 
 
-def test_redeploy_troops_only_where_the_raj_could_pay_6_4_2():
-    """6.4.2: Troops into Provinces and onto Railways only as far as the Raj
-    could pay 2 Resources each: a joined answer beyond that is refused."""
-    s = redeploy_position()
-    start_round(s)
-    to_redeploy(s, "raj")
-    s.resources["raj"] = 8                               # 4 Troops: 3 are upkept already
-    tap(s, "delhi")
-    before = engine.dump_state(s)
-    with pytest.raises(IllegalChoice):
-        engine.apply(s, "raj", "troop:bihar+troop:rail_karachi_north")
-    assert engine.dump_state(s) == before
-    tap(s, "troop:bihar+troop:bombay*2")
-    assert pc(s, "bihar", "troop") == 2 and pc(s, "bombay", "troop") == 2
+def test_civil_disobedience_example_3_3_3_two_spaces_at_once_and_activists_counted():
+    """3.3.3 ESEMPIO: Protests in Bombay Presidency and Coastal Andhra chosen
+    together; then the Activist in Hyderabad onto the adjacent Railway. Two
+    Activists move onto a Railway in one answer."""
+    from test_nonviolent import blank, pieces, start
+    from test_nonviolent import put as nput
 
-
-def test_ruleset_4_games_keep_one_answer_per_group_of_cubes():
-    s = empty_board(restraint=2, resources=10)
-    s.options["ruleset"] = 4
-    put(s, "west_bengal", troop=2)
-    put(s, "rajputana", sepoy=1)
-    tap(s, "op", "garrison", "delhi")
-    d = engine.decision(s)
-    assert d.many == 1 and not d.joining()
-    tap(s, "troop:west_bengal")
-    assert engine.decision(s).step == "raj.garrison.move"   # the loop goes on, as under ruleset 4
-
-
-def test_bots_answer_the_cubes_of_a_space_in_one_answer():
-    """The Arjuna bots (8.6.3 Deploy: 3 Troops, then Sepoys up to 6) give
-    ruleset 5's one answer for the cubes they place one at a time."""
-    from engine.gandhi.bots import choose
-
-    s = empty_board(restraint=1, resources=10)
-    tap(s, "op", "delhi:sepoy")
-    d = engine.decision(s)
-    cid = choose(s, d)
-    assert cid == "troop*3+sepoy*3" and d.find(cid) is not None
-    engine.apply(s, "raj", cid)
-    assert pc(s, "delhi", "troop") == 3 and pc(s, "delhi", "sepoy") == 3
-
-
-def test_assault_bihar_example_3_2_4_removals_in_one_answer():
-    """3.2.4 example: Chelmsford, Restraint 3: the Raj pays 1 to Assault in
-    Bihar with 1 Troop and 3 Sepoys and moves Gandhi and all 3 Active
-    Activists to Prison -- the four pieces one answer (ruleset 3: 8
-    decisions). An order the rules forbid is refused whole."""
-    from test_raj import bihar_example
-
-    s = bihar_example()
-    n = tap(s, "op", "assault", "bihar:sepoy")
-    assert s.resources["raj"] == 9
-    d = engine.decision(s)
-    assert d.step == "raj.remove" and d.find("inc*2") is not None and d.find("inc*3") is None
-    n += tap(s, "inc*2+ml+gandhi")
-    assert s.prison.get("inc_activist") == 2 and s.prison.get("ml_activist") == 1 and s.prison.get("gandhi") == 1
-    assert s.restraint == 2 and n == 4                 # Gandhi arrested: Restraint -1 at the turn's end
-
-
-def test_removals_bases_last_refused_whole_3_2_4():
-    s = empty_board(restraint=2, resources=10)
-    put(s, "bihar", troop=3, guerrilla_active=1, rev_base=1)
-    tap(s, "op", "assault")                            # Bihar, the only space, chosen by itself
-    d = engine.decision(s)
-    assert d.step == "raj.remove" and "rev_base" not in d.ids()
-    before = engine.dump_state(s)
-    for bad in ("rev_base+guerrilla", "rev_base"):
-        with pytest.raises(IllegalChoice):
-            engine.apply(s, "raj", bad)
-        assert engine.dump_state(s) == before
-    tap(s, "guerrilla")
-    assert pc(s, "bihar", "rev_base") == 0             # then the Base, the only piece left: by itself
-
-
-def test_whole_games_under_ruleset_5_keep_the_invariants_and_replay():
-    """Random whole games under ruleset 5 answering with joined counts
-    ("troop:delhi*2+sepoy:agra") keep every piece accounted for and replay
-    from their transcripts (the ruleset 4 test, run under 5)."""
-    for scenario, seed in (("short", 5), ("main", 6)):
-        whole_games(scenario, seed)
-
-
-def test_treaty_example_4_2_1_sepoys_in_one_answer():
-    """4.2.1 example: Treaty in the Muslim State of West Bengal (3 Sepoys
-    move in, one answer beside "remove"; the Troop of East Bengal cannot:
-    Troops never enter States) and in Orissa (the 2 Sepoys remove the Active
-    Guerrilla and arrest the Activist: one answer). With no State left the
-    Special Activity's "done", which ends the Deploy too, is the only answer
-    (ruleset 3 asks "move", each Sepoy, each removal, and both "done"s)."""
-    from test_raj import treaty_board
-
-    s = treaty_board()
-    n = tap(s, "op+sa", "deploy", "calcutta", "done")   # Deploy: the Sepoy Calcutta keeps is no Troop's
-    n += tap(s, "sa:treaty", "west_bengal")
-    d = engine.decision(s)
-    assert d.step == "raj.treaty.mode" and "troop:east_bengal" not in d.ids()
-    with pytest.raises(IllegalChoice, match="Troops never enter States"):
-        engine.apply(s, "raj", "troop:east_bengal")
-    n += tap(s, "sepoy:east_bengal*2+sepoy:calcutta")
-    assert pc(s, "west_bengal", "sepoy") == 3 and pc(s, "east_bengal", "troop") == 1
-    n += tap(s, "orissa", "remove", "guerrilla+inc")
-    assert pc(s, "orissa", "guerrilla_active") == 0 and s.prison.get("inc_activist") == 1
-    assert forced(s, "sa.loop") == ["done"]            # no State left: the Special Activity and Deploy end
-    assert engine.decision(s).step == "sop.act" and totals(s) == INVENTORY
-    assert n == 10
-
-
-def test_martial_law_example_4_2_3_activists_in_one_answer():
-    """4.2.3 example: Martial Law in Punjab with 4 cubes removes any 4
-    Activists to Available (not the Active Guerrilla): one answer; Neutral
-    and Unrest follow; one space only outside a Crisis, so the Special
-    Activity closes by itself; the Deploy, made after it, still needs a
-    space (2.3.4) (ruleset 3: 9 decisions to this point)."""
-    from test_raj import punjab_board
-
-    s = punjab_board()
-    n = tap(s, "op+sa", "deploy", "sa:martial_law", "punjab")
-    d = engine.decision(s)
-    assert d.find("inc*3") is not None and d.find("ml*2") is not None and d.find("guerrilla") is None
-    n += tap(s, "inc*2+ml*2")
-    sp = s.spaces["punjab"]
-    assert sp.pieces.get("inc_activist") == 1 and "ml_activist" not in sp.pieces
-    assert sp.pieces.get("guerrilla_active") == 1
-    assert not sp.protest and sp.unrest == 1 and sp.support == 0
-    assert forced(s, "sa.loop") == ["done"]             # one space only: Martial Law ends by itself
-    assert n == 5 and engine.decision(s).step == "op.loop"   # the Deploy still needs its space (2.3.4)
-
-
-def test_govern_example_4_2_2_removal_and_one_closing_done():
-    """4.2.2 example: Imperialism in Bombay Presidency shifts Support up two
-    levels; in Hyderabad the Active Guerrilla is removed; two spaces at most,
-    so Govern ends by itself (ruleset 3: 10 decisions to this point)."""
-    from test_raj import govern_board
-
-    s = govern_board()
-    n = tap(s, "op+sa", "deploy", "sa:govern", "bombay_presidency")
-    assert forced(s, "raj.govern.mode") == ["imperialism"] and forced(s, "raj.imperialism") == ["shift"]
-    n += tap(s, "shift")                                 # the second purchase is the Raj's to decide
-    assert s.spaces["bombay_presidency"].support == 2 and s.resources["raj"] == 4
-    n += tap(s, "hyderabad")                             # the Active Guerrilla, the only thing to do there
-    assert pc(s, "hyderabad", "guerrilla_active") == 0
-    assert forced(s, "sa.loop") == ["done"]              # two spaces: Govern ends by itself
-    assert n == 6 and engine.decision(s).step == "op.loop"   # the Deploy still needs its space (2.3.4)
+    s = blank(restraint=3, protests_free=2)
+    for sid in ("bombay_presidency", "coastal_andhra"):
+        nput(s, sid, inc_activist=1)
+    nput(s, "hyderabad", inc_activist=2)
+    start(s, "inc", "civil_disobedience", kind="op")
+    n = tap(s, "inc", "bombay_presidency+coastal_andhra", "done", "done")
+    assert s.spaces["bombay_presidency"].protest and s.spaces["coastal_andhra"].protest
+    assert s.action is None                                  # the set of spaces closed the Operation
+    s2 = blank(restraint=3, protests_free=0)
+    nput(s2, "hyderabad", inc_activist=2)
+    start(s2, "inc", "civil_disobedience", kind="op")
+    d = engine.decision(s2)                                  # Hyderabad, the only space, chosen by itself
+    assert d.step == "nv.cd.rail"
+    assert d.find("rail_hyderabad_bombay_presidency").most == 2
+    n2 = tap(s2, "inc", "rail_hyderabad_bombay_presidency*2")
+    assert s2.spaces["rail_hyderabad_bombay_presidency"].pieces == {"inc_activist": 2}
+    assert n == 3 and n2 == 1

@@ -137,3 +137,54 @@ def test_the_viceroy_panel_speaks_the_pictures_language(drawn, locale, words):
     texts = [t for t, *_ in drawn]
     for w in words:
         assert w in texts, (locale, w)
+
+
+@pytest.fixture(scope="module")
+def pax_game():
+    """A 7-player Pax game with Unrest on the map (Random Events of 1880)."""
+    import engine
+
+    return engine.new_game("pax", "1880", 3, {"players": 7})
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_pax_map_draws_every_character_in_the_pictures_language(drawn, locale, pax_game):
+    """The Pax map (every crop): area, sea and power names and the panel's
+    words have glyphs in the face that draws them (Japanese: Noto Sans CJK),
+    and read as the game's catalog names them (イギリス, Gran Bretagna)."""
+    from engine.core.catalogs import name
+    from render.pax import CROPS
+    from render.pax import render as pax_render
+
+    for crop in CROPS:
+        pax_render(pax_game, locale, crop)
+    missing = missing_glyphs(drawn)
+    assert not missing, f"{locale}: {len(missing)} missing glyphs, e.g. {missing[:5]}"
+    texts = {t for t, *_ in drawn}
+    lang = locale.split("-")[0]
+    for ident in ("great_britain", "egypt", "mediterranean", "japan"):
+        assert name("pax", lang, ident) in texts, (locale, ident)
+    if lang != "en":
+        assert not {"Great Britain", "Egypt", "Mediterranean", "European Tension 0"} & texts
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("crop", ["world", "americas", "europe_africa"])
+def test_pax_area_names_fit_their_tiles(drawn, locale, crop, pax_game):
+    """Every area name on a tile, longest ones included (Stato Libero
+    dell'Orange, オーストリア＝ハンガリー, Haiti and Santo Domingo), is drawn
+    no wider than its tile, whole (no ellipsis) on the continent pictures."""
+    from render.kit.fastdraw import text_length
+    from render.pax import render as pax_render
+    from render.pax.map import short_name
+
+    pax_render(pax_game, locale, crop)
+    tile = 78 if crop == "world" else 112
+    names = {short_name(locale, a) for a in pax_game.areas} | {short_name(locale, p) for p in pax_game.powers}
+    drawn_names = [(t, f) for t, f, _, anchor in drawn if anchor == "ma" and f is not None
+                   and (t in names or any(t and t.rstrip("…") in n for n in names))]
+    assert len(drawn_names) >= 20
+    too_wide = [t for t, f in drawn_names if text_length(t, f) > tile - 4]
+    assert not too_wide, f"{locale} {crop}: {too_wide[:5]}"
+    if crop != "world":
+        assert not [t for t, _ in drawn_names if t.endswith("…")]

@@ -285,11 +285,15 @@ def march_dest(state, d) -> str:
     origin = state.stack[-1]["ctx"]["origin"]
     if march_movable(state, ctx, origin) <= 0 and "done" in d.ids():
         return "done"
-    opts = [c for c in d.ids() if c in state.spaces and c not in ctx["spaces"]]
+    ids = d.ids()
+    # ruleset 5 names the side with the space where both could go ("bengal:underground")
+    opts = list(dict.fromkeys(c.split(":")[0] for c in ids if c.split(":")[0] in state.spaces
+                              and c.split(":")[0] not in ctx["spaces"]))
     if not opts:
-        return "done" if "done" in d.ids() else d.ids()[0]
+        return "done" if "done" in ids else ids[0]
     into = (ctx.get("data") or {}).get("into", {})
-    return select_space(state, "rev", "march", opts, op="march", salt=("march", origin, sum(into.values())))
+    sid = select_space(state, "rev", "march", opts, op="march", salt=("march", origin, sum(into.values())))
+    return next((c for c in (sid, f"{sid}:underground", f"{sid}:active") if c in ids), sid)  # Underground first
 
 
 def march_kind(state, d) -> str:

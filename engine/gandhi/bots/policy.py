@@ -18,7 +18,9 @@ import dataclasses
 import logging
 import re
 
-from ...core.messages import TOGETHER, split_quantity
+from ...coin.actions import CLOSE
+from ...coin.sop import EVENT_SIDES, LIMITED
+from ...core.messages import TOGETHER, Choice, Decision, split_quantity
 from .. import derived as dv
 from ..data import get_data
 from ..ruleset import at_least
@@ -26,7 +28,7 @@ from ..side_actions import TAKE_BACK, TRANSFER
 from . import arjuna_deck, eligibility, movement, priorities
 from . import campaign as np_campaign
 from . import events, special
-from .random_spaces import det_random
+from .random_spaces import det_random, random_space
 
 SIDE_IDS = (TRANSFER, TAKE_BACK)
 HANDLER_ERRORS: dict[str, int] = {}  # step -> count of handler failures (for tests)
@@ -84,7 +86,7 @@ def _in_one_answer(state, d) -> str:
     the ruleset 4 way, summed into that one answer: the same cubes move."""
     from ...core import engine as core
 
-    work = core.clone(state)
+    work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
     work.options = {**(work.options or {}), "ruleset": 4}
     steps = ANSWERED_AS.get(d.step, (d.step,))
 
@@ -105,8 +107,8 @@ def _in_one_answer(state, d) -> str:
         if base == "move" and wd.step == "raj.treaty.mode":
             core.apply(work, wd.actor, cid)
             continue
-        if base not in offered or base in DONE_IDS or counts.get(base, 0) + n > offered[base].most:
-            break  # "done", or a cube the one answer cannot hold (1.4.1: from the map once Available ran out)
+        if base not in offered or base in DONE_IDS + ("back",) or counts.get(base, 0) + n > offered[base].most:
+            break  # "done" (Redeploy: "back"), or a cube the one answer cannot hold (1.4.1: from the map once Available ran out)
         counts[base] = counts.get(base, 0) + n
         core.apply(work, wd.actor, cid)
     parts = [b if n == 1 else f"{b}*{n}" for b, n in counts.items()]
@@ -120,7 +122,37 @@ MAX_CUBES_ASKED = 30  # more than any space can take in one Operation
 
 # ------------------------------------------------------------------ handlers
 def _act(state, d):
-    return eligibility.act_choice(state, d)
+    """8.2: the NP Eligibility table. Ruleset 5 names the Operation with the
+    action (issue 14): the table answers by kind ("op+sa", "limited-op"),
+    then the Arjuna deck picks the Operation (8.3) among those offered."""
+    ids = d.ids()
+    if any(c in ids for c in ("op", "op+sa", "limited-op")) or not any(_is_op_answer(c) for c in ids):
+        return eligibility.act_choice(state, d)
+    full = [c for c in ids if _is_op_answer(c) and not c.endswith(LIMITED)]
+    limited = [c.removesuffix(LIMITED) for c in ids if c.endswith(LIMITED)]
+    kinds = (["op", "op+sa"] if full else []) + (["limited-op"] if limited else [])
+    legacy = [c for c in ids if not _is_op_answer(c)]
+    kind = eligibility.act_choice(state, Decision(d.actor, d.prompt, [
+        Choice(c, d.prompt) for c in kinds + legacy], d.step))
+    if kind in ("op", "op+sa", "limited-op"):
+        offered = limited if kind == "limited-op" else full
+        op = arjuna_deck.plan(state, d.actor, offered).op or offered[0]
+        return op + LIMITED if kind == "limited-op" else op
+    return kind
+
+
+def _is_op_answer(cid: str) -> bool:
+    return cid not in EVENT_SIDES and cid != "pass"
+
+
+def _op_only(state, ctx) -> bool:
+    """8.2.1: the NP 1st Eligible that made an Operation only so that a
+    critical 2nd Eligible gets no Event (its "op" of ruleset 4); under
+    ruleset 5 that is an Operation without a Special Activity (2.3.4)."""
+    if ctx.get("sop_role") != "first" or state.turn.first_action != "op+sa":
+        return False
+    nxt = eligibility._next_eligible(state, ctx["faction"])
+    return nxt is not None and eligibility.is_critical(state.current, nxt)
 
 
 def _op_choose(state, d):
@@ -172,7 +204,28 @@ def _raj_candidates(state, ctx, spaces: list[str]) -> tuple[list[str], str | Non
             return [], None
         best = max(state.spaces[s].support for s in in_place)
         return [s for s in in_place if state.spaces[s].support == best], "shift_support"
+    if op == "assault" and not ctx["spaces"]:
+        wavell = _wavell_sweeps(state, ctx, spaces)
+        if wavell:
+            return wavell, "sweep"
     return spaces, None
+
+
+def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
+    """8.6.3 (IT L1371): "Se Lord Wavell è il Viceré corrente, il Raj NP
+    effettuerà prima di tutto Perlustrazione in uno spazio disponibile per
+    l'Assalto, usando la Tabella delle Priorità di Movimento (8.4.2) come per
+    un'Operazione di Perlustrazione ... Dopo aver Perlustrato, selezionare la
+    destinazione come primo spazio per l'Operazione di Assalto": the first
+    Assault space is a Sweep destination with something to Assault (Active
+    adversaries, or Underground Guerrillas the Sweep Activates) that some cube
+    may enter by the Movement Priorities (chosen by the Sweep column); the bot then takes Wavell's
+    Sweep there (``raj.wavell.offer``)."""
+    from ..operations.raj import wavell_can_sweep
+
+    return [s for s in spaces if wavell_can_sweep(state, ctx, s)
+            and (dv.active_adversaries(state, s) or state.spaces[s].pieces.get("guerrilla_underground", 0))
+            and movement.sweep_destination_useful(state, ctx, s, True)]
 
 
 def _op_loop(state, d):
@@ -180,6 +233,8 @@ def _op_loop(state, d):
     ids = d.ids()
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
+    if sas and _op_only(state, ctx):
+        sas = []
     spaces = [c for c in ids if c in _spaces()]
     plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
     if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
@@ -211,11 +266,11 @@ def _op_loop(state, d):
             sid = priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
             return _with_sepoys(state, ctx, sid, ids)
     # 8.3: a Special Activity box after the Operation box follows the whole
-    # Operation: "done" ends the Operation and the engine offers it (op.sa_offer;
-    # ruleset 5: "done:sa", the Operation's end that keeps the offer)
-    if "done:sa" in ids:
-        return "done:sa"
+    # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
     if "done" in ids:
+        if sas and at_least(state, 5):  # ruleset 5 asks no more after "done": the Special Activity now
+            name = special.first_doable(state, ctx, [c[3:] for c in sas])
+            return f"sa:{name}" if name else "done"
         return "done"
     return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
 
@@ -245,11 +300,13 @@ def _sa_loop(state, d):
     """8.7: the Special Activity's spaces by the NP procedure (:mod:`.special`)."""
     ctx = state.action
     spaces = [c for c in d.ids() if c in _spaces()]
+    # 8.3: a Special Activity made after the Operation's spaces ends the action (ruleset 5: "close")
+    end = CLOSE if CLOSE in d.ids() and ctx["spaces"] else "done"
     if not spaces or len(ctx["sa_spaces"]) >= special.sa_limit(state, ctx):
-        return "done"
+        return end
     spaces, col = special.sa_spaces(state, ctx, spaces)
     if not spaces:
-        return "done"
+        return end
     col = col or _ctx_column(state, ctx["faction"], ctx["sa"], d)
     return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["sa"], salt=len(ctx["sa_spaces"]))
 
@@ -455,12 +512,21 @@ def _gandhi_protests(state, d):
     return priorities.select_space(state, d.actor, col, spaces, salt="gandhi_protests")
 
 
-def _congress_setup(state, d):
-    """Main scenario setup, Congress places Gandhi, an Activist and a Protest:
-    where Gandhi goes by the Move or Release Gandhi column (8.7.2
-    Chiarimento: "Consultate sempre la colonna Muovere o Rilasciare Gandhi")."""
+def _reset_protest(state, d):
+    """8.9.4: at the end of the Reset the NP Congress places a Protest in a
+    space with Congress Activists, chosen by its Place Protest column (8.4.1);
+    the engine offers only those spaces."""
     spaces = [c for c in d.ids() if c in _spaces()]
-    return priorities.select_space(state, "inc", "gandhi", spaces, salt="setup")
+    return priorities.select_space(state, "inc", "place_protest", spaces, salt="reset_protest")
+
+
+def _congress_setup(state, d):
+    """Main scenario setup, "Se si usa qualsiasi Fazione NP: ... Il Congresso
+    NP all'inizio dello scenario pone Gandhi, un Attivista ed un segnalino
+    Protesta in uno spazio di 2 Pop scelto a caso (8.1.2)" (seed IT L1940, ES
+    L5612-5615): a random 2 Pop space by the Random Spaces map (R-SETUP-NP)."""
+    spaces = [c for c in d.ids() if c in _spaces() and dv.population(c) == 2]
+    return random_space(state, spaces or [c for c in d.ids() if c in _spaces()], "setup")
 
 
 def _rally_replace(state, d):
@@ -555,6 +621,7 @@ HANDLERS = {
     "nv.cd.rail": _cd_rail,
     "raj.remove": _remove_most,
     "sop.gandhi_protests": _gandhi_protests,
+    "np.reset_protest": _reset_protest,
     "event:pieces": _event_pieces,
     "raj.wavell.offer": _first_of("sweep", "no"),
     "choose:rev.march.kind": lambda s, d: movement.march_kind(s, d),

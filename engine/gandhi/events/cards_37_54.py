@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...core import rng
 from .. import board, derived as dv
+from ..nonplayer import can_pay
 from ..ruleset import at_least
 from . import event
 from .kit import (
@@ -784,7 +785,7 @@ def _c49u_what(state, ctx, cid):
         shift_toward(state, sid, 2)
         elog(state, 49, "{space} shifts toward Active Support (Non-player Raj: free).", f, space=sid)
         return []
-    if f in ("raj", "rev") and state.resources[f] >= 2:
+    if f in ("raj", "rev") and can_pay(state, f, 2):  # an NP Revolutionary keeps no Resources (8.1)
         return [loop("c49u.pay", dict(actor=f, card=49, left=1, space=sid),
                      prompt=f"Event #49: pay 2 Resources to shift {space_name(sid)} toward Active Support?")]
     return []

@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...coin.events import (  # noqa: F401 - the shared toolkit, re-exported for the card modules
-    AUTOS, HANDLERS, Ask, Do, Handler, Loop, auto, best, call, ctx0, do, handler, loop, space_then)
+    AUTOS, HANDLERS, Ask, Do, Handler, Loop, auto, best, call, ctx0, do, handler, loop, quantity, space_then)
 from ...coin.events import event_prompt as _coin_event_prompt
-from ...core.messages import Message
+from ...core.messages import Choice, Message
 from ...core.steps import Frame
 from .. import board
 from .. import derived as dv
@@ -456,6 +456,75 @@ def _pieces(state, ctx, cid):
         elog(state, card, "Flips a Guerrilla Underground in {space}.", actor, space=sid)
     ctx["used"][sid] = ctx["used"].get(sid, 0) + 1
     return []
+
+
+#: the label of a count of one piece action: (act, box kind) -> (key, English)
+COUNT_LABELS = {
+    ("place", "available"): ("choice.ev_place_n", "{kind}: place {n} in {space}"),
+    ("place", "other"): ("choice.ev_place_from_n", "{kind}: place {n} in {space} (from {box})"),
+    ("remove", "available"): ("choice.ev_remove_n", "{kind}: remove {n} in {space}"),
+    ("remove", "other"): ("choice.ev_remove_to_n", "{kind}: remove {n} in {space} (to {box})"),
+    ("remove", "prison"): ("choice.ev_arrest_n", "{kind}: arrest {n} in {space}"),
+    ("activate", "guerrilla_underground"): ("choice.ev_activate_n", "Guerrillas: activate {n} in {space}"),
+    ("activate", "guerrilla_active"): ("choice.ev_count_active_n",
+                                       "Active Guerrillas: count {n} in {space} (they stay Active)"),
+    ("hide", "guerrilla_active"): ("choice.ev_hide_n", "Guerrillas: flip {n} Underground in {space}"),
+}
+
+
+def piece_most(state, ctx: dict, sid: str, kind: str, box: str) -> int:
+    """How many times in a row the piece loop may take the same action (one
+    ``kind`` in ``sid``, from or to ``box``): within the pieces ``left``, the
+    space's caps, the pieces there (or in the source box, the source's cap,
+    the room for Bases, 5.1.1) -- 1 where each piece goes to its own box."""
+    if ctx.get("to_list"):
+        return 1
+    used = ctx["used"].get(sid, 0)
+    most = ctx["left"]
+    if ctx["cap"] is not None:
+        most = min(most, ctx["cap"] - used)
+    if ctx.get("caps") is not None:
+        most = min(most, ctx["caps"].get(sid, 0) - used)
+    act = ctx["act"]
+    if act == "place":
+        most = min(most, board.in_box(state, box, kind))
+        if ctx["sources"].get(box) is not None:
+            most = min(most, ctx["sources"][box])
+        if kind in BASES:
+            most = min(most, dv.base_room(state, sid))
+    elif act == "activate" and kind == "guerrilla_active":
+        most = min(most, cnt(state, sid, kind) - used)
+    else:
+        most = min(most, cnt(state, sid, kind))
+        if ctx.get("dest_caps"):
+            most = min(most, ctx["dest_caps"].get(box, 0))
+    return max(1, most)
+
+
+def _piece_count_label(act: str, sid: str, kind: str, box: str) -> Message:
+    if act in ("place", "remove"):
+        which = "prison" if act == "remove" and box == "prison" else ("available" if box == "available" else "other")
+        key, text = COUNT_LABELS[(act, which)]
+        shown = "guerrilla" if kind == "guerrilla_underground" else kind
+        return Message(key, {"kind": shown, "space": sid, "box": box}, text)
+    key, text = COUNT_LABELS[(act, kind)]
+    return Message(key, {"space": sid}, text)
+
+
+@quantity("pieces")
+def _pieces_quantity(state, ctx: dict, choices: list[Choice], upto: bool) -> list[Choice]:
+    """Ruleset 5 (issue 14): the piece loop's choices as counts where the
+    player has more than one answer (a lone obligatory choice stays one at a
+    time, applied by the engine)."""
+    if not at_least(state, 5) or not (upto or len(choices) > 1):
+        return choices
+    opts = {o[0]: o[1:] for o in piece_options(state, ctx)}
+    out = []
+    for c in choices:
+        sid, kind, box = opts[c.id]
+        most = piece_most(state, ctx, sid, kind, box)
+        out.append(Choice(c.id, c.label, most, _piece_count_label(ctx["act"], sid, kind, box)) if most > 1 else c)
+    return out
 
 
 # --- Muslim States ----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from .. import board, derived as dv
 from ..actions import Ctx, Operation, operation
 from ..common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from ..data import get_data
+from ..ruleset import at_least
 from ..state import GandhiState
 
 OTHER = {"inc": "ml", "ml": "inc"}
@@ -449,6 +450,9 @@ class DemonstrateMove(Step):
                                                   space=space_name(oid), n=1)))
         if sum(fr["own"].values()) > 0:
             choices.append(done_choice("Move no more Activists here"))
+            if at_least(state, 5) and protest_open(state, dst):  # issue 14: the Protest with the last move
+                choices.append(simple("protest", "choice.done_protest",
+                                      "Move no more Activists here and place a Protest"))
         return Decision(f, msg("prompt.demonstrate_move", "Demonstrate: move Activists into {space}.",
                                space=space_name(dst)), choices, self.name)
 
@@ -468,6 +472,13 @@ class DemonstrateMove(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         f, dst = fr["faction"], fr["space"]
+        if cid in ("done", "protest") and at_least(state, 5):
+            top = state.stack[-1] if state.stack else {}
+            if top.get("step") == "nv.demonstrate.protest" and top.get("space") == dst:
+                state.stack.pop()  # the Protest was decided with the moves' end (ruleset 5)
+            if cid == "protest":
+                _place_protest(state, f, dst)
+            return
         if cid == "done":
             return
         if cid.startswith("ml:"):
@@ -495,9 +506,19 @@ class DemonstrateProtest(Step):
 
     def run(self, state, fr):
         sid = fr["space"]
-        if (not state.spaces[sid].protest and not dv.raj_control(state, sid)
-                and dv.protest_available(state) > 0):
+        if protest_open(state, sid):
             push(state, frame("nv.demonstrate.protest_ask", faction=fr["faction"], space=sid))
+
+
+def protest_open(state: GandhiState, sid: str) -> bool:
+    """3.3.2: a Demonstrate destination without Raj Control and without a
+    Protest may take an Available Protest."""
+    return not state.spaces[sid].protest and not dv.raj_control(state, sid) and dv.protest_available(state) > 0
+
+
+def _place_protest(state: GandhiState, faction: str, sid: str) -> None:
+    if board.add_protest(state, sid, for_operation=True):
+        log(state, "log.protest", "{faction} places a Protest in {space}.", actor=faction, faction=faction, space=sid)
 
 
 @register
@@ -512,9 +533,8 @@ class DemonstrateProtestAsk(Step):
                          simple("done", "choice.no_protest", "No Protest")], self.name)
 
     def apply(self, state, fr, cid):
-        if cid == "protest" and board.add_protest(state, fr["space"], for_operation=True):
-            log(state, "log.protest", "{faction} places a Protest in {space}.", actor=fr["faction"],
-                faction=fr["faction"], space=fr["space"])
+        if cid == "protest":
+            _place_protest(state, fr["faction"], fr["space"])
 
 
 # --- Civil Disobedience (3.3.3) ----------------------------------------------------
@@ -579,8 +599,12 @@ class CivilDisobedienceRail(Step):
         ctx = state.action
         f, sid = fr["faction"], fr["space"]
         choices = []
-        if movable(state, ctx, sid, activist_kind(f)) > 0:
+        most = movable(state, ctx, sid, activist_kind(f))
+        if most > 0:
             choices = [space_choice(r) for r in _adjacent_railways(sid)]
+            if at_least(state, 5) and most > 1:  # issue 14: "2 Activists onto this Railway" in one answer
+                choices = [Choice(c.id, c.label, most, msg("choice.cd_rail_n", "Activists: move {n} onto {space}",
+                                                           space=c.id)) for c in choices]
         choices.append(done_choice("Move no Activists onto Railways"))
         return Decision(f, msg("prompt.cd_rail", "Civil Disobedience in {space}: move an Activist onto an "
                                                  "adjacent Railway?", space=space_name(sid)), choices, self.name)

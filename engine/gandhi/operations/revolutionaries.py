@@ -321,15 +321,39 @@ def _march_next(state: GandhiState, ctx: Ctx, origin: str) -> list[Frame]:
     if not dests:
         return []
     order = [s for s in get_data().map.ids if s in dests]
+    counts = None
+    if at_least(state, 5):  # issue 14: "3 Underground Guerrillas to Bengal" in one answer
+        order, counts = _march_counts(state, ctx, origin, order, dests)
     return [ask(F, msg("prompt.rev.march_dest", "March from {space}: move a Guerrilla to which space?",
                        space=origin),
                 order, on="rev.march.dest", ctx={"origin": origin},
-                done=f"Move no more Guerrillas from {space_name(origin)}")]
+                done=f"Move no more Guerrillas from {space_name(origin)}", counts=counts)]
+
+
+def _march_counts(state: GandhiState, ctx: Ctx, origin: str, order: list[str], dests: dict[str, list[str]]):
+    """Ruleset 5: each destination as a quantity of the Guerrillas that may
+    go there (3.4.2, each moving once, 3.1.2); where both sides could go, one
+    option per side ("bengal:underground"), so that no second question
+    follows. Returns ``(options, counts)`` for :func:`ask`."""
+    out, counts = [], {}
+    for d in order:
+        kinds = dests[d]
+        for k in kinds:
+            oid = d if len(kinds) == 1 else f"{d}:{KIND_SIDE[k]}"
+            most = movable(state, ctx, origin, k)
+            one = msg("choice.march_to", "{kind} to {space}", kind=k, space=d)
+            counts[oid] = (most, one if len(kinds) > 1 else msg("space", space_name(d), space=d),
+                           msg("choice.march_n", "{kind}: move {n} to {space}", kind=k, space=d))
+            out.append(oid)
+    return out, counts
 
 
 @callback("rev.march.dest")
 def _march_dest(state, c, cid):
     ctx = state.action
+    if ":" in cid:  # ruleset 5: the destination with its side
+        dest, side = cid.split(":")
+        return _march_move(state, c["origin"], dest, SIDE_KIND[side])
     kinds = march_destinations(state, ctx, c["origin"]).get(cid, [])
     if len(kinds) == 1:
         return _march_move(state, c["origin"], cid, kinds[0])

@@ -16,6 +16,7 @@ from .. import board
 from .. import derived as dv
 from ..actions import SpecialActivity, special_activity
 from ..common import done_choice, log, simple, space_name
+from ..nonplayer import can_pay
 from ..operations.raj import (
     KIND_NAME,
     CubesInOneAnswer,
@@ -177,7 +178,7 @@ def imperialism_options(state, sid: str) -> list[str]:
     """What one Imperialism purchase can do in ``sid`` now (4.2.2): remove an
     Unrest marker; once no Unrest is left, shift 1 level toward Active Support;
     in a Muslim State remove the Muslim State marker."""
-    if state.resources["raj"] < imperialism_cost(state):
+    if not can_pay(state, "raj", imperialism_cost(state)):
         return []
     sp = state.spaces[sid]
     out = []
@@ -227,7 +228,7 @@ class Govern(SpecialActivity):
     def why_not(self, state, ctx, sid):
         if not dv.cubes(state.spaces[sid]):
             return f"{space_name(sid)} has no Raj cubes: Govern needs cubes (4.2.2)"
-        if dv.active_adversaries(state, sid) == 0 and state.resources["raj"] < imperialism_cost(state):
+        if dv.active_adversaries(state, sid) == 0 and not can_pay(state, "raj", imperialism_cost(state)):
             return (f"nothing to Govern in {space_name(sid)}: Imperialism costs {imperialism_cost(state)} "
                     f"Resources and the Raj has {state.resources['raj']}")
         return f"nothing to Govern in {space_name(sid)} (4.2.2)"

@@ -15,6 +15,7 @@ from ..actions import SpecialActivity, special_activity
 from ..choose import ask, callback
 from ..common import log, space_name
 from ..data import get_data
+from ..nonplayer import can_pay
 from ..operations.revolutionaries import (
     KIND_LABELS,
     NV_KINDS,
@@ -35,7 +36,7 @@ def aid_options(state: GandhiState, sid: str) -> list[str]:
     out = []
     if dv.n(sp, "guerrilla_underground"):
         out.append("resources")
-    if dv.n(sp, "guerrilla_active") and state.resources[F] >= 1:
+    if dv.n(sp, "guerrilla_active") and can_pay(state, F, 1):
         out.append("underground")
     return out
 
