@@ -204,7 +204,7 @@ def _multi(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> Non
     rest = [c for c in prompt.choices if c[0] not in joinable]
     pages = (len(join) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
-    chunk = join[page * PAGE:(page + 1) * PAGE]
+    chunk = _listed(prompt, join[page * PAGE:(page + 1) * PAGE])
     view.add_item(ChoiceSelect(g, v, n, page, chunk,
                                t(locale, "play.select_many", "Choose up to {n}… (page {page}/{pages})",
                                  n=min(prompt.many, len(chunk)), page=page + 1, pages=pages),
@@ -258,8 +258,10 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
             return
 
         async def go():
-            # several values: the spaces chosen together, one answer "a+b" (issue 14)
-            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, "+".join(values), self.n)
+            # several values: the spaces (or counts of cubes) chosen together, one answer "a+b" (issue 14);
+            # a quantity listed once (a long list) counts one when picked with others
+            joined = "+".join(v.partition(ASK_COUNT)[0] for v in values)
+            p = await _svc(interaction).pick(self.g, interaction.user.id, self.v, joined, self.n)
             await show(interaction, p)
         await _guard(interaction, go())
 

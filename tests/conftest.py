@@ -56,9 +56,11 @@ def ruleset3(monkeypatch):
 
 @pytest.fixture
 def ruleset4(monkeypatch):
-    """New games under ruleset 4: the shapes before issue 14b (the action and
+    """New games under ruleset 4: the shapes before issue 14 (the action and
     the Operation asked apart; a Special Activity offered again after the
-    Operation's "done"). Old games keep them; the rules are the same."""
+    Operation's "done"; cubes asked one group at a time). Old games keep
+    them; the rules are the same (tests/engine/test_taps.py keeps ruleset 4's
+    shapes; ruleset 5's are in tests/engine/test_taps5.py and test_taps5_raj.py)."""
     from engine.gandhi import scenarios
 
     monkeypatch.setattr(scenarios, "RULESET", 4)

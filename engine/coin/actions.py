@@ -76,6 +76,12 @@ class Operation(Action):
     #: be chosen several at once (issue 14)
     together: ClassVar[bool] = False
 
+    def joins_spaces(self, state: GameState, ctx: Ctx) -> bool:
+        """May its spaces be chosen several at once now (issue 14)? Default:
+        :attr:`together`; an Operation whose spaces are independent only
+        under a newer ruleset says so here."""
+        return self.together
+
     def space_choices(self, state: GameState, ctx: Ctx, sid: str) -> list[Choice]:
         """How space ``sid`` is offered in ``op.loop``: by default the space
         alone; an Operation may offer it in variants ``"<sid>:<variant>"``
@@ -291,7 +297,7 @@ class OperationLoop(Step):
         many = 1
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
-            many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.together else 1
+            many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
             choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
         choices += _sa_choices(state, ctx)

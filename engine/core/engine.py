@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any, Iterable
 
 from .errors import GameOver, IllegalChoice, NotYourTurn, StateVersionError
-from .messages import Choice, Decision, LogEntry, Message, split_quantity
+from .messages import TOGETHER, Choice, Decision, LogEntry, Message, split_quantity
 from .state import STATE_VERSION, BaseState
 from .registry import game_spec
 from .steps import handler
@@ -304,8 +304,14 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     top = state.stack[-1]
     if d.find(choice_id) is None:
         raise IllegalChoice(_refusal(state, top, d, choice_id))
+    if TOGETHER in choice_id:
+        why = handler(top, state.game).check_joined(state, top, choice_id)
+        if why is not None:
+            raise IllegalChoice(why)
     start = len(state.log)
-    base, n = (choice_id, 1) if choice_id in d.ids() else split_quantity(choice_id)
+    # a joined answer ("a*2+b"), or a count the step takes itself, goes to the step whole
+    whole = choice_id in d.ids() or TOGETHER in choice_id or handler(top, state.game).takes_counts(state, top)
+    base, n = (choice_id, 1) if whole else split_quantity(choice_id)
     if any(c.id == base for c in _side_choices(state, d)):
         game_module(state.game).apply_side(state, actor, base)  # the pending decision stays below
     elif n == 1:

@@ -115,6 +115,8 @@ class Choice:
     #: may be answered together with the decision's other joining choices
     #: (``Decision.many``), as one id ``"<id>+<id>..."`` (issue 14)
     joins: bool = False
+    #: the limits (``Decision.budgets``) its count draws on when joined
+    pools: tuple[str, ...] = ()
 
     def times(self, n: int) -> "Choice":
         """This choice taken ``n`` times (1 <= n <= ``most``), as one option."""
@@ -134,13 +136,20 @@ class Decision:
     ``many`` > 1 (issue 14): up to ``many`` of the choices marked ``joins``
     (independent spaces of an Operation) may be answered at once, as one id
     joining theirs with ``+`` (``"delhi+bombay"``); a front end offers them
-    as one multi-select. The step carries them out in the order given."""
+    as one multi-select. The step carries them out in the order given. A
+    joining quantity choice may carry its count in the set
+    (``"troop:delhi*3+sepoy:agra"``: ruleset 5's cube moves), each choice
+    once, the counts within the decision's ``budgets``."""
 
     actor: str
     prompt: Message
     choices: list[Choice]
     step: str = ""
     many: int = 1
+    #: {pool: n}: the counts of the parts of a joined answer whose choices
+    #: draw on a pool (``Choice.pools``) add up to at most n there (Deploy's
+    #: 6 cubes per City: "troop*4+sepoy*2"; the Troops standing in a space)
+    budgets: dict[str, int] = field(default_factory=dict)
 
     def ids(self) -> list[str]:
         """The offered ids (a quantity choice by its id for one: see :meth:`options`)."""
@@ -164,18 +173,29 @@ class Decision:
         """The choices that may be answered together (empty unless ``many`` > 1)."""
         return [c for c in self.choices if c.joins] if self.many > 1 else []
 
+    def over_budget(self, parts: list[tuple[Choice, int]]) -> bool:
+        """True when ``parts`` (choice, count) together exceed a budget."""
+        used: dict[str, int] = {}
+        for c, n in parts:
+            for p in c.pools:
+                used[p] = used.get(p, 0) + n
+        return any(n > self.budgets.get(p, n) for p, n in used.items())
+
     def find(self, choice_id: str) -> Choice | None:
         """The offered choice ``choice_id`` names, a count within its bounds
         included (``"troop:delhi*2"`` -> that choice taken twice), or a set of
         joining choices (``"delhi+bombay"``: 2 to ``many`` distinct ones),
         else None."""
         if TOGETHER in choice_id and self.many > 1:
-            parts = choice_id.split(TOGETHER)
+            parts = [split_quantity(p) for p in choice_id.split(TOGETHER)]
+            bases = [b for b, _ in parts]
             join = {c.id: c for c in self.joining()}
-            if not 2 <= len(parts) <= self.many or len(set(parts)) != len(parts) \
-                    or any(p not in join for p in parts):
+            if not 2 <= len(parts) <= self.many or len(set(bases)) != len(bases) \
+                    or any(b not in join or n > join[b].most for b, n in parts) \
+                    or self.over_budget([(join[b], n) for b, n in parts]):
                 return None
-            return Choice(choice_id, Message("choice.together", {"choices": ", ".join(parts)}, "{choices}"))
+            return Choice(choice_id, Message("choice.together", {"choices": ", ".join(choice_id.split(TOGETHER))},
+                                             "{choices}"))
         base, n = split_quantity(choice_id)
         for c in self.choices:
             if c.id == choice_id:

@@ -43,10 +43,32 @@ def random_answer(rnd: random.Random, d, options=None) -> str:
     join = d.joining()
     k = rnd.randrange(len(opts) + (1 if len(join) > 1 else 0))
     if k == len(opts):
-        picked = rnd.sample(join, rnd.randint(2, min(d.many, len(join))))
-        return "+".join(c.id for c in picked)
+        parts = _counted(rnd, d, rnd.randint(2, min(d.many, len(join))))
+        if len(parts) > 1:
+            return "+".join(parts)
+        k = rnd.randrange(len(opts))
     c = opts[k]
     return c.id if c.most == 1 else c.times(rnd.randint(1, c.most)).id
+
+
+def _counted(rnd: random.Random, d, want: int) -> list[str]:
+    """Up to ``want`` joining choices of ``d`` in random order, a quantity
+    with a random count 1..most, the counts within ``d.budgets`` (a choice
+    whose budget is spent is passed over)."""
+    left = dict(d.budgets)
+    out = []
+    for c in rnd.sample(d.joining(), len(d.joining())):
+        top = min([c.most] + [left[p] for p in c.pools if p in left])
+        if top < 1:
+            continue
+        n = rnd.randint(1, top)
+        out.append(c.times(n).id)
+        for p in c.pools:
+            if p in left:
+                left[p] -= n
+        if len(out) == want:
+            break
+    return out
 
 
 def _shaped(rnd: random.Random, d) -> str:

@@ -73,6 +73,21 @@ class Step:
         deadline (None: the step has no default)."""
         return None
 
+    def takes_counts(self, state: Any, frame: Frame) -> bool:
+        """True when ``apply`` carries out a quantity ``"<id>*<n>"`` itself, in
+        one go (a step that closes after one answer: the Raj's cube moves of
+        ruleset 5); False (default): the engine applies it as ``n`` takings
+        of ``<id>`` in a row."""
+        return False
+
+    def check_joined(self, state: Any, frame: Frame, choice_id: str) -> Message | None:
+        """Why a joined answer (``"a*2+b"``) that ``Decision.find`` accepts
+        part by part is still not legal as a whole (parts that interact: the
+        same pieces counted twice, a payment for all of them), in the game's
+        terms; None when it is legal (default). Nothing is applied when it
+        says why."""
+        return None
+
     def refuse(self, state: Any, frame: Frame, choice_id: str) -> Message | None:
         """Why ``choice_id`` is not legal here, in the game's terms (or None)."""
         return None

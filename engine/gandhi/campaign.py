@@ -29,7 +29,9 @@ Rules readings are recorded in ``docs/rulings/campaign.md``.
 """
 from __future__ import annotations
 
-from ..core.messages import Choice, Decision, msg
+import dataclasses
+
+from ..core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ..core.steps import Frame, Step, frame, handler, push, register
 from . import board
 from . import derived as dv
@@ -744,9 +746,38 @@ class RedeployTo(Step):
                           label_n=msg("choice.redeploy_to_n", "{piece}: {n} to {space}", piece=LABEL[k],
                                       space=space_name(s), n=1))
                    for k, s in redeploy_moves(state, f, fr["moved"], origin)]
+        many = len(choices) if at_least(state, 5) and len(choices) > 1 else 1
+        budgets = {}
+        if many > 1:  # ruleset 5: several destinations at once, within the pieces there (and the Raj's purse)
+            budgets = {k: movable(state, fr["moved"], origin, k) for k in KINDS[f]}
+            if f == "raj" and not _upkept(origin):
+                budgets["upkeep"] = max(0, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
+            choices = [dataclasses.replace(c, joins=True, pools=_pools(f, origin, c.id)) for c in choices]
         choices.append(simple("back", "choice.back", "Choose another space"))
         return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
-                               space=space_name(origin)), choices, self.name)
+                               space=space_name(origin)), choices, self.name, many=many, budgets=budgets)
+
+    def takes_counts(self, state, fr):
+        """Ruleset 5 (issue 14a): the pieces leaving ``origin`` are one
+        answer, "distributed" as counts (``"troop:delhi*2+sepoy:bihar"``)."""
+        return at_least(state, 5)
+
+    def check_joined(self, state, fr, cid):
+        """The parts, moved one piece at a time in the order given, must each
+        still be a legal move (6.4.2-6.4.5): no more pieces than stand there,
+        Troops only where the Raj could pay 2 Resources for each."""
+        from ..core.engine import clone
+
+        work, moved = clone(state), {s: dict(v) for s, v in fr["moved"].items()}
+        for kind, sid, n in _parts(fr["faction"], cid):
+            for _ in range(n):
+                if (kind, sid) not in redeploy_moves(work, fr["faction"], moved, fr["origin"]):
+                    return msg("error.redeploy_too_many",
+                               "Not every piece of that answer may leave {origin}: {piece} to {space} is one too "
+                               "many (6.4).", origin=space_name(fr["origin"]), piece=LABEL[kind],
+                               space=space_name(sid))
+                _move_one(work, fr["faction"], moved, fr["origin"], kind, sid)
+        return None
 
     def refuse(self, state, fr, cid):
         f = fr["faction"]
@@ -777,19 +808,46 @@ class RedeployTo(Step):
     def apply(self, state, fr, cid):
         f, origin = fr["faction"], fr["origin"]
         moved = {s: dict(v) for s, v in fr["moved"].items()}
-        if cid != "back":
-            short, sid = cid.split(":")
-            kind = next(k for k in KINDS[f] if SHORT[k] == short)
-            board.move(state, origin, sid, kind, 1)
-            moved.setdefault(sid, {})
-            moved[sid][kind] = moved[sid].get(kind, 0) + 1
-            log(state, "log.redeploy", "Redeploy: {faction} moves a {piece} from {origin} to {space}.", actor=f,
-                faction=f, piece=kind, origin=origin, space=sid)
+        if cid != "back" and at_least(state, 5):  # one answer for the pieces leaving origin, then the next origin
+            for kind, sid, n in _parts(f, cid):
+                for _ in range(n):
+                    _move_one(state, f, moved, origin, kind, sid)
+        elif cid != "back":
+            (kind, sid, _), = _parts(f, cid)
+            _move_one(state, f, moved, origin, kind, sid)
             if at_least(state, 4) and redeploy_moves(state, f, moved, origin):
                 # ruleset 4: the next pieces from the same space without choosing it again (a quantity)
                 push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, again=True))
                 return
         push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
+
+
+def _pools(faction: str, origin: str, cid: str) -> tuple[str, ...]:
+    """The budgets a Redeploy choice ``"<piece>:<space>"`` draws on: the
+    pieces of its kind in ``origin``; a Troop into a Province or onto a
+    Railway from elsewhere also the Raj's Resources, 2 each (6.4.2)."""
+    (kind, sid, _), = _parts(faction, cid)
+    upkeep = kind == "troop" and _upkept(sid) and not _upkept(origin)
+    return (kind, "upkeep") if upkeep else (kind,)
+
+
+def _parts(faction: str, cid: str) -> list[tuple[str, str, int]]:
+    """``"troop:delhi*2+sepoy:bihar"`` -> ``[("troop", "delhi", 2), ("sepoy", "bihar", 1)]``."""
+    out = []
+    for part in cid.split(TOGETHER):
+        base, n = split_quantity(part)
+        short, sid = base.split(":")
+        out.append((next(k for k in KINDS[faction] if SHORT[k] == short), sid, n))
+    return out
+
+
+def _move_one(state: GandhiState, f: str, moved: dict, origin: str, kind: str, sid: str) -> None:
+    """One piece of ``f`` Redeploys from ``origin`` to ``sid`` (it may not move again: ``moved``)."""
+    board.move(state, origin, sid, kind, 1)
+    moved.setdefault(sid, {})
+    moved[sid][kind] = moved[sid].get(kind, 0) + 1
+    log(state, "log.redeploy", "Redeploy: {faction} moves a {piece} from {origin} to {space}.", actor=f,
+        faction=f, piece=kind, origin=origin, space=sid)
 
 
 @register

@@ -35,6 +35,13 @@ Ruleset history:
      2.3.4); one "done" closes an Operation and its Special Activity (no
      question after it, 4.1); counts for March, Civil Disobedience onto
      Railways and Event piece loops; Demonstrate's Protest with its last move.
+     Issue 14a, the Raj and the Campaign: the cubes going into one space
+     (Deploy, Garrison, Sweep, Wavell's Sweep, Deploy's Out of Play cubes,
+     Treaty's Sepoys) and a Redeploy's pieces leaving one space are one
+     answer, how many from where (``"troop:delhi*3+sepoy:agra"``); the
+     Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
+     Sweep and Garrison destinations may be chosen several at once; Lord
+     Wavell's Sweep is part of the Assault space ("<space>:wavell").
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

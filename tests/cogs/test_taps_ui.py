@@ -42,6 +42,35 @@ async def test_a_quantity_listed_once_asks_its_count_after_the_pick():
     assert sel.options[0].value == f"troop:s0{ASK_COUNT}4" and sel.options[1].value == "troop:s1"
 
 
+async def test_cubes_into_one_space_are_one_multi_select_with_their_counts():
+    """Ruleset 5 (issue 14a): the cubes going into a Garrison space, each
+    origin's count an option of one multi-select ("troop:west_bengal*2" and
+    "sepoy:rajputana*3" picked together), "done" beside it."""
+    import sys
+    from pathlib import Path
+
+    import engine
+    from bot.service import _joinable
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))  # the rules tests' board helpers
+    from test_raj import empty_board, put
+
+    s = empty_board(restraint=2, resources=10)
+    put(s, "west_bengal", troop=2)
+    put(s, "rajputana", sepoy=3)
+    for c in ("garrison", "delhi"):  # ruleset 5: the action names its Operation (14b)
+        engine.apply(s, "raj", c)
+    d = engine.decision(s)
+    joinable = _joinable(d)
+    assert {"troop:west_bengal*2", "sepoy:rajputana*3"} <= set(joinable) and "done" not in joinable
+    p = _prompt([(o.id, o.id) for o in d.options(25)], many=d.many, joinable=joinable)
+    items = _items(build_view(p, "en"))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)][0]
+    assert "troop:west_bengal*2" in [o.value for o in sel.options]
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["done"]
+    assert d.find("troop:west_bengal*2+sepoy:rajputana*3") is not None
+
+
 # ---------------------------------------------------------------- autocomplete (issue 14)
 
 async def test_play_finds_an_option_by_name_in_the_players_language_and_picks_it(h):

@@ -16,7 +16,19 @@ from engine.gandhi.data import get_data
 from engine.gandhi.state import INVENTORY
 
 # scripted one decision at a time, in the shapes of ruleset 3 (tests/conftest.py)
-pytestmark = pytest.mark.usefixtures("ruleset3")
+# The Campaign's rules under the newest shapes (ruleset 5: a Redeploy's pieces
+# from one space in one answer; a decision with one answer applied by the
+# engine); the Redeploy tests marked ``old_and_new`` also play ruleset 3.
+
+
+@pytest.fixture(params=[3, 5], ids=["ruleset3", "ruleset5"])
+def old_and_new(request, monkeypatch):
+    """Play the test under ruleset 3 (every decision asked, as stored games
+    begun then) and under ruleset 5; the value is the ruleset."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", request.param)
+    return request.param
 
 
 def play_random(state, rnd, max_moves=20000):
@@ -509,7 +521,7 @@ def test_new_colonial_administration():
     assert s.viceroy == 74 and 75 in s.played and s.current is None
 
 
-def test_raj_redeploy_destinations():
+def test_raj_redeploy_destinations(old_and_new):
     """6.4.2: Troops to Cities, Railways and Provinces with Raj Control, never
     to States; Sepoys also to States; cubes may leave a Protest space."""
     s = redeploy_position()
@@ -546,7 +558,7 @@ def test_raj_redeploy_upkeep_and_removals():
     assert piece_totals(s) == INVENTORY
 
 
-def test_raj_must_move_troops_it_cannot_pay_for():
+def test_raj_must_move_troops_it_cannot_pay_for(old_and_new):
     """6.4.2: with 2 Resources the Raj cannot pay for 3 Troops in Provinces and
     on Railways: "done" is refused until Troops move to Cities."""
     s = redeploy_position()
@@ -570,7 +582,7 @@ def test_raj_must_move_troops_it_cannot_pay_for():
     assert s.resources["raj"] == 0
 
 
-def test_nonviolent_and_revolutionary_redeploy():
+def test_nonviolent_and_revolutionary_redeploy(old_and_new):
     """6.4.3-6.4.5: pieces on Railways must move; others may move to
     non-Railway spaces without Raj Control (Muslim League / Revolutionaries
     also to their own Base spaces)."""
@@ -592,8 +604,11 @@ def test_nonviolent_and_revolutionary_redeploy():
     assert d.actor == "inc" and "done" in ids(d)
     engine.apply(s, "inc", "done")
     d = engine.decision(s)
-    assert d.actor == "rev" and ids(d) == ["rail_karachi_north"]
-    engine.apply(s, "rev", "rail_karachi_north")
+    if old_and_new == 3:
+        assert d.actor == "rev" and ids(d) == ["rail_karachi_north"]
+        engine.apply(s, "rev", "rail_karachi_north")
+    else:  # the only space to Redeploy from: chosen by the engine, logged
+        assert [e["params"]["choice"] for e in s.log if e["key"] == "log.only_choice"][-1] == "rail_karachi_north"
     d = engine.decision(s)
     assert "active:delhi" in ids(d)  # own Base, despite Raj Control
     assert "active:bihar" not in ids(d)

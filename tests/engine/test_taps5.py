@@ -63,8 +63,8 @@ def test_after_an_operation_without_special_activity_second_gets_limited_only_2_
     """R-2.3.4b: the 1st Eligible made no Special Activity: an Operation only,
     so the 2nd Eligible may make a Limited Operation (named) or Pass."""
     s = game(rev=5)
-    n = tap(s, "raj", "deploy", "delhi", "troop", "done", "done")
-    assert n == 5 and s.turn.first_action == "op"
+    n = tap(s, "raj", "deploy", "delhi", "troop", "done")
+    assert n == 4 and s.turn.first_action == "op"     # Delhi's cubes one answer that closes it (14a)
     d = engine.decision(s)
     assert d.actor == "rev" and rule_ids(d) == ["rally:limited", "pass"]
     assert d.find("rally:limited").label.params == {"op": "rally"}
@@ -77,8 +77,8 @@ def test_after_an_operation_without_special_activity_second_gets_limited_only_2_
 def test_after_an_operation_with_special_activity_second_gets_limited_or_event_2_3_4():
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
-    n = tap(s, "raj", "deploy", "delhi", "troop", "done", "sa:govern", "bihar", "close")
-    assert n == 7 and s.turn.first_action == "op+sa"   # Govern's one removal applied by itself (ruleset 4)
+    n = tap(s, "raj", "deploy", "delhi", "troop", "sa:govern", "bihar", "close")
+    assert n == 6 and s.turn.first_action == "op+sa"   # Govern's one removal applied by itself (ruleset 4)
     assert not s.spaces["bihar"].pieces.get("guerrilla_active")
     d = engine.decision(s)
     assert d.actor == "rev"
@@ -99,7 +99,7 @@ def test_after_an_event_second_gets_a_full_operation_2_3_4():
 
 def test_a_limited_operation_named_is_one_space_2_3_5():
     s = game(rev=5)
-    tap(s, "raj", "deploy", "delhi", "troop", "done", "done")
+    tap(s, "raj", "deploy", "delhi", "troop", "done")
     n = tap(s, "rev", "rally:limited", "bihar")
     assert n == 2 and s.action is None                  # one space: the Operation closed by itself
     assert s.resources["rev"] == 4 and s.spaces["bihar"].pieces.get("guerrilla_underground") == 1
@@ -113,7 +113,7 @@ def test_one_done_closes_the_operation_and_its_special_activity_4_1():
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
     put(s, "punjab", troop=1, guerrilla_active=1)
-    tap(s, "raj", "deploy", "delhi", "troop", "done", "sa:govern", "bihar")
+    tap(s, "raj", "deploy", "delhi", "troop", "sa:govern", "bihar")
     d = engine.decision(s)
     assert d.step == "sa.loop" and {"done", "close"} <= set(rule_ids(d))
     tap(s, "raj", "close")
@@ -125,7 +125,7 @@ def test_one_done_closes_the_operation_and_its_special_activity_4_1():
 def test_no_special_activity_question_after_done_4_1():
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
-    tap(s, "raj", "deploy", "delhi", "troop", "done")
+    tap(s, "raj", "deploy", "delhi", "troop")
     d = engine.decision(s)
     assert d.step == "op.loop" and "sa:govern" in d.ids()  # the Special Activity is offered beside the spaces
     tap(s, "raj", "done")

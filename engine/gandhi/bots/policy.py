@@ -14,12 +14,13 @@ outside open-ended movement loops.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 
 from ...coin.actions import CLOSE
 from ...coin.sop import EVENT_SIDES, LIMITED
-from ...core.messages import Choice, Decision
+from ...core.messages import TOGETHER, Choice, Decision, split_quantity
 from .. import derived as dv
 from ..data import get_data
 from ..ruleset import at_least
@@ -48,14 +49,18 @@ def _ctx_column(state, faction: str, name: str | None, d) -> str:
 
 
 def decide(state, d) -> str:
-    """The bot's choice for decision ``d`` (always one of ``d.ids()``). The
+    """The bot's choice for decision ``d`` (one of ``d.ids()``, or under
+    ruleset 5 the Raj's cubes into one space as one answer ``d.find``
+    accepts: :func:`_in_one_answer`). The
     side choices (Resource transfer 1.5.2, voluntary removal 1.4.1) are
     players' options the Arjuna charts never use."""
     if any(c.id in SIDE_IDS for c in d.choices):
-        d = Decision(d.actor, d.prompt, [c for c in d.choices if c.id not in SIDE_IDS], d.step)
+        d = dataclasses.replace(d, choices=[c for c in d.choices if c.id not in SIDE_IDS])
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
+    if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5):
+        return _in_one_answer(state, d)
     fn = HANDLERS.get(d.step) or (_event_step if EVENT_STEP.match(d.step) else None)
     if fn is not None:
         try:
@@ -65,6 +70,54 @@ def decide(state, d) -> str:
         except Exception:  # noqa: BLE001 - a bot never blocks the game: fall back
             HANDLER_ERRORS[d.step] = HANDLER_ERRORS.get(d.step, 0) + 1
     return generic(state, d)
+
+
+# The Raj's cube steps that ruleset 5 asks as one answer per space (issue 14)
+CUBES_IN_ONE_ANSWER = ("raj.deploy.place", "raj.deploy.oop", "raj.garrison.move", "raj.sweep.move",
+                       "campaign.redeploy_to", "raj.treaty.mode")
+#: the ruleset 4 steps a ruleset 5 one answer stands for (Treaty: "move", then the Sepoys one at a time)
+ANSWERED_AS = {"raj.treaty.mode": ("raj.treaty.mode", "raj.treaty.move")}
+
+
+def _in_one_answer(state, d) -> str:
+    """Ruleset 5 asks the cubes going into one space (and the pieces leaving
+    one space in a Redeploy) as one answer (``"troop:delhi*3+sepoy:agra"``);
+    the Arjuna charts choose them one at a time (8.4.2, 8.6.3, 8.9.3). Their picks, played on a copy of the game asked
+    the ruleset 4 way, summed into that one answer: the same cubes move."""
+    from ...core import engine as core
+
+    work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
+    work.options = {**(work.options or {}), "ruleset": 4}
+    steps = ANSWERED_AS.get(d.step, (d.step,))
+
+    def where(fr):
+        return (fr.get("step") in steps,) + tuple(fr.get(k) for k in ("sid", "origin", "faction"))
+
+    here = where(state.stack[-1])
+    offered = {c.id: c for c in d.choices}
+    counts: dict[str, int] = {}
+    for _ in range(4 * MAX_CUBES_ASKED):
+        wd = core.decision(work)
+        if wd is None or wd.actor != d.actor or where(work.stack[-1]) != here:
+            break
+        cid = decide(work, wd)
+        base, n = split_quantity(cid)
+        if base == "remove" and base in offered:  # Treaty: the Sepoys there remove pieces (4.2.1)
+            return base
+        if base == "move" and wd.step == "raj.treaty.mode":
+            core.apply(work, wd.actor, cid)
+            continue
+        if base not in offered or base in DONE_IDS + ("back",) or counts.get(base, 0) + n > offered[base].most:
+            break  # "done" (Redeploy: "back"), or a cube the one answer cannot hold (1.4.1: from the map once Available ran out)
+        counts[base] = counts.get(base, 0) + n
+        core.apply(work, wd.actor, cid)
+    parts = [b if n == 1 else f"{b}*{n}" for b, n in counts.items()]
+    if not parts:
+        return next((c for c in DONE_IDS + ("back",) if c in offered), d.ids()[0])
+    return TOGETHER.join(parts)
+
+
+MAX_CUBES_ASKED = 30  # more than any space can take in one Operation
 
 
 # ------------------------------------------------------------------ handlers
@@ -225,7 +278,10 @@ def _op_loop(state, d):
 def _with_sepoys(state, ctx, sid: str, ids: list[str]) -> str:
     """8.6.2 as :func:`_use_sepoys` when ruleset 4 offers the Sepoys with
     the space ("<space>:sepoy"): with them until an Activation roll fails."""
-    if f"{sid}:sepoy" in ids and not movement.raj_failed(state, ctx, upto=len(ctx["spaces"])):
+    sepoys = not movement.raj_failed(state, ctx, upto=len(ctx["spaces"]))
+    if f"{sid}:wavell" in ids:  # ruleset 5: Lord Wavell's Sweep first is part of the space (8.6.3: always)
+        return f"{sid}:wavell_sepoy" if sepoys and f"{sid}:wavell_sepoy" in ids else f"{sid}:wavell"
+    if f"{sid}:sepoy" in ids and sepoys:
         return f"{sid}:sepoy"
     return sid
 

@@ -24,9 +24,10 @@ Operation data kept in ``ctx["data"]`` (plain JSON):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from ...core.messages import Choice, Decision, msg
+from ...core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ...core.steps import Frame, Step, frame, push, register
 from .. import board
 from .. import derived as dv
@@ -112,6 +113,36 @@ def move_choice(cid: str, text: str, kind: str, origin: str, most: int, key: str
                   most=max(1, most),
                   label_n=msg("choice.raj_move_n", "{kind}: move {n} from {origin}", kind=KIND_NAME[kind],
                               origin=space_name(origin), n=most))
+
+
+def cube_parts(cid: str) -> list[tuple[str, int]]:
+    """The parts of an answer of a cube step, with their counts:
+    ``"troop:delhi*3+sepoy:agra"`` -> ``[("troop:delhi", 3), ("sepoy:agra", 1)]``."""
+    return [split_quantity(p) for p in cid.split(TOGETHER)]
+
+
+class CubesInOneAnswer:
+    """Ruleset 5 (issue 14): the cubes that go into one space (Deploy,
+    Garrison, Sweep, Deploy's Out of Play cubes) are one answer -- how many
+    of each kind from where, several origins joined (``"troop:delhi*3+
+    sepoy:agra*2"``, within ``budget`` cubes in all when the rule caps them) --
+    and the step closes after it ("done": none, or no more). Before: one
+    answer per group of cubes, then "done". The rules of each move are the
+    step's own; only the shape of the question changes."""
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 5)
+
+    @staticmethod
+    def shaped(state: GandhiState, d: Decision, budget: int = 0) -> Decision:
+        """``d`` with its cube choices joinable under ruleset 5 (``budget``:
+        the most cubes in all, 0 for no cap)."""
+        if not at_least(state, 5) or len(d.choices) < 3:  # one cube choice and "done": nothing to join
+            return d
+        pools = ("cubes",) if budget else ()
+        return dataclasses.replace(d, choices=[dataclasses.replace(c, joins=c.id != "done", pools=pools)
+                                               for c in d.choices],
+                                   many=len(d.choices) - 1, budgets={"cubes": budget} if budget else {})
 
 
 def move_cube(state: GandhiState, ctx: dict[str, Any], src: str, dst: str, kind: str) -> None:
@@ -280,6 +311,8 @@ def ask_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, op: str, cost:
     ruleset 4 the choice of the space already said it ("<space>:sepoy",
     :class:`SepoysInTheSpaceChoice`): no question."""
     chosen = data(ctx).get("sepoys", {}).get(sid)
+    if chosen and at_least(state, 5) and not sepoys_relevant:
+        chosen = False  # ruleset 5: Sepoys chosen with Wavell's Sweep, and none came: nothing to pay for
     if chosen is not None and at_least(state, 4):
         if chosen and can_pay(state, cost):
             pay_sepoys(state, ctx, sid, cost)
@@ -302,6 +335,8 @@ REMOVE_LABEL = {
     "gandhi": "Arrest Gandhi",
     "ml_base": "Remove a Muslim League Base",
 }
+REMOVE_KIND = {"guerrilla": "guerrilla_active", "rev_base": "rev_base", "inc": "inc_activist",
+               "ml": "ml_activist", "gandhi": "gandhi", "ml_base": "ml_base"}
 MARTIAL_LABEL = {"inc": "Remove a Congress Activist to Available",
                  "ml": "Remove a Muslim League Activist to Available"}
 
@@ -370,10 +405,48 @@ class Remove(Step):
         labels = MARTIAL_LABEL if fr["mode"] == "martial" else REMOVE_LABEL
         key = "choice.raj_martial_" if fr["mode"] == "martial" else "choice.raj_remove_"
         choices = [simple(c, key + c, labels[c]) for c in cands]
-        if self._may_stop(state, fr, cands):
+        may_stop = self._may_stop(state, fr, cands)
+        if at_least(state, 5) and (may_stop or len(choices) > 1):
+            choices = self._counted(state, fr, choices)
+        if may_stop:
             choices.append(done_choice("Remove nothing more"))
+        many = len(cands) if at_least(state, 5) and len(cands) > 1 else 1
         return Decision("raj", msg("prompt.raj_remove", "{space}: choose a piece to remove ({left} left).",
-                                   space=space_name(fr["sid"]), left=fr["left"]), choices, self.name)
+                                   space=space_name(fr["sid"]), left=fr["left"]), choices, self.name, many=many,
+                        budgets={"left": fr["left"]} if many > 1 else {})
+
+    @staticmethod
+    def _counted(state, fr, choices):
+        """Ruleset 5 (issue 14a): each kind of piece as a count ("inc*2"), the
+        kinds joinable in the order they go ("inc*2+ml+gandhi"), within the
+        removals left."""
+        p = state.spaces[fr["sid"]].pieces
+        have = {"guerrilla": p.get("guerrilla_active", 0), "rev_base": p.get("rev_base", 0),
+                "inc": p.get("inc_activist", 0), "ml": p.get("ml_activist", 0), "gandhi": p.get("gandhi", 0),
+                "ml_base": p.get("ml_base", 0)}
+        return [dataclasses.replace(c, most=max(1, min(fr["left"], have[c.id])), joins=len(choices) > 1,
+                                    pools=("left",), label_n=msg("choice.raj_remove_n", "{piece} ×{n}",
+                                                                 piece=REMOVE_KIND[c.id], n=1))
+                for c in choices]
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 5)
+
+    def check_joined(self, state, fr, cid):
+        """Each piece of a joined answer, taken in the order given, must be
+        one the Raj may take then (Bases last, Gandhi before Muslim League
+        Bases, Active Activists only: 3.2.4, 1.4.3)."""
+        from ...core.engine import clone
+
+        work = clone(state)
+        for part, n in cube_parts(cid):
+            for _ in range(n):
+                if part not in removal_candidates(work, fr["sid"], fr["mode"]):
+                    return self.refuse(work, fr, part) or msg(
+                        "error.raj_remove_order", "{space}: that answer takes pieces in an order the rules do not "
+                        "allow (3.2.4).", space=space_name(fr["sid"]))
+                self._take(work, fr["sid"], fr["mode"], part)
+        return None
 
     @staticmethod
     def _may_stop(state, fr, cands) -> bool:
@@ -395,10 +468,22 @@ class Remove(Step):
 
     def apply(self, state, fr, cid):
         sid, mode = fr["sid"], fr["mode"]
-        cands = removal_candidates(state, sid, mode)
         if cid == "done":
             return
-        group = cands[cid]
+        targeted, left = list(fr["targeted"]), fr["left"]
+        for part, n in cube_parts(cid) if at_least(state, 5) else [(cid, 1)]:
+            for _ in range(n):
+                group = self._take(state, sid, mode, part)
+                if group not in targeted:
+                    targeted.append(group)
+                left -= 1
+        if left > 0 and removal_candidates(state, sid, mode):
+            push(state, dict(fr, left=left, targeted=targeted))
+
+    @staticmethod
+    def _take(state, sid, mode, cid) -> str:
+        """Remove or arrest one piece ``cid``; returns its target group."""
+        group = removal_candidates(state, sid, mode)[cid]
         if mode == "martial":
             kind = f"{cid}_activist"
             board.remove(state, sid, kind, 1, to="available")
@@ -415,12 +500,7 @@ class Remove(Step):
             else:
                 log(state, "log.raj_remove", "The Raj removes a {kind} in {space} to {to}.", actor="raj",
                     kind=kind, space=sid, to=to)
-        targeted = list(fr["targeted"])
-        if group not in targeted:
-            targeted.append(group)
-        left = fr["left"] - 1
-        if left > 0 and removal_candidates(state, sid, mode):
-            push(state, dict(fr, left=left, targeted=targeted))
+        return group
 
 
 # --------------------------------------------------------------------------
@@ -491,7 +571,7 @@ class Deploy(SepoysInTheSpaceChoice, Operation):
 
 
 @register
-class DeployPlace(Step):
+class DeployPlace(CubesInOneAnswer, Step):
     """Place the next cube in a Deploy City (3.2.1). Choices: ``troop`` /
     ``sepoy`` (from Available) or ``troop:<space>`` / ``sepoy:<space>`` (from
     the map when none of that type is Available), ``done``."""
@@ -523,8 +603,10 @@ class DeployPlace(Step):
 
     def decision(self, state, fr):
         choices = self._choices(state, fr) + [done_choice("Place no more cubes here")]
-        return Decision("raj", msg("prompt.raj_deploy", "Deploy in {space}: place a cube ({placed} of 6 placed).",
-                                   space=space_name(fr["sid"]), placed=fr["placed"]), choices, self.name)
+        return self.shaped(state, Decision("raj", msg("prompt.raj_deploy",
+                                                      "Deploy in {space}: place a cube ({placed} of 6 placed).",
+                                                      space=space_name(fr["sid"]), placed=fr["placed"]),
+                                           choices, self.name), MAX_DEPLOY - fr["placed"])
 
     def refuse(self, state, fr, cid):
         if cid.split(":")[0] == "sepoy" and not data(state.action)["paid"].get(fr["sid"], False):
@@ -537,7 +619,26 @@ class DeployPlace(Step):
     def apply(self, state, fr, cid):
         if cid == "done":
             return
-        sid = fr["sid"]
+        if at_least(state, 5):
+            before = {c.id for c in self._choices(state, fr)}
+            placed = fr["placed"]
+            for part, n in cube_parts(cid):
+                for _ in range(n):
+                    self._place(state, fr["sid"], part)
+                placed += n
+            # the last Available cube of a kind placed: that kind may now come from the map (1.4.1)
+            if placed < MAX_DEPLOY and {c.id for c in self._choices(state, fr)} - before:
+                push(state, dict(fr, placed=placed))
+            return
+        self._place(state, fr["sid"], cid)
+        placed = fr["placed"] + 1
+        if placed < MAX_DEPLOY and self._choices(state, fr):
+            push(state, dict(fr, placed=placed))
+
+    @staticmethod
+    def _place(state, sid, cid):
+        """One cube into ``sid``: ``troop``/``sepoy`` from Available, or
+        ``<kind>:<space>`` from the map (3.2.1)."""
         if ":" in cid:
             kind, src = cid.split(":")
             board.move(state, src, sid, kind, 1)
@@ -547,13 +648,10 @@ class DeployPlace(Step):
             kind = cid
             board.place(state, sid, kind, 1)
             log(state, "log.raj_deploy", "Deploy: a {kind} placed in {space}.", actor="raj", kind=kind, space=sid)
-        placed = fr["placed"] + 1
-        if placed < MAX_DEPLOY and self._choices(state, fr):
-            push(state, dict(fr, placed=placed))
 
 
 @register
-class DeployOutOfPlay(Step):
+class DeployOutOfPlay(CubesInOneAnswer, Step):
     """After Deploy: move up to 2 cubes Out of Play -> Available (3.2.1)."""
 
     name = "raj.deploy.oop"
@@ -566,19 +664,28 @@ class DeployOutOfPlay(Step):
                                       kind=KIND_NAME[k], n=1))
                    for k in ("troop", "sepoy") if state.out_of_play.get(k, 0)]
         choices.append(done_choice("Move no more cubes"))
-        return Decision("raj", msg("prompt.raj_deploy_oop",
-                                   "Deploy: move up to {n} more cube(s) from Out of Play to Available.",
-                                   n=DEPLOY_OOP - fr["moved"]), choices, self.name)
+        return self.shaped(state, Decision("raj", msg("prompt.raj_deploy_oop",
+                                                      "Deploy: move up to {n} more cube(s) from Out of Play to "
+                                                      "Available.", n=left), choices, self.name), left)
 
     def apply(self, state, fr, cid):
         if cid == "done":
             return
-        board.transfer(state, cid, 1, "out_of_play", "available")
-        log(state, "log.raj_deploy_oop", "Deploy: a {kind} moves from Out of Play to Available.", actor="raj",
-            kind=cid)
+        if at_least(state, 5):
+            for kind, n in cube_parts(cid):
+                for _ in range(n):
+                    self._one(state, kind)
+            return
+        self._one(state, cid)
         moved = fr["moved"] + 1
         if moved < DEPLOY_OOP and (state.out_of_play.get("troop", 0) or state.out_of_play.get("sepoy", 0)):
             push(state, dict(fr, moved=moved))
+
+    @staticmethod
+    def _one(state, cid):
+        board.transfer(state, cid, 1, "out_of_play", "available")
+        log(state, "log.raj_deploy_oop", "Deploy: a {kind} moves from Out of Play to Available.", actor="raj",
+            kind=cid)
 
 
 # --------------------------------------------------------------------------
@@ -613,6 +720,11 @@ class Garrison(Operation):
     costs Restraint once per Operation (Reading: free). Limited: one
     destination (2.3.5). Then on each Railway the Raj activates 1 Guerrilla per
     cube (Sepoys only if paid) — docs/rulings/raj.md R-3.2.2."""
+
+    def joins_spaces(self, state, ctx):
+        """Ruleset 5: its destinations chosen several at once, the cubes for
+        each then asked in the order given (issue 14)."""
+        return at_least(state, 5)
 
     name = "garrison"
     faction = "raj"
@@ -650,7 +762,7 @@ class Garrison(Operation):
 
 
 @register
-class GarrisonMove(Step):
+class GarrisonMove(CubesInOneAnswer, Step):
     """Move the next cube into a Garrison destination. Choices
     ``troop:<origin>``, ``sepoy:<origin>``, ``done``. The first Sepoy moved
     pays Restraint for the whole Garrison (3.2.2)."""
@@ -669,8 +781,10 @@ class GarrisonMove(Step):
             choices.append(move_choice(f"{kind}:{origin}", text, kind, origin, movable(state, ctx, origin, kind),
                                        key=key, cost=cost))
         choices.append(done_choice("Move no more cubes here"))
-        return Decision("raj", msg("prompt.raj_garrison", "Garrison into {space}: move a cube ({moved} moved).",
-                                   space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
+        return self.shaped(state, Decision("raj", msg("prompt.raj_garrison",
+                                                      "Garrison into {space}: move a cube ({moved} moved).",
+                                                      space=space_name(fr["sid"]), moved=fr["moved"]),
+                                           choices, self.name))
 
     def refuse(self, state, fr, cid):
         ctx = state.action
@@ -686,6 +800,18 @@ class GarrisonMove(Step):
     def apply(self, state, fr, cid):
         if cid == "done":
             return
+        if at_least(state, 5):
+            for part, n in cube_parts(cid):
+                for _ in range(n):
+                    self._move(state, fr, part)
+            return
+        self._move(state, fr, cid)
+        if garrison_moves(state, state.action, fr["sid"]):
+            push(state, dict(fr, moved=fr["moved"] + 1))
+
+    @staticmethod
+    def _move(state, fr, cid):
+        """One cube into the destination; the first Sepoy pays for all (3.2.2)."""
         ctx = state.action
         kind, origin = cid.split(":")
         if kind == "sepoy" and not data(ctx).get("garrison_paid"):
@@ -697,8 +823,6 @@ class GarrisonMove(Step):
         move_cube(state, ctx, origin, fr["sid"], kind)
         log(state, "log.raj_garrison_move", "Garrison: a {kind} from {origin} to {space}.", actor="raj",
             kind=kind, origin=origin, space=fr["sid"])
-        if garrison_moves(state, ctx, fr["sid"]):
-            push(state, dict(fr, moved=fr["moved"] + 1))
 
 
 @register
@@ -758,6 +882,11 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
     Guerrilla is activated per cube there (Sepoys only if paid). Limited: one
     destination."""
 
+    def joins_spaces(self, state, ctx):
+        """Ruleset 5: its destinations chosen several at once, the cubes for
+        each then asked in the order given (issue 14)."""
+        return at_least(state, 5)
+
     name = "sweep"
     faction = "raj"
     label = "Sweep"
@@ -792,7 +921,7 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
 
 
 @register
-class SweepMove(Step):
+class SweepMove(CubesInOneAnswer, Step):
     """Move the next cube into a Sweep destination. Choices ``troop:<origin>``,
     ``sepoy:<origin>`` (only if Sepoys are used there), ``done``. With
     ``wavell`` the Sweep is Wavell's free Limited Sweep (3.2.4) and activates
@@ -810,8 +939,10 @@ class SweepMove(Step):
         choices = [move_choice(f"{k}:{o}", "Move a {kind} from {origin}", k, o, movable(state, ctx, o, k))
                    for k, o in self._moves(state, fr)]
         choices.append(done_choice("Move no more cubes here"))
-        return Decision("raj", msg("prompt.raj_sweep", "Sweep into {space}: move a cube ({moved} moved).",
-                                   space=space_name(fr["sid"]), moved=fr["moved"]), choices, self.name)
+        return self.shaped(state, Decision("raj", msg("prompt.raj_sweep",
+                                                      "Sweep into {space}: move a cube ({moved} moved).",
+                                                      space=space_name(fr["sid"]), moved=fr["moved"]),
+                                           choices, self.name))
 
     def refuse(self, state, fr, cid):
         kind, _, origin = cid.partition(":")
@@ -827,16 +958,24 @@ class SweepMove(Step):
         return None
 
     def apply(self, state, fr, cid):
-        if cid != "done":
-            kind, origin = cid.split(":")
-            move_cube(state, state.action, origin, fr["sid"], kind)
-            log(state, "log.raj_sweep_move", "Sweep: a {kind} from {origin} to {space}.", actor="raj",
-                kind=kind, origin=origin, space=fr["sid"])
+        if cid != "done" and at_least(state, 5):
+            for part, n in cube_parts(cid):
+                for _ in range(n):
+                    self._move(state, fr, part)
+        elif cid != "done":
+            self._move(state, fr, cid)
             if self._moves(state, fr):
                 push(state, dict(fr, moved=fr["moved"] + 1))
                 return
         if fr["wavell"]:
             sweep_activate(state, fr["sid"], True)
+
+    @staticmethod
+    def _move(state, fr, cid):
+        kind, origin = cid.split(":")
+        move_cube(state, state.action, origin, fr["sid"], kind)
+        log(state, "log.raj_sweep_move", "Sweep: a {kind} from {origin} to {space}.", actor="raj",
+            kind=kind, origin=origin, space=fr["sid"])
 
 
 def sweep_activate(state: GandhiState, sid: str, paid: bool) -> int:
@@ -929,10 +1068,38 @@ class Assault(SepoysInTheSpaceChoice, Operation):
             return f"{space_name(sid)} has only Sepoys and {cannot_pay_text(state, sid, cost)}"
         return f"{space_name(sid)} has no Raj cubes to Assault with (3.2.4)"
 
+    def space_choices(self, state, ctx, sid):
+        """Ruleset 5 (issue 14a): with Lord Wavell, the free Limited Sweep
+        into the space before Assaulting there (3.2.4) is part of the space
+        choice -- ``<space>:wavell`` (Troops only), ``<space>:wavell_sepoy``
+        (Sepoys too, paying 3.2's price, when the Raj can) -- instead of a
+        question after it."""
+        plain = super().space_choices(state, ctx, sid)
+        if not at_least(state, 5) or not wavell_can_sweep(state, ctx, sid):
+            return plain
+        out = plain + [simple(f"{sid}:wavell", "choice.space_wavell", "{space}: Lord Wavell's free Limited Sweep "
+                              "first", space=space_name(sid))]
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        if can_pay(state, cost):
+            out.append(simple(f"{sid}:wavell_sepoy", "choice.space_wavell_sepoys",
+                              "{space}: Lord Wavell's free Limited Sweep first, then Sepoys too ({cost} Resources)",
+                              space=space_name(sid), cost=cost))
+        return out
+
+    def choose_variant(self, state, ctx, sid, variant):
+        if at_least(state, 5) and variant in ("wavell", "wavell_sepoy"):
+            data(ctx).setdefault("sepoys", {})[sid] = variant == "wavell_sepoy"
+            data(ctx).setdefault("wavell_first", []).append(sid)
+            return
+        super().choose_variant(state, ctx, sid, variant)
+
     def select(self, state, ctx, sid):
         cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
         out = []
-        if wavell_can_sweep(state, ctx, sid):
+        if at_least(state, 5):
+            if sid in data(ctx).get("wavell_first", []) and wavell_can_sweep(state, ctx, sid):
+                out += wavell_start(state, sid)
+        elif wavell_can_sweep(state, ctx, sid):
             out.append(frame("raj.wavell.offer", sid=sid))
         out.append(frame("raj.assault.start", sid=sid, cost=cost))
         return out

@@ -8,14 +8,26 @@ Faction, Gandhi) is the shared ``raj.remove`` step of
 """
 from __future__ import annotations
 
-from ...core.messages import Decision, msg
+import dataclasses
+
+from ...core.messages import Choice, Decision, msg
 from ...core.steps import Step, frame, push, register
 from .. import board
 from .. import derived as dv
 from ..actions import SpecialActivity, special_activity
 from ..common import done_choice, log, simple, space_name
 from ..nonplayer import can_pay
-from ..operations.raj import adjacent, pieces, removal_candidates, removal_frame, viceroy
+from ..operations.raj import (
+    KIND_NAME,
+    CubesInOneAnswer,
+    adjacent,
+    cube_parts,
+    pieces,
+    removal_candidates,
+    removal_frame,
+    viceroy,
+)
+from ..ruleset import at_least
 
 # --------------------------------------------------------------------------
 # Treaty (4.2.1)
@@ -64,25 +76,58 @@ class Treaty(SpecialActivity):
 
 
 @register
-class TreatyMode(Step):
+class TreatyMode(CubesInOneAnswer, Step):
     """Treaty in one State: ``remove`` (1 Active piece per Sepoy) or ``move``
-    (Sepoys in from adjacent spaces) (4.2.1)."""
+    (Sepoys in from adjacent spaces) (4.2.1). Ruleset 5 (issue 14a): the
+    Sepoys moving in are offered here, how many from where in one answer
+    (``"sepoy:hyderabad*2+sepoy:madras"``), instead of ``move`` and a move
+    loop."""
 
     name = "raj.treaty.mode"
 
     def decision(self, state, fr):
         labels = {"remove": "Remove 1 Active piece per Sepoy there",
                   "move": "Move Sepoys in from adjacent spaces"}
-        choices = [simple(m, f"choice.raj_treaty_{m}", labels[m]) for m in treaty_modes(state, fr["sid"])]
+        modes = treaty_modes(state, fr["sid"])
+        if at_least(state, 5) and "move" in modes:
+            choices = [simple("remove", "choice.raj_treaty_remove", labels["remove"])] if "remove" in modes else []
+            moves = [_sepoys_from(state, o) for o in treaty_origins(state, fr["sid"])]
+            many = len(moves) if len(moves) > 1 else 1
+            choices += [dataclasses.replace(c, joins=many > 1) for c in moves]
+            return Decision("raj", msg("prompt.raj_treaty_sepoys", "Treaty in {space}: remove, or which Sepoys "
+                                       "move in?", space=space_name(fr["sid"])), choices, self.name, many=many)
+        choices = [simple(m, f"choice.raj_treaty_{m}", labels[m]) for m in modes]
         return Decision("raj", msg("prompt.raj_treaty", "Treaty in {space}: remove or move?",
                                    space=space_name(fr["sid"])), choices, self.name)
+
+    def refuse(self, state, fr, cid):
+        return TreatyMove.refuse(self, state, fr, cid)  # the same moves, asked in one answer
 
     def apply(self, state, fr, cid):
         sid = fr["sid"]
         if cid == "remove":
             push(state, *removal_frame(state, sid, "treaty", pieces(state, sid, "sepoy")))
-        else:
+        elif cid == "move":
             push(state, frame("raj.treaty.move", sid=sid, moved=0))
+        else:
+            for part, n in cube_parts(cid):
+                for _ in range(n):
+                    treaty_move(state, part.split(":")[1], sid)
+
+
+def _sepoys_from(state, origin: str) -> Choice:
+    """Sepoys of ``origin`` moving into the Treaty State, a quantity (4.2.1)."""
+    return Choice(f"sepoy:{origin}", msg("choice.raj_move_sepoy", "Move a Sepoy from {origin}",
+                                          origin=space_name(origin)), most=max(1, pieces(state, origin, "sepoy")),
+                  label_n=msg("choice.raj_move_n", "{kind}: move {n} from {origin}", kind=KIND_NAME["sepoy"],
+                              origin=space_name(origin), n=1))
+
+
+def treaty_move(state, origin: str, sid: str) -> None:
+    """One Sepoy moves from ``origin`` into the Treaty State ``sid`` (4.2.1)."""
+    board.move(state, origin, sid, "sepoy", 1)
+    log(state, "log.raj_treaty_move", "Treaty: a Sepoy from {origin} to {space}.", actor="raj",
+        origin=origin, space=sid)
 
 
 @register
@@ -111,12 +156,10 @@ class TreatyMove(Step):
     def apply(self, state, fr, cid):
         if cid == "done":
             return
-        origin = cid.split(":")[1]
-        board.move(state, origin, fr["sid"], "sepoy", 1)
-        log(state, "log.raj_treaty_move", "Treaty: a Sepoy from {origin} to {space}.", actor="raj",
-            origin=origin, space=fr["sid"])
+        treaty_move(state, cid.split(":")[1], fr["sid"])
         if treaty_origins(state, fr["sid"]):
             push(state, dict(fr, moved=fr["moved"] + 1))
+
 
 
 # --------------------------------------------------------------------------
