@@ -294,7 +294,7 @@ def test_8_4_2_demonstrate_movement_priorities():
     assert seq == ["west_bengal", "done", "protest"] and s.spaces["orissa"].protest
 
 
-@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
+# ruleset 5: Demonstrate's Protest comes with the end of the moves
 def test_8_4_2_demonstrate_movement_priorities_newest_ruleset():
     """The same Demonstrate (8.4.2 / 8.6.4) under the newest ruleset, where a
     decision with one answer is applied by the engine: West Bengal (most
@@ -604,7 +604,7 @@ def test_np_raj_assaults_with_every_cube():
     assert choose(s, d) == "3"
 
 
-@pytest.mark.usefixtures("ruleset4")  # TODO(14b/13): ruleset 5 folds Demonstrate's Protest and the SA offer into the loops
+@pytest.mark.usefixtures("ruleset4")  # ruleset 4: the Special Activity after is offered when the Operation ends
 def test_8_3_special_activity_in_the_cards_order():
     """8.3 step 3: the card is read top to bottom. A Special Activity box
     after the Operation box (card B: Deploy, then Martial Law / Govern) is
@@ -626,6 +626,37 @@ def test_8_3_special_activity_in_the_cards_order():
                 elif not p.sa_first:
                     assert not cid.startswith("sa:"), (seed, s.action["op"], cid)
                     seen_after += 1
+            engine.apply(s, d.actor, cid)
+    assert seen_after and seen_first
+
+
+def test_8_3_special_activity_in_the_cards_order_newest_ruleset():
+    """8.3 step 3 under ruleset 5, where the Special Activity is offered
+    beside the Operation's spaces and one "done" closes both: a box listed
+    before the Operation (card BB) starts at once; one listed after (card B)
+    starts only when the bot chooses no more Operation spaces, so no
+    Operation space follows it in the same action."""
+    from engine.gandhi.bots import policy
+
+    seen_after = seen_first = 0
+    for seed in range(6):
+        s = engine.new_game("gandhi", "short" if seed % 2 else "main", seed, {"players": BOTS})
+        started_after = None  # (card, faction) whose later Special Activity has begun
+        while (d := engine.decision(s)) is not None:
+            cid = choose(s, d)
+            if d.step == "op.loop":
+                key = (len(s.played), d.actor)
+                assert not (key == started_after and cid in s.spaces), (seed, s.action["op"], cid)
+                sas = [c[3:] for c in d.ids() if c.startswith("sa:")]
+                if sas and not policy._op_only(s, s.action):  # 8.2.1: Operation only, no Special Activity
+                    p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
+                    first = special.first_doable(s, s.action, sas)
+                    if p.sa_first and first and not s.action["spaces"]:
+                        assert cid == f"sa:{first}", (seed, d.step, cid)  # as soon as it can start (8.7)
+                        seen_first += 1
+                    elif not p.sa_first and cid.startswith("sa:"):
+                        started_after = key
+                        seen_after += 1
             engine.apply(s, d.actor, cid)
     assert seen_after and seen_first
 

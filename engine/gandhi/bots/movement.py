@@ -204,7 +204,9 @@ def nv_keep_ok(state, faction: str, origin: str, kind: str) -> bool:
 
 def demonstrate_move(state, d) -> str:
     """``nv.demonstrate.move``: the next Activist by the Movement Priorities
-    (8.4.2, 8.6.4, 8.6.5), or ``done`` once NV pieces equal or exceed cubes."""
+    (8.4.2, 8.6.4, 8.6.5), or ``done`` once NV pieces equal or exceed cubes
+    (``protest`` instead when the step offers the Protest with the end of
+    the moves: the bots always place it, as at ``nv.demonstrate.protest_ask``)."""
     fr = state.stack[-1]
     f, dest = fr["faction"], fr["space"]
     ctx = state.action
@@ -223,6 +225,8 @@ def demonstrate_move(state, d) -> str:
     need = not moved_own or dv.activists(sp) + sp.pieces.get("gandhi", 0) < dv.cubes(sp)
     if need and allowed:
         return _most(state, allowed, lambda x: _sp(state, x).pieces.get(own_kind, 0), "demo", dest)
+    if "protest" in ids:  # ruleset 5: the end of the moves carries the Protest, placed as 3.3.2 allows
+        return "protest"
     if "done" in ids:
         return "done"
     # at least one must move (3.3.2): the least harmful origin
