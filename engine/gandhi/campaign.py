@@ -257,6 +257,20 @@ def imperialism_spaces(state: GandhiState, chosen: list[str]) -> list[str]:
     return out
 
 
+def imperialism_most(state: GandhiState, sid: str) -> int:
+    """Every step Imperialism may buy in ``sid``: its Unrest markers, then up
+    to two levels toward Active Support (6.3.1)."""
+    sp = state.spaces[sid]
+    return sp.unrest + min(IMPERIALISM_MAX_SHIFT, 2 - sp.support)
+
+
+def imperialism_affordable(state: GandhiState) -> int:
+    """How many steps the Raj can pay for (any number for an NP Raj that pays none, 8.1)."""
+    if not uses_resources(state, "raj"):
+        return IMPERIALISM_SPACES * 20
+    return state.resources["raj"] // imperialism_cost(state)
+
+
 def _buy(state: GandhiState, sid: str, what: str) -> None:
     cost = imperialism_cost(state)
     board.add_resources(state, "raj", -cost)
@@ -289,6 +303,8 @@ class Imperialism(PhaseStep):
         return [gate(frame("campaign.release", left=RELEASE_PER_SPACE * len(fr["chosen"])))]
 
     def decision(self, state, fr):
+        if at_least(state, 6):
+            return self._decision6(state, fr)
         choices = [space_choice(s) for s in imperialism_spaces(state, fr["chosen"])]
         choices.append(done_choice("End Imperialism"))
         return Decision("raj", msg("prompt.campaign.imperialism",
@@ -320,9 +336,45 @@ class Imperialism(PhaseStep):
                        space=space_name(cid))
         return None
 
+    def _decision6(self, state, fr):
+        """Ruleset 6 (issue 14): every purchase in one answer, a count per
+        space ("bihar*3+delhi": three steps in Bihar, one in Delhi), up to
+        4 spaces, within the Raj's Resources."""
+        spaces = imperialism_spaces(state, fr["chosen"])
+        afford = imperialism_affordable(state)
+        choices = [Choice(sid, msg("choice.imperialism_space", "{space}: one step", space=space_name(sid)),
+                          most=min(imperialism_most(state, sid), afford), joins=True, pools=("resources",),
+                          label_n=msg("choice.imperialism_space_n", "{space}: {n} step(s)",
+                                      space=space_name(sid), n=1))
+                   for sid in spaces]
+        choices.append(done_choice("End Imperialism"))
+        many = min(IMPERIALISM_SPACES - len(fr["chosen"]), len(spaces))
+        return Decision("raj", msg("prompt.campaign.imperialism6",
+                                   "Imperialism: how many steps in which spaces (up to {max}; {cost} Resources per "
+                                   "step: Unrest removed first, then up to two levels toward Active Support; "
+                                   "Resources {res})?", max=IMPERIALISM_SPACES, cost=imperialism_cost(state),
+                                   res=state.resources["raj"]),
+                        choices, self.name, many=many if many > 1 else 1,
+                        budgets={"resources": afford} if many > 1 else {})
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 6)
+
     def apply(self, state, fr, cid):
         if cid == "done":
             push(state, *self.skip(state, fr))
+            return
+        if at_least(state, 6):  # ruleset 6: the whole Imperialism in one answer
+            chosen = list(fr["chosen"])
+            for part in cid.split(TOGETHER):
+                sid, n = split_quantity(part)
+                chosen.append(sid)
+                shifts = 0
+                for _ in range(n):
+                    what = imperialism_purchase(state, sid, shifts)
+                    _buy(state, sid, what)
+                    shifts += what == "shift"
+            push(state, *self.skip(state, dict(fr, chosen=chosen)))
             return
         chosen = fr["chosen"] + [cid]
         what = imperialism_purchase(state, cid, 0)
@@ -384,12 +436,28 @@ class Release(PhaseStep):
         return []
 
     def decision(self, state, fr):
+        if at_least(state, 6):  # ruleset 6: the mix in one answer
+            inc, ml = state.prison.get("inc_activist", 0), state.prison.get("ml_activist", 0)
+            left = min(fr["left"], inc + ml)
+            choices = [simple(f"{k}:{left - k}", "choice.release_mix",
+                              "{inc} Congress, {ml} Muslim League Activist(s)", inc=k, ml=left - k)
+                       for k in range(left + 1) if k <= inc and left - k <= ml]
+            return Decision("raj", msg("prompt.campaign.release6",
+                                       "Imperialism: release {n} Activist(s) from Prison. How many of each?",
+                                       n=left), choices, self.name)
         return Decision("raj", msg("prompt.campaign.release",
                                    "Imperialism: release {n} more Activist(s) from Prison. Whose?", n=fr["left"]),
                         [simple("inc", "choice.release_inc", "A Congress Activist"),
                          simple("ml", "choice.release_ml", "A Muslim League Activist")], self.name)
 
     def apply(self, state, fr, cid):
+        if at_least(state, 6):
+            for kind, k in zip(("inc_activist", "ml_activist"), cid.split(":")):
+                if int(k):
+                    board.transfer(state, kind, int(k), "prison", "available")
+                    log(state, "log.release", "{n} {kind} released from Prison to Available.", actor="raj",
+                        n=int(k), kind=kind)
+            return
         kind = f"{cid}_activist"
         board.transfer(state, kind, 1, "prison", "available")
         log(state, "log.release", "{n} {kind} released from Prison to Available.", actor="raj", n=1, kind=kind)
@@ -471,6 +539,8 @@ class Constructive(PhaseStep):
 
     def decision(self, state, fr):
         f = fr["faction"]
+        if at_least(state, 6):
+            return self._decision6(state, fr)
         choices: list[Choice] = []
         for s in constructive_spaces(state, f, fr["chosen"]):
             room = state.spaces[s].support + 2
@@ -485,9 +555,41 @@ class Constructive(PhaseStep):
                                faction=FACTION_NAMES[f], n=len(fr["chosen"]), unity=state.unity),
                         choices, self.name)
 
+    def _decision6(self, state, fr):
+        """Ruleset 6 (issue 14): the faction's spaces in one answer, the
+        levels as a count ("punjab*2+bihar"), as many spaces as Unity leaves."""
+        f = fr["faction"]
+        spaces = constructive_spaces(state, f, fr["chosen"])
+        choices = [Choice(sid, msg("choice.constructive6", "{space}: one level toward Active Opposition",
+                                   space=space_name(sid)),
+                          most=min(2, state.spaces[sid].support + 2), joins=True,
+                          label_n=msg("choice.constructive6_n", "{space}: {n} level(s) toward Active Opposition",
+                                      space=space_name(sid), n=1))
+                   for sid in spaces]
+        choices.append(done_choice("End Constructive Programme"))
+        many = min(state.unity - len(fr["chosen"]), len(spaces))
+        return Decision(f, msg("prompt.campaign.constructive6",
+                               "Constructive Programme ({faction}): choose up to {n} space(s) and the levels "
+                               "(Unity {unity}).", faction=FACTION_NAMES[f], n=state.unity - len(fr["chosen"]),
+                               unity=state.unity),
+                        choices, self.name, many=many if many > 1 else 1)
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 6)
+
     def apply(self, state, fr, cid):
         if cid == "done":
             push(state, *self.skip(state, fr))
+            return
+        if at_least(state, 6):  # ruleset 6: the faction's whole Constructive Programme in one answer
+            chosen = list(fr["chosen"])
+            for part in cid.split(TOGETHER):
+                sid, lv = split_quantity(part)
+                board.shift(state, sid, -lv)
+                log(state, "log.constructive", "Constructive Programme: {faction} shifts {space} {n} level(s) "
+                    "toward Active Opposition.", actor=fr["faction"], faction=fr["faction"], space=sid, n=lv)
+                chosen.append(sid)
+            push(state, *self.skip(state, dict(fr, chosen=chosen)))
             return
         sid, lv = cid.split(":")
         board.shift(state, sid, -int(lv))
@@ -702,16 +804,54 @@ class Redeploy(PhaseStep):
     name = "campaign.redeploy"
 
     def available(self, state, fr):
-        return bool(redeploy_origins(state, fr["faction"], fr["moved"]))
+        origins = redeploy_origins(state, fr["faction"], fr["moved"])
+        if at_least(state, 6):  # ruleset 6: asked only when a space may be left or not, by choice
+            forced = forced_origins(state, fr["faction"], fr["moved"])
+            return any(o not in forced for o in origins)
+        return bool(origins)
+
+    def skip(self, state, fr):
+        if at_least(state, 6):  # only pieces that must leave the Railways: each of their spaces in turn
+            queue = forced_origins(state, fr["faction"], fr["moved"])
+            if queue:
+                return [frame("campaign.redeploy_next", faction=fr["faction"], queue=queue, moved=fr["moved"])]
+        return []
 
     def decision(self, state, fr):
         f = fr["faction"]
-        choices = [space_choice(s) for s in redeploy_origins(state, f, fr["moved"])]
+        origins = redeploy_origins(state, f, fr["moved"])
+        if at_least(state, 6):
+            return self._decision6(state, fr, origins)
+        choices = [space_choice(s) for s in origins]
         if can_stop(state, f):
             choices.append(done_choice("End Redeploy"))
         return Decision(f, msg("prompt.campaign.redeploy",
                                "Redeploy ({faction}): choose a space to move a piece from.",
                                faction=FACTION_NAMES[f]), choices, self.name)
+
+    def _decision6(self, state, fr, origins):
+        """Ruleset 6 (issue 14): the spaces pieces leave, several at once, in
+        the order they are to be Redeployed (Raj Control adjusts after each
+        move, 6.4); each is then asked once. The spaces whose pieces must
+        leave the Railways (6.4.3-6.4.5) are visited after them anyway, so
+        "done" stays on offer for the Congress, the League and the
+        Revolutionaries; the Raj ends only when it can pay (6.4.2)."""
+        f = fr["faction"]
+        forced = forced_origins(state, f, fr["moved"])
+        choices = [dataclasses.replace(space_choice(s), joins=True) for s in origins]
+        if f != "raj" or raj_can_stop(state):
+            choices.append(done_choice("Move from no other space" if forced else "End Redeploy"))
+        if forced:
+            prompt = msg("prompt.campaign.redeploy_from_forced",
+                         "Redeploy ({faction}): choose the spaces to move pieces from, in order ({n} piece(s) "
+                         "must leave the Railways: their spaces come next anyway).",
+                         faction=FACTION_NAMES[f], n=must_move_left(state, f))
+        else:
+            prompt = msg("prompt.campaign.redeploy_from",
+                         "Redeploy ({faction}): choose the spaces to move pieces from, in order.",
+                         faction=FACTION_NAMES[f])
+        many = len(origins) if len(origins) > 1 else 1
+        return Decision(f, prompt, choices, self.name, many=many)
 
     def refuse(self, state, fr, cid):
         f = fr["faction"]
@@ -725,9 +865,52 @@ class Redeploy(PhaseStep):
         return None
 
     def apply(self, state, fr, cid):
+        if at_least(state, 6):
+            chosen = [] if cid == "done" else cid.split(TOGETHER)
+            queue = chosen + [o for o in forced_origins(state, fr["faction"], fr["moved"]) if o not in chosen]
+            push(state, frame("campaign.redeploy_next", faction=fr["faction"], queue=queue, moved=fr["moved"]))
+            return
         if cid == "done":
             return
         push(state, frame("campaign.redeploy_to", faction=fr["faction"], origin=cid, moved=fr["moved"]))
+
+
+def forced_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
+    """Railways holding pieces of ``faction`` that must leave them (6.4.3-6.4.5)
+    and may go somewhere, in map order."""
+    out = []
+    for rid in get_data().map.railways:
+        if any(movable(state, moved, rid, k) > 0 for k in MUST_LEAVE_RAIL[faction]) \
+                and any(k in MUST_LEAVE_RAIL[faction] for k, _ in redeploy_moves(state, faction, moved, rid)):
+            out.append(rid)
+    return out
+
+
+def _must_leave(state: GandhiState, faction: str, moved: dict, origin: str) -> bool:
+    """Pieces in ``origin`` that must still leave it and have somewhere to go (6.4.3-6.4.5)."""
+    return dv.is_railway(origin) and any(k in MUST_LEAVE_RAIL[faction]
+                                         for k, _ in redeploy_moves(state, faction, moved, origin))
+
+
+@register
+class RedeployNext(Step):
+    """Ruleset 6: the next space of a Redeploy's ``queue`` whose pieces can
+    still move is asked (``campaign.redeploy_to``). Once the queue is
+    done, the Redeploy ends -- unless the Raj still cannot pay for its
+    Troops (6.4.2), when the spaces are asked again."""
+
+    name = "campaign.redeploy_next"
+    auto = True
+
+    def run(self, state, fr):
+        f, moved, queue = fr["faction"], fr["moved"], list(fr["queue"])
+        while queue:
+            origin = queue.pop(0)
+            if redeploy_moves(state, f, moved, origin):
+                push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, queue=queue))
+                return
+        if not can_stop(state, f):
+            push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
 
 
 @register
@@ -753,7 +936,10 @@ class RedeployTo(Step):
             if f == "raj" and not _upkept(origin):
                 budgets["upkeep"] = max(0, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
             choices = [dataclasses.replace(c, joins=True, pools=_pools(f, origin, c.id)) for c in choices]
-        choices.append(simple("back", "choice.back", "Choose another space"))
+        if not at_least(state, 6):
+            choices.append(simple("back", "choice.back", "Choose another space"))
+        elif not _must_leave(state, f, fr["moved"], origin):
+            choices.append(done_choice(f"Move no more from {space_name(origin)}"))  # ruleset 6: the next space
         return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
                                space=space_name(origin)), choices, self.name, many=many, budgets=budgets)
 
@@ -808,6 +994,16 @@ class RedeployTo(Step):
     def apply(self, state, fr, cid):
         f, origin = fr["faction"], fr["origin"]
         moved = {s: dict(v) for s, v in fr["moved"].items()}
+        if at_least(state, 6):  # one answer per space; again only for pieces that must still leave it
+            if cid != "done":
+                for kind, sid, n in _parts(f, cid):
+                    for _ in range(n):
+                        _move_one(state, f, moved, origin, kind, sid)
+                if _must_leave(state, f, moved, origin):
+                    push(state, frame(self.name, faction=f, origin=origin, moved=moved, queue=fr["queue"]))
+                    return
+            push(state, frame("campaign.redeploy_next", faction=f, queue=fr["queue"], moved=moved))
+            return
         if cid != "back" and at_least(state, 5):  # one answer for the pieces leaving origin, then the next origin
             for kind, sid, n in _parts(f, cid):
                 for _ in range(n):

@@ -42,6 +42,14 @@ Ruleset history:
      Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
      Sweep and Garrison destinations may be chosen several at once; Lord
      Wavell's Sweep is part of the Assault space ("<space>:wavell").
+  6  A turn in a few taps (issue 14, the Campaign): a Redeploy asks once
+     for the spaces pieces leave (several at once, in order; spaces whose
+     pieces must leave the Railways are visited anyway), then one answer
+     per space (how many of which piece to where), and ends; Imperialism
+     is one answer, the purchases in each space as a count
+     ("bihar*3+delhi"); Constructive Programme one answer per faction,
+     the levels as a count ("punjab*2+bihar"); the Activists released by
+     Imperialism one answer (the mix).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -49,7 +57,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 5
+RULESET = 6
 
 
 def ruleset(state: Any) -> int:
