@@ -4,6 +4,7 @@ deck (8.3), random spaces (8.1.2), and the NP instructions of 8.1.4."""
 import pytest
 
 import engine
+from engine.gandhi.ruleset import at_least
 from engine.core.messages import Choice, Decision, Message
 from engine.gandhi.bots import choose
 from engine.gandhi.bots import arjuna_deck, eligibility, policy, priorities, random_spaces, special
@@ -417,8 +418,12 @@ def test_8_9_2_constructive_programme_full_levels_up_to_unity():
     while (d := engine.decision(s)).step == "campaign.constructive" and d.actor == "inc":
         cid = choose(s, d)
         assert cid != "done"
-        assert cid.endswith(":2")
-        chosen.append(cid.split(":")[0])
+        if at_least(s, 6):  # issue 14: the spaces in one answer, the levels as counts
+            assert all(p.endswith("*2") for p in cid.split("+"))
+            chosen += [p.split("*")[0] for p in cid.split("+")]
+        else:
+            assert cid.endswith(":2")
+            chosen.append(cid.split(":")[0])
         engine.apply(s, "inc", cid)
     assert len(chosen) == 2 and all(s.spaces[x].support == -2 for x in chosen)
     # 2-Pop first (Shift toward Opposition column): Bihar and United Provinces over Orissa
@@ -447,7 +452,7 @@ def test_8_9_2_imperialism_within_twice_a_die_roll():
     bought = npc._purchases_this_round(s)
     assert bought <= 2 * npc._campaign_die(s)
     assert bought == min(2 * npc._campaign_die(s), 4 * 2 + 1)
-    assert first == "bihar"  # Unrest row of the Shift toward Support column
+    assert first.split("+")[0].split("*")[0] == "bihar"  # Unrest row of the Shift toward Support column
     assert s.spaces["bihar"].unrest == 0
 
 
@@ -463,7 +468,7 @@ def test_8_9_3_raj_redeploy_sepoys_to_match_troops_first():
     put(s, "central_provinces", sepoy=2, guerrilla_active=3)  # Province without Raj Control: moved first
     put(s, "delhi", troop=1, sepoy=3)
     d, cid = _decide_at(s, {"step": "campaign.redeploy", "faction": "raj", "moved": {}})
-    assert cid == "central_provinces"
+    assert cid.split("+")[0] == "central_provinces"  # ruleset 6: every origin of the plan at once, in order
     engine.apply(s, "raj", cid)
     d = engine.decision(s)
     assert choose(s, d) == "sepoy:bihar*2"  # one Sepoy per Troop there, in ruleset 5's one answer

@@ -21,6 +21,16 @@ from engine.gandhi.state import INVENTORY
 # engine); the Redeploy tests marked ``old_and_new`` also play ruleset 3.
 
 
+@pytest.fixture(autouse=True)
+def ruleset5(monkeypatch):
+    """The shapes of ruleset 5 in this module; ruleset 6's Campaign (issue 14:
+    a Redeploy's spaces chosen once, Imperialism and Constructive Programme as
+    one answer) is played in tests/engine/test_campaign6.py."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 5)
+
+
 @pytest.fixture(params=[3, 5], ids=["ruleset3", "ruleset5"])
 def old_and_new(request, monkeypatch):
     """Play the test under ruleset 3 (every decision asked, as stored games

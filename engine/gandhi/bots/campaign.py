@@ -25,6 +25,7 @@ import random
 
 from .. import derived as dv
 from ..data import get_data
+from ..ruleset import at_least
 from . import priorities
 from .random_spaces import det_random, random_space
 
@@ -70,6 +71,9 @@ def imperialism(state, d) -> str:
     opts = [c for c in d.ids() if c in state.spaces]
     if not opts or _purchases_this_round(state) >= 2 * _campaign_die(state):
         return "done"
+    if at_least(state, 6):  # ruleset 6 (issue 14): the spaces and their purchases in one answer
+        return _joined(state, d, "raj", "shift_support", "imperialism",
+                       2 * _campaign_die(state) - _purchases_this_round(state), d.budgets.get("resources"))
     return priorities.select_space(state, "raj", "shift_support", opts, salt="imperialism")
 
 
@@ -83,6 +87,9 @@ def imperialism_buy(state, d) -> str:
 def release(state, d) -> str:
     """8.9.2: release one Congress and one League Activist per space."""
     left = state.stack[-1].get("left", 0)
+    if at_least(state, 6):  # ruleset 6: the mix in one answer ("2:2"), as even as the Prison allows
+        return min(d.ids(), key=lambda c: (abs(int(c.split(":")[0]) - int(c.split(":")[1])),
+                                           -int(c.split(":")[0])))
     return "inc" if left % 2 == 0 else "ml"
 
 
@@ -95,12 +102,31 @@ def constructive(state, d) -> str:
     """8.9.2: as many spaces as possible (up to Unity), Shift toward
     Opposition column, 2 levels where possible."""
     f = d.actor
+    if at_least(state, 6):  # ruleset 6: the spaces in one answer, 2 levels where possible
+        if not [c for c in d.ids() if c in state.spaces]:
+            return "done"
+        return _joined(state, d, f, "shift_opposition", "constructive", None, None)
     pairs = [c.split(":") for c in d.ids() if ":" in c]
     if not pairs:
         return "done"
     sid = priorities.select_space(state, f, "shift_opposition", [s for s, _ in pairs], salt="constructive")
     lv = max(int(v) for s, v in pairs if s == sid)
     return f"{sid}:{lv}"
+
+
+def _joined(state, d, f: str, column: str, salt: str, total: int | None, budget: int | None) -> str:
+    """Ruleset 6: spaces one after another by ``column`` (as the NP chose
+    them one at a time), each with as many steps as it takes, within
+    ``total`` steps in all and the ``budget``, as one answer ("a*2+b")."""
+    offered = {c.id: c for c in d.choices if c.id in state.spaces}
+    left = min(x for x in (total, budget, 10 ** 6) if x is not None)
+    parts: list[str] = []
+    while offered and left > 0 and len(parts) < max(1, d.many):
+        sid = priorities.select_space(state, f, column, list(offered), salt=salt)
+        n = min(offered.pop(sid).most, left)
+        left -= n
+        parts.append(sid if n == 1 else f"{sid}*{n}")
+    return "+".join(parts) if parts else "done"
 
 
 def place_base(state, d) -> str:
@@ -336,6 +362,8 @@ def redeploy_plan(state, f: str, moved: dict, only_origin: str | None = None):
 def redeploy(state, d) -> str:
     """``campaign.redeploy``: the origin of the next planned move, else ``done``."""
     fr = state.stack[-1]
+    if at_least(state, 6):
+        return _redeploy_origins(state, d)
     p = redeploy_plan(state, d.actor, fr["moved"])
     if p is not None and p[0] in d.ids():
         return p[0]
@@ -359,3 +387,32 @@ def redeploy_to(state, d) -> str:
         if city:
             return city[0]
     return ids[0] if ids else "back"
+
+
+def _redeploy_origins(state, d) -> str:
+    """Ruleset 6 (issue 14) asks the spaces a Redeploy leaves once, in
+    order: the origins of the 8.9.3 plan, played one move at a time on a
+    copy of the game asked the ruleset 4 way, in the order they first
+    come; "done" when the plan moves nothing."""
+    from ...core import engine as core
+    from .policy import decide
+
+    work = state.model_copy(deep=True)
+    work.options = {**(work.options or {}), "ruleset": 4}
+    f, origins = d.actor, []
+    for _ in range(200):
+        wd = core.decision(work)
+        if wd is None or wd.actor != f or not wd.step.startswith("campaign.redeploy"):
+            break
+        cid = decide(work, wd)
+        if wd.step == "campaign.redeploy":
+            if cid == "done":
+                break
+            if cid not in origins:
+                origins.append(cid)
+        core.apply(work, wd.actor, cid)
+    join = {c.id for c in d.joining()} or {c for c in d.ids() if c != "done"}
+    origins = [o for o in origins if o in join][:max(1, d.many)]
+    if not origins:
+        return "done" if "done" in d.ids() else d.ids()[0]
+    return "+".join(origins)
