@@ -314,6 +314,8 @@ class Imperialism(PhaseStep):
                         choices, self.name)
 
     def refuse(self, state, fr, cid):
+        if at_least(state, 6) and isinstance(cid, str) and (TOGETHER in cid or "*" in cid):
+            return self._refuse6(state, fr, cid)
         if cid in fr["chosen"]:
             return msg("error.imperialism_chosen", "{space} was already chosen for Imperialism.", space=space_name(cid))
         if len(fr["chosen"]) >= IMPERIALISM_SPACES:
@@ -356,6 +358,22 @@ class Imperialism(PhaseStep):
                                    res=state.resources["raj"]),
                         choices, self.name, many=many if many > 1 else 1,
                         budgets={"resources": afford} if many > 1 else {})
+
+    def _refuse6(self, state, fr, cid):
+        """Why a joined Imperialism answer is refused (6.3.1), in the game's terms."""
+        parts = [split_quantity(p) for p in cid.split(TOGETHER)]
+        if len(parts) > IMPERIALISM_SPACES - len(fr["chosen"]):
+            return msg("error.imperialism_max", "Imperialism is in at most 4 spaces (6.3.1).")
+        for sid, n in parts:
+            if sid in imperialism_spaces(state, fr["chosen"]) and n > imperialism_most(state, sid):
+                return msg("error.imperialism_steps", "{space} can take at most {n} step(s): its Unrest, then "
+                           "two levels toward Active Support (6.3.1).", space=space_name(sid),
+                           n=imperialism_most(state, sid))
+        if sum(n for _, n in parts) > imperialism_affordable(state):
+            return msg("error.imperialism_afford", "The Raj can pay for {n} step(s) only (Resources {res}, "
+                       "{cost} each).", n=imperialism_affordable(state), res=state.resources["raj"],
+                       cost=imperialism_cost(state))
+        return None
 
     def takes_counts(self, state, fr):
         return at_least(state, 6)
@@ -576,6 +594,23 @@ class Constructive(PhaseStep):
 
     def takes_counts(self, state, fr):
         return at_least(state, 6)
+
+    def refuse(self, state, fr, cid):
+        if not (at_least(state, 6) and isinstance(cid, str)):
+            return None
+        parts = [split_quantity(p) for p in cid.split(TOGETHER)]
+        if len(parts) > state.unity - len(fr["chosen"]):
+            return msg("error.constructive_unity", "Constructive Programme: {n} space(s) at most, Unity {unity} "
+                       "less the spaces already chosen (6.3.2).", n=max(0, state.unity - len(fr["chosen"])),
+                       unity=state.unity)
+        for sid, n in parts:
+            if sid in state.spaces and n > 2:
+                return msg("error.constructive_levels", "Constructive Programme shifts a space at most two "
+                           "levels (6.3.2).")
+            if sid in state.spaces and n > state.spaces[sid].support + 2:
+                return msg("error.constructive_room", "{space} can shift only {n} level(s) toward Active "
+                           "Opposition.", space=space_name(sid), n=state.spaces[sid].support + 2)
+        return None
 
     def apply(self, state, fr, cid):
         if cid == "done":
