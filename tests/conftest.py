@@ -67,6 +67,17 @@ def ruleset4(monkeypatch):
 
 
 @pytest.fixture
+def ruleset5(monkeypatch):
+    """New games under ruleset 5: the shapes before ruleset 6 (issue 14, the
+    Campaign: a Redeploy asked space by space; the League's and the
+    Revolutionaries' Rally placement asked after the space). Ruleset 6's are
+    in tests/engine/test_campaign6.py and test_rally6.py."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 5)
+
+
+@pytest.fixture
 def mini_game():
     """Border Skirmish (tests/minigame), a second COIN game, registered for
     the test and forgotten after it."""

@@ -158,6 +158,7 @@ def test_rally_placement_refusals_say_why():
     assert "Only the Muslim League" in refused(s, "inc", "base")
 
 
+@pytest.mark.usefixtures("ruleset5")  # ruleset 6 folds the question into the space: test_rally6.py
 def test_ml_rally_replaces_unity_activists_with_a_base():
     s = blank(unity=2)
     put(s, "sind", ml_activist=2)

@@ -84,6 +84,7 @@ def refusal(s, cid, actor="rev"):
 
 # --- Rally (3.4.1) ------------------------------------------------------------
 
+@pytest.mark.usefixtures("ruleset5")  # ruleset 6 folds the question into the space: test_rally6.py
 def test_rally_example_base_in_last_slot():
     """3.4.1 ESEMPIO: Unity 2, Rally in Punjab swaps the 2 Guerrillas there
     for a Revolutionary Base, in the last Base slot left (Pop 2, 1 ML Base)."""
@@ -126,6 +127,7 @@ def test_rally_base_asks_which_guerrillas_to_replace():
     assert pieces(s, "bihar") == {"guerrilla_underground": 1, "rev_base": 1}
 
 
+@pytest.mark.usefixtures("ruleset5")  # ruleset 6 folds the question into the space: test_rally6.py
 def test_rally_base_never_forced_when_no_guerrilla_available():
     s = new(unity=1)
     board.transfer(s, "guerrilla", s.available["guerrilla"] - 1, "available", "out_of_play")

@@ -258,12 +258,15 @@ def _op_loop(state, d):
             spaces = [s for s in spaces if dv.sdef(s).muslim] or ([] if ctx["spaces"] else spaces)
         elif ctx["op"] == "rally" and f == "ml" and _rally_base_spaces(state, f, spaces):
             # 8.6.5: Bases first; the League's Place Bases reading of R-8.9.2
-            return np_campaign.ml_base_space(state, _rally_base_spaces(state, f, spaces))
+            return _rally_variant(state, ctx, f, np_campaign.ml_base_space(state, _rally_base_spaces(state, f, spaces)),
+                                  ids)
         elif ctx["op"] == "demonstrate":
             useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
             spaces = useful or ([] if ctx["spaces"] else spaces)
         if spaces:
             sid = priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
+            if ctx["op"] == "rally":
+                return _rally_variant(state, ctx, f, sid, ids)
             return _with_sepoys(state, ctx, sid, ids)
     # 8.3: a Special Activity box after the Operation box follows the whole
     # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
@@ -273,6 +276,15 @@ def _op_loop(state, d):
             return f"sa:{name}" if name else "done"
         return "done"
     return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
+
+
+def _rally_variant(state, ctx, f: str, sid: str, ids: list[str]) -> str:
+    """Ruleset 6 offers what Rally places with the space: the Base where
+    8.6.5 / 8.6.6 build one ("<space>:base"), else the most (the plain space,
+    8.6.4: as many Activists as it may)."""
+    if f"{sid}:base" in ids and _rally_base_spaces(state, f, [sid]):
+        return f"{sid}:base"
+    return sid
 
 
 def _with_sepoys(state, ctx, sid: str, ids: list[str]) -> str:

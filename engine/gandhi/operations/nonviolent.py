@@ -201,9 +201,29 @@ class Rally(NVOperation):
             return f"{space_name(sid)} has Support and no {extra}: Rally may not choose it (3.3.1)."
         return None
 
+    def space_choices(self, state, ctx, sid):
+        """Ruleset 6 (issue 14): the League's placement is part of the space
+        choice: "<space>" places its Activists (1 + its Bases there),
+        "<space>:base" replaces Unity Activists with a Base (3.3.1). (The
+        Congress's "how many, up to Population" stays a question of its own:
+        a count per space would triple the list of spaces.)"""
+        plain = super().space_choices(state, ctx, sid)
+        if not at_least(state, 6) or self.faction != "ml":
+            return plain
+        options = REGISTRY_RALLY_PLACE.options(state, frame("nv.rally.place", faction=self.faction, space=sid))
+        return [Choice(sid, _rally_label(state, self.faction, sid, options[0].id))] + [
+            Choice(f"{sid}:{o.id}", _rally_label(state, self.faction, sid, o.id)) for o in options[1:]]
+
+    def choose_variant(self, state, ctx, sid, variant):
+        if at_least(state, 6) and self.faction == "ml":
+            ctx.setdefault("rally", {})[sid] = variant
+
     def act(self, state, ctx, sid):
         fr = frame("nv.rally.place", faction=self.faction, space=sid)
         options = REGISTRY_RALLY_PLACE.options(state, fr)
+        if at_least(state, 6) and self.faction == "ml":  # ruleset 6: chosen with the space
+            REGISTRY_RALLY_PLACE.apply(state, fr, ctx.get("rally", {}).get(sid) or options[0].id)
+            return []
         if len(options) == 1:  # nothing to decide
             REGISTRY_RALLY_PLACE.apply(state, fr, options[0].id)
             return []
@@ -291,6 +311,16 @@ class RallyPlace(Step):
 
 
 REGISTRY_RALLY_PLACE = RallyPlace()
+
+
+def _rally_label(state: GandhiState, faction: str, sid: str, placement: str):
+    """The label of a League Rally space with its placement (ruleset 6)."""
+    name = space_name(sid)
+    if placement == "base":
+        return msg("choice.rally_space_ml_base", "{space}: replace {n} Muslim League Activists with a Base",
+                   space=name, n=state.unity)
+    n = min(1 + board.count(state, sid, "ml_base"), state.available.get("ml_activist", 0))
+    return msg("choice.rally_space_ml", "{space}: place {n} Muslim League Activist(s)", space=name, n=n)
 
 
 def rally_afterwards_options(state: GandhiState, faction: str) -> list[str]:

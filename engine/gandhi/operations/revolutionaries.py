@@ -13,7 +13,7 @@ Rules readings taken here are recorded in ``docs/rulings/revolutionaries.md``
 from __future__ import annotations
 
 from ...core import rng
-from ...core.messages import msg
+from ...core.messages import Choice, msg
 from ...core.steps import Frame, Step, frame, register
 from .. import board
 from .. import derived as dv
@@ -135,9 +135,30 @@ class Rally(Operation):
             return f"The Revolutionaries cannot pay for Rally: Resources {state.resources[F]}, cost 1 (3.4.1)."
         return None
 
+    def space_choices(self, state, ctx, sid):
+        """Ruleset 6 (issue 14): "<space>" places Guerrillas, "<space>:base"
+        builds a Base instead (3.4.1): the question folded into the space."""
+        plain = super().space_choices(state, ctx, sid)
+        if not at_least(state, 6):
+            return plain
+        n = min(1 + dv.n(state.spaces[sid], "rev_base"), state.available.get("guerrilla", 0))
+        out = [Choice(sid, msg("choice.rally_space_rev", "{space}: place {n} Guerrilla(s)",
+                               space=space_name(sid), n=n))]
+        if "base" in rally_options(state, sid):
+            out.append(Choice(f"{sid}:base", msg("choice.rally_space_rev_base",
+                                                 "{space}: replace {n} Guerrilla(s) with a Base",
+                                                 space=space_name(sid), n=state.unity)))
+        return out
+
+    def choose_variant(self, state, ctx, sid, variant):
+        if at_least(state, 6):
+            ctx.setdefault("rally", {})[sid] = variant
+
     def select(self, state, ctx, sid):
         pay(state, ctx, 1)
         opts = rally_options(state, sid)
+        if at_least(state, 6):  # ruleset 6: chosen with the space
+            return _rally_do(state, sid, "base" if ctx.get("rally", {}).get(sid) == "base" else "guerrillas")
         if len(opts) == 1:
             return _rally_do(state, sid, opts[0])
         return [ask(F, msg("prompt.rev.rally_mode", "Rally in {space}: place Guerrillas or build a Base?",
