@@ -11,7 +11,7 @@ from typing import Any
 
 from ..coin.rules import CoinRules, define
 from ..coin.sop import round_cards_left
-from ..core.messages import Choice, Decision, msg
+from ..core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ..core.steps import Frame, Step, frame, push, register
 from . import board
 from . import derived as dv
@@ -241,6 +241,8 @@ class CrisisCubes(Step):
     name = "crisis.cubes"
 
     def decision(self, state, fr):
+        if at_least(state, 6):
+            return self._decision6(state, fr)
         choices: list[Choice] = []
         for kind in ("troop", "sepoy"):
             if state.out_of_play.get(kind, 0):
@@ -254,8 +256,48 @@ class CrisisCubes(Step):
                                    "Crisis: move up to {n} more cube(s) from Out of Play to the map.",
                                    n=fr["left"]), choices, self.name)
 
+    def _decision6(self, state, fr):
+        """Ruleset 6 (issue 14): the cubes as counts, several spaces in one
+        answer ("troop:delhi*2+sepoy:hyderabad"), within the die roll and the
+        cubes Out of Play; asked again while cubes are left to bring."""
+        oop = {k: state.out_of_play.get(k, 0) for k in ("troop", "sepoy")}
+        choices: list[Choice] = []
+        for kind in ("troop", "sepoy"):
+            most = min(fr["left"], oop[kind])
+            if most <= 0:
+                continue
+            for s in get_data().map.ids:
+                if kind == "troop" and dv.is_state(state, s):
+                    continue
+                choices.append(Choice(f"{kind}:{s}", msg("choice.cube_to", "{kind} to {space}", kind=kind, space=s),
+                                      most=most, joins=True, pools=(kind, "left"),
+                                      label_n=msg("choice.cubes_to_n", "{kind}: {n} to {space}", kind=kind,
+                                                  space=s, n=1)))
+        many = len(choices)
+        choices.append(done_choice("Bring no more cubes"))
+        return Decision("raj", msg("prompt.crisis_cubes",
+                                   "Crisis: move up to {n} more cube(s) from Out of Play to the map.",
+                                   n=fr["left"]), choices, self.name, many=many if many > 1 else 1,
+                        budgets=dict(oop, left=fr["left"]) if many > 1 else {})
+
+    def takes_counts(self, state, fr):
+        return at_least(state, 6)
+
     def apply(self, state, fr, cid):
         if cid == "done":
+            return
+        if at_least(state, 6):
+            left = fr["left"]
+            for part in cid.split(TOGETHER):
+                base, n = split_quantity(part)
+                kind, sid = base.split(":")
+                for _ in range(n):
+                    board.place(state, sid, kind, 1, source="out_of_play")
+                    log(state, "log.crisis_cube", "The Raj moves a {kind} from Out of Play to {space}.",
+                        actor="raj", kind=kind, space=sid)
+                left -= n
+            if left > 0 and (state.out_of_play.get("troop", 0) or state.out_of_play.get("sepoy", 0)):
+                push(state, frame(self.name, left=left))
             return
         kind, sid = cid.split(":")
         board.place(state, sid, kind, 1, source="out_of_play")

@@ -195,3 +195,24 @@ def test_bad_joined_answers_say_why():
     with pytest.raises(engine.IllegalChoice) as e:
         engine.apply(s, "inc", "bihar*3")
     assert "two levels" in e.value.message.fallback()
+
+
+def test_6_8_crisis_cubes_in_one_answer():
+    """6.8: before the final Campaign the Raj rolls (2) and brings that many
+    cubes from Out of Play: "troop:bihar+sepoy:hyderabad" is one decision;
+    no Troop to a State; no more than the roll."""
+    s = cleared(options={"stacked": {"deck": [5, 12, 9, 14, 74, 15], "viceroy": 75, "dice": [2]}})
+    s.deck = [9, 74, 14]
+    s.next = 12
+    board.transfer(s, "troop", 3, "available", "out_of_play")
+    board.transfer(s, "sepoy", 3, "available", "out_of_play")
+    start_round(s)
+    while (d := engine.decision(s)) is not None and d.step not in ("crisis.cubes", "sop.act"):
+        engine.apply(s, d.actor, "done" if "done" in d.ids() else d.ids()[0])
+    assert d.step == "crisis.cubes" and d.many > 1
+    assert "troop:hyderabad" not in ids(d) and "sepoy:hyderabad" in ids(d)
+    with pytest.raises(engine.IllegalChoice):
+        engine.apply(s, "raj", "troop:bihar*2+sepoy:hyderabad")  # 3 cubes for a roll of 2
+    engine.apply(s, "raj", "troop:bihar+sepoy:hyderabad")
+    assert s.spaces["bihar"].pieces["troop"] == 1 and s.spaces["hyderabad"].pieces["sepoy"] == 1
+    assert engine.decision(s).step == "sop.act"
