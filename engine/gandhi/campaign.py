@@ -932,7 +932,10 @@ class RedeployNext(Step):
     """Ruleset 6: the next space of a Redeploy's ``queue`` whose pieces can
     still move is asked (``campaign.redeploy_to``). Once the queue is
     done, the Redeploy ends -- unless the Raj still cannot pay for its
-    Troops (6.4.2), when the spaces are asked again."""
+    Troops (6.4.2), when the spaces are asked again, or pieces must still
+    leave a Railway and can (6.4.3-6.4.5), whose spaces are asked.
+    (Pieces that must leave a Railway but have nowhere to go stay: no
+    question could move them.)"""
 
     name = "campaign.redeploy_next"
     auto = True
@@ -944,8 +947,10 @@ class RedeployNext(Step):
             if redeploy_moves(state, f, moved, origin):
                 push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, queue=queue))
                 return
-        if not can_stop(state, f):
+        if f == "raj" and not raj_can_stop(state):
             push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
+        elif f != "raj" and forced_origins(state, f, moved):  # pieces that must still leave a Railway
+            push(state, frame(self.name, faction=f, queue=forced_origins(state, f, moved), moved=moved))
 
 
 @register
