@@ -65,7 +65,7 @@ def decide(state, d) -> str:
     if fn is not None:
         try:
             cid = fn(state, d)
-            if cid in ids or (d.many > 1 and d.find(cid) is not None):  # ruleset 6: the Campaign's joined answers
+            if cid in ids or (d.step.startswith("campaign.") and d.find(cid) is not None):  # ruleset 6: counts
                 return cid
         except Exception:  # noqa: BLE001 - a bot never blocks the game: fall back
             HANDLER_ERRORS[d.step] = HANDLER_ERRORS.get(d.step, 0) + 1
