@@ -105,17 +105,6 @@ def _by_intent(s, d, cid):
     if d.step == "nv.demonstrate.move" and cid == "done" and "protest" in ids:
         _INTENT[id(s)] = (weakref.ref(s), cid)
         return ""
-    if held is not None and d.step == "op.loop" and at_least(s, 6):  # ruleset 6: Rally's placement with its space
-        if f"{held}:{cid}" in ids:
-            return f"{held}:{cid}"
-        if cid.isdigit() or cid in ("activists", "guerrillas"):  # the most: the plain space
-            return held
-        engine.apply(s, d.actor, held)  # the script asks nothing of the placement: the space as it is
-        return None
-    if d.step == "op.loop" and at_least(s, 6) and cid in ids and any(i.startswith(cid + ":") for i in ids) \
-            and (s.action or {}).get("op") == "rally":
-        _INTENT[id(s)] = (weakref.ref(s), cid)
-        return ""
     if cid == "done" and d.find("done") is None:
         return ""
     return None

@@ -77,3 +77,16 @@ def test_3_3_1_league_rally_base_with_the_space():
     assert engine.decision(s).step == "op.loop"
     engine.apply(s, "ml", "punjab")
     assert board.count(s, "punjab", "ml_activist") == 1
+
+
+def test_3_4_1_base_still_asks_which_guerrillas_it_replaces():
+    """3.4.1: with Active and Underground Guerrillas there and more than
+    Unity of them, which ones the Base replaces is still asked."""
+    s = new(unity=2)
+    put(s, "bihar", guerrilla_underground=1, guerrilla_active=2)
+    rally(s)
+    engine.apply(s, "rev", "bihar:base")
+    assert engine.decision(s).ids() == ["active", "underground"]
+    engine.apply(s, "rev", "active")
+    engine.apply(s, "rev", "active")
+    assert pieces(s, "bihar") == {"guerrilla_underground": 1, "rev_base": 1}

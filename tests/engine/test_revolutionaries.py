@@ -116,6 +116,7 @@ def test_rally_base_not_offered_without_room_or_guerrillas():
     assert s.spaces["sind"].pieces.get("rev_base", 0) == 0
 
 
+@pytest.mark.usefixtures("ruleset5")  # ruleset 6 folds the question into the space: test_rally6.py
 def test_rally_base_asks_which_guerrillas_to_replace():
     s = new(unity=2)
     put(s, "bihar", guerrilla_underground=1, guerrilla_active=2)
