@@ -216,3 +216,9 @@ def test_6_8_crisis_cubes_in_one_answer():
     engine.apply(s, "raj", "troop:bihar+sepoy:hyderabad")
     assert s.spaces["bihar"].pieces["troop"] == 1 and s.spaces["hyderabad"].pieces["sepoy"] == 1
     assert engine.decision(s).step == "sop.act"
+
+
+def test_new_games_are_ruleset_6():
+    from engine.gandhi.ruleset import ruleset
+
+    assert ruleset(cleared()) == 6

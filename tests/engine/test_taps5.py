@@ -16,6 +16,12 @@ from helpers import blank, put, rule_ids
 CARD3 = (3, 9, 10, 11, 12)
 
 
+
+@pytest.fixture(autouse=True)
+def _shapes_of_ruleset_5(ruleset5):
+    """New games of this module are ruleset 5's (RULESET is 6: ruleset 6's
+    Campaign and Rally shapes are in test_campaign6.py and test_rally6.py)."""
+
 def game(deck=CARD3, **res):
     s = blank(deck=deck, viceroy=75)
     s.resources["raj"] = res.get("raj", 0)

@@ -21,6 +21,12 @@ from test_taps import forced, tap
 from test_taps import test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_replay as whole_games
 
 
+
+@pytest.fixture(autouse=True)
+def _shapes_of_ruleset_5(ruleset5):
+    """New games of this module are ruleset 5's (RULESET is 6: ruleset 6's
+    Campaign and Rally shapes are in test_campaign6.py and test_rally6.py)."""
+
 def refused_whole(s, answer):
     """``answer`` is refused as a whole: IllegalChoice, nothing changed."""
     before = engine.dump_state(s)
