@@ -126,7 +126,7 @@ def card_options(state, ctx) -> list:
     """The card's Special Activity entries for this action (8.3), in order."""
     if not ctx or not ctx.get("op"):
         return []
-    return list(arjuna_deck.plan(state, ctx["faction"], [ctx["op"]]).sa_opts)
+    return list(arjuna_deck.action_plan(state, ctx["faction"], ctx["op"]).sa_opts)
 
 
 def sa_actions(state, ctx) -> list[str]:
