@@ -1080,3 +1080,46 @@ def test_8_1_5_rally_stops_when_no_activist_is_left_to_place():
     steps = _bot_op(s, "inc", "rally", kind="op")
     spaces = [cid for step, cid in steps if step == "op.loop" and cid in s.spaces]
     assert len(spaces) == 1 and not s.available.get("inc_activist")
+
+
+def test_8_7_1_govern_imperialism_within_the_die_roll(monkeypatch):
+    """8.7.1 Imperialism: "tirare un dado ... aumentare il Supporto in due
+    spazi di un numero di livelli non superiore al risultato del tiro di
+    dado" (ES: "hasta el resultado de la tirada, en hasta dos casillas"). The
+    8.7.1 example (card BB, die 2): in Bihar the Unrest goes first, then one
+    level; Imperialism is complete and the second Govern space takes
+    instruction 3, Remove adversaries."""
+    from engine.core.steps import frame
+    from engine.gandhi.bots import random_spaces, special
+    from engine.gandhi.common import log
+    from tests.engine.helpers import put
+
+    box = _card_box("BB", "Govern")
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("BB", "deploy", sa_opts=[box]))
+    monkeypatch.setattr(random_spaces, "turn_die", lambda *a, **k: 2)
+    s = _blank()
+    put(s, "bihar", troop=1, sepoy=1)
+    s.spaces["bihar"].support = -1
+    s.spaces["bihar"].unrest = 1
+    put(s, "orissa", sepoy=2)
+    s.spaces["orissa"].support = -1
+    put(s, "orissa", guerrilla_active=1)
+    s.action = {"faction": "raj", "kind": "op+sa", "op": "deploy", "spaces": ["delhi"], "sa": "govern",
+                "sa_spaces": [], "sa_state": "active", "free": False, "data": {}}
+    log(s, "log.sa", "", actor="raj", faction="raj", sa="govern")
+    mk = lambda step, ids: Decision("raj", Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    cands, col = special.sa_spaces(s, s.action, ["bihar", "orissa"])
+    assert col == "shift_support" and priorities.select_space(s, "raj", col, cands) == "bihar"
+    s.stack.append(frame("raj.imperialism", sid="bihar", bought=0))
+    assert choose(s, mk("raj.imperialism", ["unrest"])) == "unrest"
+    log(s, "log.raj_imperialism", "", actor="raj", space="bihar", what="unrest", cost=0)
+    s.spaces["bihar"].unrest = 0
+    assert choose(s, mk("raj.imperialism", ["shift", "done"])) == "shift"
+    log(s, "log.raj_imperialism", "", actor="raj", space="bihar", what="shift", cost=0)
+    s.spaces["bihar"].support = 0
+    s.stack.pop()
+    # the die's 2 are used: Orissa (Imperialism possible there) is Governed to remove adversaries
+    s.action["sa_spaces"] = ["bihar"]
+    cands, col = special.sa_spaces(s, s.action, ["orissa"])
+    assert cands == ["orissa"] and col == "remove"
+    assert choose(s, mk("raj.govern.mode", ["remove", "imperialism"])) == "remove"

@@ -278,11 +278,13 @@ def _turn_key(state, faction: str, at: int) -> tuple:
 
 
 def _action_start(state, faction: str) -> int | None:
-    """Where the log entry that began ``faction``'s Operation under way is."""
+    """Where the log entry that began ``faction``'s Operation under way is
+    (its number in the whole log; None when the state holds only later
+    entries, as one the service loaded: the card is then read again)."""
     for i in range(len(state.log) - 1, -1, -1):
         e = state.log[i]
         if e.get("key") == "log.op" and (e.get("params") or {}).get("faction") == faction:
-            return i
+            return getattr(state, "log_base", 0) + i
     return None
 
 
@@ -299,7 +301,7 @@ def plan_action(state, faction: str, offered_ops) -> Plan:
     if _SIM_DEPTH[0] == 0 and p.op is not None:
         if len(_ACTION_PLANS) >= _MAX_REMEMBERED:
             _ACTION_PLANS.pop(next(iter(_ACTION_PLANS)))
-        _ACTION_PLANS[_turn_key(state, faction, len(state.log))] = p
+        _ACTION_PLANS[_turn_key(state, faction, getattr(state, "log_base", 0) + len(state.log))] = p
     return p
 
 
