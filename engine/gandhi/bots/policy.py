@@ -288,8 +288,9 @@ def _cd_spaces(state, ctx, spaces: list[str], plan) -> list[str]:
     Porre Protesta ... e porre segnalini Protesta in questi spazi": a space is
     available (8.1.5) while an Available Protest can go there (none already;
     the first space is kept so that the Operation the card chose has one).
-    Cards H and J, "Disobbedienza Civile (continua): ✓ Satyagraha eseguita:
-    porre Protesta nello spazio di Gandhi": after the Special Activity only
+    Cards H and J, second Operation box (IT aid sheet): "Disobbedienza
+    Civile: ✓ Satyagraha: Porre Protesta nello spazio di Gandhi": after the
+    Special Activity only
     Gandhi's space, and only if that Special Activity was a Satyagraha."""
     from ..board import can_add_protest
 
