@@ -9,10 +9,12 @@ from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
 from helpers import rule_ids, take
 
-# new games (ruleset 5): scripts of one decision at a time are answered by
-# intent (helpers.take); the tests marked RULESET3 assert ruleset 3's shapes
-# (single answers asked, the action and its Operation apart) and prove that
-# old games play the old way. Ruleset 5's shapes: test_taps5.py.
+# new games (ruleset 5), in the player's terms: a choice with one answer is
+# applied by the engine (helpers.take confirms it from the log), one "done"
+# closes an Operation with its Special Activity. The tests marked RULESET3
+# assert on purpose a shape that only ruleset 3-4 games have (a Special
+# Activity offered after the Operation's "done", op.sa_offer): old games play
+# the old way. Ruleset 5's shapes with the decisions counted: test_taps5.py.
 RULESET3 = pytest.mark.usefixtures("ruleset3")
 
 
