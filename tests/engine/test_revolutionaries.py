@@ -3,19 +3,19 @@ rules' worked examples (ESEMPIO/EJEMPLO) and edge cases."""
 import pytest
 
 import engine
+from engine.core.errors import IllegalChoice
 from engine.gandhi import board
 from engine.gandhi import derived as dv
 from engine.gandhi.operations.revolutionaries import march_reach
 from engine.gandhi.state import INVENTORY
 from helpers import rule_ids, take
 
-# new games (ruleset 5), in the player's terms: a choice with one answer is
-# applied by the engine (helpers.take confirms it from the log), one "done"
-# closes an Operation with its Special Activity. The tests marked RULESET3
-# assert on purpose a shape that only ruleset 3-4 games have (a Special
-# Activity offered after the Operation's "done", op.sa_offer): old games play
-# the old way. Ruleset 5's shapes with the decisions counted: test_taps5.py.
-RULESET3 = pytest.mark.usefixtures("ruleset3")
+# new games (ruleset 5), in the player's terms: the action names the
+# Operation ("march"), a March destination its side ("bihar:active"), counts
+# for several Guerrillas ("orissa*2"); a choice with one answer is applied by
+# the engine (helpers.take confirms it from the log), one "done" closes an
+# Operation with its Special Activity. Ruleset 5's shapes with the decisions
+# counted: test_taps5.py.
 
 
 def piece_totals(state):
@@ -160,28 +160,25 @@ def test_rally_then_guerrilla_out_of_play_to_available():
     assert s.out_of_play["guerrilla"] == 1
 
 
-@RULESET3
 def test_rally_cost_judged_per_space():
     s = new(rev=2)
-    play(s, "op", "rally", "gujarat", "hyderabad")
+    play(s, "rally", "gujarat+hyderabad")
     assert s.resources["rev"] == 0
-    assert ids(s) == ["done"]  # 3.1: cannot pay for a third space
+    assert not [c for c in ids(s) if not c.startswith("sa:") and c != "done"]  # 3.1: cannot pay for a third space
     assert "cannot pay" in refusal(s, "mysore")
 
 
-@RULESET3
 def test_no_resources_no_operation_but_free_march_from_railway():
     s = new(rev=0)
     put(s, "bihar", guerrilla_underground=2)
-    assert not {"op", "op+sa"} & set(ids(s))  # no Operation can pay for a space (3.1)
+    assert not {"rally", "march", "attack", "riot"} & set(ids(s))  # no Operation can pay for a space (3.1)
     put(s, "rail_calcutta_northwest", guerrilla_active=1)
     s.stack.clear()
     s.turn = type(s.turn)()
-    assert "op" in ids(s)
-    play(s, "op")
-    assert ids(s) == ["march"]  # a Railway origin costs 0 (3.4.2)
+    assert [c for c in ids(s) if c in ("rally", "march", "attack", "riot")] == ["march"]  # a Railway origin costs 0 (3.4.2)
     play(s, "march")
-    assert ids(s) == ["rail_calcutta_northwest"]  # an Operation needs a space (2.3.4)
+    # an Operation needs a space (2.3.4): no "done" before one
+    assert [c for c in ids(s) if not c.startswith("sa:")] == ["rail_calcutta_northwest"]
 
 
 # --- March (3.4.2) -------------------------------------------------------------
@@ -232,13 +229,12 @@ def test_march_active_guerrilla_cannot_use_railways():
     assert "bihar" in ids(s)
 
 
-@RULESET3
 def test_march_asks_which_side_when_both_can_go():
     s = new()
     put(s, "orissa", guerrilla_active=1, guerrilla_underground=1)
-    play(s, "op", "march", "orissa", "bihar")
-    assert ids(s) == ["underground", "active"]
-    play(s, "active")
+    play(s, "march", "orissa")
+    assert {"bihar:underground", "bihar:active"} <= set(ids(s))   # the side named with the destination
+    play(s, "bihar:active")
     assert pieces(s, "bihar") == {"guerrilla_active": 1}
     # only the Underground one is left: it may still go by Railway
     assert "united_provinces" in ids(s)
@@ -266,7 +262,6 @@ def test_march_onto_railway_activates_when_crowded():
     assert pieces(s, "rail_calcutta_northwest") == {"sepoy": 3, "guerrilla_active": 1}
 
 
-@RULESET3
 def test_limited_march_one_origin_several_destinations():
     s = new(rev=5)
     put(s, "orissa", guerrilla_underground=3)
@@ -275,9 +270,12 @@ def test_limited_march_one_origin_several_destinations():
     from engine.gandhi.actions import begin_operation
 
     begin_operation(s, "rev", "limited")
-    play(s, "march", "orissa", "bihar", "central_provinces", "done")
-    assert ids(s) == ["done"]  # no second origin (2.3.5)
-    assert "one space" in refusal(s, "hyderabad")
+    take(s, "rev", "march")
+    with pytest.raises(IllegalChoice):            # no second origin (2.3.5)
+        engine.apply(s, "rev", "orissa+hyderabad")
+    play(s, "orissa", "bihar", "central_provinces", "done")
+    assert step(s) == "sop.act"                   # the one origin closed the Limited March
+    assert pieces(s, "hyderabad") == {"guerrilla_underground": 1}
     assert pieces(s, "bihar") == {"guerrilla_underground": 1}
     assert pieces(s, "central_provinces") == {"guerrilla_underground": 1}
     assert s.resources["rev"] == 4
@@ -397,18 +395,18 @@ def test_riot_example_in_crisis():
     assert s.restraint == 1
 
 
-@RULESET3
 def test_riot_activists_only_in_crisis_and_costs_restraint():
     s = new(restraint=3, rev=7)
     put(s, "bombay", inc_activist=1, ml_activist=1)
     put(s, "bihar", support=2, guerrilla_underground=2)
     put(s, "orissa", guerrilla_underground=1)
-    play(s, "op", "riot")
+    play(s, "riot")
     assert "bombay" not in ids(s)
     assert "Underground Guerrilla" in refusal(s, "bombay")
-    play(s, "bihar", "orissa")
+    play(s, "bihar+orissa")
     assert s.resources["rev"] == 1
-    assert ids(s) == ["done"]  # cannot pay 3 again
+    assert not [c for c in ids(s) if not c.startswith("sa:") and c != "done"]  # cannot pay 3 again
+    assert s.restraint == 3
     play(s, "done")
     assert s.restraint == 2  # -1 once per Operation
     assert pieces(s, "bihar") == {"guerrilla_underground": 1, "guerrilla_active": 1}
@@ -466,39 +464,37 @@ def test_aid_example():
     assert s.resources["rev"] == 5
 
 
-@RULESET3
 def test_aid_asks_when_both_options_and_keeps_march_record():
     s = new(rev=5)
     put(s, "bihar", guerrilla_active=1, guerrilla_underground=1)
     put(s, "orissa", guerrilla_active=1)
-    play(s, "op+sa", "march", "orissa", "bihar")
+    play(s, "march", "orissa", "bihar")
     assert step(s) == "op.loop"
     play(s, "sa:aid", "bihar")
     assert ids(s) == ["resources", "underground"]
     play(s, "underground")
     assert pieces(s, "bihar") == {"guerrilla_underground": 3}
-    play(s, "done")
+    play(s, "done")                               # the Aid over, back to the March
     # the Guerrilla that marched into Bihar still may not move again (3.1.2)
     play(s, "bihar")
     d = engine.decision(s)
     assert d.step == "choose:rev.march.dest"
-    play(s, "orissa", "orissa")
+    assert d.find("orissa").most == 2             # only the 2 that had not moved may go
+    play(s, "orissa*2")
     assert pieces(s, "bihar") == {"guerrilla_underground": 1}
-    assert step(s) == "op.loop"  # only the 2 that had not moved could go
 
 
 # --- Infiltrate (4.5.2) ----------------------------------------------------------
 
-@RULESET3
 def test_infiltrate_example_sind_in_crisis():
     """4.5.2 ESEMPIO: in Crisis Sind (Pop 1, no Raj Control) already holds a
     Base, so no Revolutionary Base; the ML Activist is replaced instead."""
     s = crisis_game(rev=5)
     put(s, "sind", ml_base=1, ml_activist=1, guerrilla_underground=1)
     put(s, "gujarat", guerrilla_underground=1)
-    play(s, "op+sa", "rally", "hyderabad", "sa:infiltrate", "sind")
+    play(s, "rally", "hyderabad", "sa:infiltrate", "sind")
     assert pieces(s, "sind") == {"ml_base": 1, "guerrilla_underground": 2}
-    assert step(s) == "sa.loop" and ids(s) == ["done"]  # one space only
+    assert step(s) == "sa.loop" and set(ids(s)) <= {"done", "close"}  # one space only
 
 
 def test_infiltrate_base_in_crisis_only_without_raj_control():
