@@ -110,7 +110,7 @@ def test_garrison_example_3_2_2():
 def test_garrison_troops_only_is_free_and_moved_cubes_do_not_move_again():
     s = empty_board(restraint=3, resources=10)
     put(s, "west_bengal", troop=1)
-    play(s, "op", "garrison", "calcutta", "troop:west_bengal")
+    play(s, "garrison", "calcutta", "troop:west_bengal")
     assert s.resources["raj"] == 10
     # the Troop in Calcutta arrived this Operation: it may not Garrison on (3.1.2)
     assert "delhi" not in ids(s)
@@ -131,7 +131,7 @@ def test_garrison_activates_guerrillas_on_railways_sepoys_only_if_paid():
     s = empty_board(restraint=2, resources=10)
     put(s, "rail_exiting_bombay", sepoy=2, guerrilla_underground=3)
     put(s, "bombay", troop=1)
-    play(s, "op", "garrison", "rail_exiting_bombay", "troop:bombay", "done")
+    play(s, "garrison", "rail_exiting_bombay", "troop:bombay", "done")
     # 1 Troop; the 2 Sepoys were not paid for
     assert pc(s, "rail_exiting_bombay", "guerrilla_active") == 1
 
@@ -139,7 +139,7 @@ def test_garrison_activates_guerrillas_on_railways_sepoys_only_if_paid():
 def test_garrison_unaffordable_sepoy_refused():
     s = empty_board(restraint=3, resources=2)
     put(s, "west_bengal", sepoy=1, troop=1)
-    play(s, "op", "garrison", "calcutta")
+    play(s, "garrison", "calcutta")
     assert "sepoy:west_bengal" not in ids(s)
     before = engine.dump_state(s)
     with pytest.raises(IllegalChoice, match="cannot pay for Sepoys"):
@@ -206,7 +206,7 @@ def test_sweep_railway_with_strike_blocks_the_step():
     put(s, "bombay", troop=1)
     put(s, "central_provinces", guerrilla_underground=1)
     s.spaces["rail_exiting_bombay"].strike = True
-    play(s, "op", "sweep")
+    play(s, "sweep")
     assert "central_provinces" not in ids(s)
 
 
@@ -310,7 +310,7 @@ def test_gandhi_optional_when_cubes_fewer_than_activists_plus_gandhi():
     s = empty_board(restraint=2, resources=10)
     put(s, "bihar", troop=2, gandhi=1, inc_activist=3)
     board.add_protest(s, "bihar", for_operation=False)
-    play(s, "op", "assault", "bihar", "inc", "inc")
+    play(s, "assault", "bihar", "inc", "inc")
     assert pc(s, "bihar", "gandhi") == 1 and not s.gandhi_arrested
 
 
@@ -398,7 +398,7 @@ def test_deploy_places_up_to_six_and_takes_from_map_when_none_available():
 
 def test_deploy_troops_only_when_sepoys_unaffordable():
     s = empty_board(restraint=4, resources=3)
-    play(s, "op", "deploy", "bombay")
+    play(s, "deploy", "bombay")
     assert ids(s) == ["troop", "done"]
     with pytest.raises(IllegalChoice, match="cannot pay for Sepoys"):
         engine.apply(s, "raj", "sepoy")
@@ -534,7 +534,7 @@ def test_martial_law_linlithgow_adds_no_unrest_and_crisis_allows_two():
     put(s, "delhi", troop=1, inc_activist=1)
     s.unity, s.restraint = 1, 1
     assert dv.crisis(s)
-    play(s, "op+sa", "deploy", "sa:martial_law", "punjab", "inc", "inc", "inc", "ml")
+    play(s, "deploy", "sa:martial_law", "punjab", "inc", "inc", "inc", "ml")
     assert s.spaces["punjab"].unrest == 0
     assert "delhi" in ids(s)
     play(s, "delhi", "inc")
@@ -597,7 +597,7 @@ def test_limited_deploy_still_moves_cubes_out_of_play_2_3_5():
 
 def test_deploy_only_in_cities_message():
     s = empty_board()
-    play(s, "op", "deploy")
+    play(s, "deploy")
     with pytest.raises(IllegalChoice, match="Bihar is not a City"):
         engine.apply(s, "raj", "bihar")
 
@@ -661,7 +661,7 @@ def test_wavell_sweep_not_offered_under_other_viceroys():
     s = empty_board(viceroy="linlithgow", restraint=3, resources=0)
     put(s, "madras", troop=2)
     put(s, "madras_presidency", troop=1, guerrilla_active=1)
-    play(s, "op", "assault", "madras_presidency", "guerrilla")
+    play(s, "assault", "madras_presidency", "guerrilla")
     assert not any(c.startswith("wavell:") for c in ids(s))
     with pytest.raises(IllegalChoice, match="only with Lord Wavell"):
         engine.apply(s, "raj", "wavell:madras_presidency")
@@ -690,7 +690,7 @@ def test_an_operation_only_needs_a_space_and_deploy_brings_no_cubes_without_one_
     at no cost, so a Deploy cannot fetch cubes from Out of Play without a City."""
     s = empty_board(restraint=3, resources=10)
     oop = dict(s.out_of_play)
-    play(s, "op", "deploy")
+    play(s, "deploy")
     assert "done" not in ids(s)
     with pytest.raises(IllegalChoice, match="one or more spaces"):
         engine.apply(s, "raj", "done")
