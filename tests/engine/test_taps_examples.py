@@ -150,11 +150,11 @@ def test_rally_base_example_3_4_1_in_three_decisions():
     and swap its 2 Guerrillas for a Base, in the last Base slot there."""
     s = new(unity=2, rev=5)
     rput(s, "punjab", ml_base=1, guerrilla_underground=2)
-    n = tap(s, "rev", "rally", "punjab", "base")
+    n = tap(s, "rev", "rally", "punjab:base")  # ruleset 6: the Base chosen with the space (issue 14)
     assert dict(s.spaces["punjab"].pieces) == {"ml_base": 1, "rev_base": 1}
     assert s.resources["rev"] == 4 and dv.base_room(s, "punjab") == 0
     n += tap(s, "rev", "done")
-    assert n == 4 and turn_over(s, "rev")
+    assert n == 3 and turn_over(s, "rev")
 
 
 def test_attack_example_3_4_3_counted():
