@@ -42,6 +42,15 @@ Ruleset history:
      Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
      Sweep and Garrison destinations may be chosen several at once; Lord
      Wavell's Sweep is part of the Assault space ("<space>:wavell").
+  6  Issue 14, Operations and Special Activities (i14-ops): the spaces of
+     an Operation or Special Activity without interaction between them
+     (Deploy, Assault; Rally, Civil Disobedience, Non-cooperation; Attack,
+     Riot, Rally; Govern, Martial Law, Persuade, Aid) are one set chosen in
+     one answer, one space or several (3.1, 4.1.1): the set closes the
+     loop, which comes back only while a Special Activity may still come
+     between (3.1.1, 3.1.5) and, after the Special Activity, for the
+     Operation's further spaces; a set the Resources or the space limit
+     cannot take whole is refused whole (3.1, 3.3).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -49,7 +58,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 5
+RULESET = 6
 
 
 def ruleset(state: Any) -> int:
