@@ -67,6 +67,17 @@ def ruleset4(monkeypatch):
 
 
 @pytest.fixture
+def ruleset5(monkeypatch):
+    """New games under ruleset 5: an Operation's space loop asked a space at
+    a time where its spaces are not chosen together (ruleset 6 takes
+    independent spaces as one set, tests/engine/test_taps6.py). Old games
+    keep these shapes; the rules are the same."""
+    from engine.gandhi import scenarios
+
+    monkeypatch.setattr(scenarios, "RULESET", 5)
+
+
+@pytest.fixture
 def mini_game():
     """Border Skirmish (tests/minigame), a second COIN game, registered for
     the test and forgotten after it."""

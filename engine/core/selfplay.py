@@ -73,8 +73,10 @@ def random_subset(rnd: random.Random, d, legal: Callable[[str], bool] | None = N
     probability 1/2 (a quantity with a count drawn uniformly in 1..the most
     the choice and the budgets it draws on still allow, ``d.budgets``); a
     choice whose taking would make the set illegal (``legal``) or whose
-    budget is spent is left out; when none was taken, the first that can
-    be taken alone is (each one alone is legal: it is offered)."""
+    budget is spent, or that the decision does not take in the set
+    (``Decision.find``: at most ``many``, one variant of a space), is left
+    out; when none was taken, the first that can be taken alone is (each
+    one alone is legal: it is offered)."""
     left = dict(d.budgets)
     out: list[str] = []
     first = None
@@ -86,7 +88,8 @@ def random_subset(rnd: random.Random, d, legal: Callable[[str], bool] | None = N
         first = first or part
         if rnd.random() >= 0.5:
             continue
-        if out and legal is not None and not legal("+".join(out + [part])):
+        if out and (len(out) >= d.many or d.find("+".join(out + [part])) is None
+                    or (legal is not None and not legal("+".join(out + [part])))):
             continue
         out.append(part)
         n = split_quantity(part)[1]

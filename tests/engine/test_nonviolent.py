@@ -97,7 +97,7 @@ def assert_whole(s):
 
 # --- Rally (3.3.1) ---------------------------------------------------------------------
 
-def test_rally_space_choice_example_3_3_1():
+def test_rally_space_choice_example_3_3_1(ruleset5):
     """ESEMPIO 3.3.1: Unity 3: the ML chooses Sind, Baluchistan and Karachi (no
     Support), and Punjab as well for its ML Base, regardless of Unity or Support."""
     s = blank(unity=3)
@@ -158,7 +158,7 @@ def test_rally_placement_refusals_say_why():
     assert "Only the Muslim League" in refused(s, "inc", "base")
 
 
-def test_ml_rally_replaces_unity_activists_with_a_base():
+def test_ml_rally_replaces_unity_activists_with_a_base(ruleset5):
     s = blank(unity=2)
     put(s, "sind", ml_activist=2)
     start(s, "ml", "rally")

@@ -532,7 +532,7 @@ def test_martial_law_example_4_2_3():
     assert ids(s) == ["done"]                      # 1 space only outside Crisis
 
 
-def test_martial_law_linlithgow_adds_no_unrest_and_crisis_allows_two():
+def test_martial_law_linlithgow_adds_no_unrest_and_crisis_allows_two(ruleset5):
     s = punjab_board(viceroy="linlithgow")
     put(s, "delhi", troop=1, inc_activist=1)
     s.unity, s.restraint = 1, 1
@@ -669,7 +669,7 @@ def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
         engine.apply(s, "raj", "wavell:madras_presidency")
 
 
-def test_wavell_sweep_not_offered_under_other_viceroys():
+def test_wavell_sweep_not_offered_under_other_viceroys(ruleset5):
     s = empty_board(viceroy="linlithgow", restraint=3, resources=0)
     put(s, "madras", troop=2)
     put(s, "madras_presidency", troop=1, guerrilla_active=1)

@@ -447,7 +447,7 @@ def test_free_riot_costs_nothing():
 
 # --- Aid (4.5.1) -------------------------------------------------------------------
 
-def test_aid_example():
+def test_aid_example(ruleset5):
     """4.5.1 ESEMPIO: Aid in United Provinces (Activate a Guerrilla, +2
     Resources, Pop 2) and Bihar (pay 1, its 3 Active Guerrillas go Underground)."""
     s = new(rev=5)
