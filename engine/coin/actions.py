@@ -513,8 +513,8 @@ class SpecialActivityLoop(Step):
             rest = more + ["done"]
         elif cid in rest:
             rest = rest[rest.index(cid) + 1:]
-        elif sa.together and rules_of(state).spaces_as_set(state):  # the set of one space (issue 14, 4.1.1)
-            rest = ["done"]
+        elif rules_of(state).spaces_as_set(state) and (sa.together or sa.max_spaces == 1):
+            rest = ["done"]  # the set of one space (issue 14, 4.1.1): a one-space Special Activity is made
         else:
             rest = []
         ctx["sa_spaces"].append(cid)

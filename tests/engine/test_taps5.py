@@ -247,7 +247,7 @@ def test_march_names_the_side_with_the_destination_when_both_can_go():
 # ---------------------------------------------------------------- Demonstrate, Civil Disobedience
 
 
-def test_demonstrate_example_3_3_2_the_protest_with_the_last_move():
+def test_demonstrate_example_3_3_2_the_protest_with_the_last_move(ruleset5):
     """3.3.2 ESEMPIO: an Activist from Bihar to West Bengal (no Raj Control:
     a Protest may go there), another to United Provinces (Raj Control: no
     Protest). The Protest is chosen with the end of the moves: 6 decisions

@@ -114,3 +114,40 @@ def test_the_random_player_draws_sets_of_every_size():
         assert len(set(parts)) == len(parts) and set(parts) <= set("abcd")
         sizes.add(len(parts))
     assert sizes == {1, 2, 3, 4}
+
+
+def test_demonstrate_example_3_3_2_the_moves_into_a_destination_in_one_answer():
+    """3.3.2 ESEMPIO under ruleset 6: an Activist from Bihar to West Bengal
+    (no Raj Control: the Protest is then asked), another to United
+    Provinces (Raj Control: no Protest, nothing asked). The moves into a
+    destination are one answer: 5 decisions (ruleset 5: 6; ruleset 3: 8)."""
+    from test_nonviolent import demonstrate_example, pieces, start
+
+    s = demonstrate_example()
+    start(s, "inc", "demonstrate")
+    n = tap(s, "inc", "west_bengal")
+    d = engine.decision(s)
+    assert d.step == "nv.demonstrate.move" and "done" not in d.ids() and d.find("bihar").most == 3
+    n += tap(s, "inc", "bihar")
+    d = engine.decision(s)
+    assert d.step == "nv.demonstrate.protest_ask"        # judged after the moves (3.3.2)
+    n += tap(s, "inc", "protest", "united_provinces", "bihar")
+    assert s.spaces["west_bengal"].protest and pieces(s, "west_bengal")["inc_activist_active"] == 1
+    assert n == 5 and engine.decision(s).step == "op.loop" and not s.spaces["united_provinces"].protest
+
+
+def test_one_space_special_activity_ends_with_its_space_4_1():
+    """A Special Activity of one space (Satyagraha, Negotiate, Infiltrate,
+    Assassinate) is made with its space: no "done" after it."""
+    s = game(rev=5)
+    tap(s, "raj", "pass")
+    put(s, "bihar", guerrilla_underground=1, inc_activist=1)
+    tap(s, "rev", "rally", "orissa")
+    d = engine.decision(s)
+    assert "sa:infiltrate" in d.ids()
+    tap(s, "rev", "sa:infiltrate", "bihar")
+    d = engine.decision(s)
+    while d.step != "op.loop" and d.actor == "rev" and d.step != "sa.loop":
+        tap(s, "rev", d.ids()[0])
+        d = engine.decision(s)
+    assert d.step != "sa.loop" and s.action is not None and s.action["sa_state"] == "done"

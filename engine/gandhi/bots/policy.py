@@ -59,7 +59,7 @@ def decide(state, d) -> str:
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
-    if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5):
+    if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5) or d.step in MOVES_IN_ONE_ANSWER_6 and d.many > 1:
         return _in_one_answer(state, d)
     if d.step in SPACE_LOOPS and at_least(state, 6) and state.stack and state.stack[-1].get("step") == d.step \
             and not state.stack[-1].get("queue") and d.joining():
@@ -78,6 +78,8 @@ def decide(state, d) -> str:
 # The Raj's cube steps that ruleset 5 asks as one answer per space (issue 14)
 CUBES_IN_ONE_ANSWER = ("raj.deploy.place", "raj.deploy.oop", "raj.garrison.move", "raj.sweep.move",
                        "campaign.redeploy_to", "raj.treaty.mode")
+#: the steps ruleset 6 asks as one answer per space (Demonstrate's Activists into a destination, 3.3.2)
+MOVES_IN_ONE_ANSWER_6 = ("nv.demonstrate.move",)
 #: the ruleset 4 steps a ruleset 5 one answer stands for (Treaty: "move", then the Sepoys one at a time)
 ANSWERED_AS = {"raj.treaty.mode": ("raj.treaty.mode", "raj.treaty.move")}
 
