@@ -477,8 +477,6 @@ class SpecialActivityLoop(Step):
                 room = len(spaces) if sa.max_spaces is None else sa.max_spaces - len(ctx["sa_spaces"])
                 many = min(len(spaces), room)
             choices += [dataclasses.replace(rules_of(state).space_choice(s), joins=many > 1) for s in spaces]
-        if choices and not ctx["sa_spaces"] and rules_of(state).spaces_as_set(state):
-            return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))  # begun, it is made (4.1)
         choices.append(done_choice("End the Special Activity"))
         if _may_close_both(state, ctx, 2):  # the loop's own frame on top, the Operation's below
             choices.append(simple(CLOSE, "choice.close_action", "End the Special Activity and the Operation"))
@@ -490,9 +488,6 @@ class SpecialActivityLoop(Step):
     def refuse(self, state, fr, cid):
         ctx = state.action
         sa = sa_of(state, ctx)
-        if cid in ("done", CLOSE) and not ctx["sa_spaces"]:
-            return msg("error.sa_no_space", "{sa} was begun: choose its space first; a Special Activity is made "
-                       "in one or more spaces (4.1).", sa=sa.label)
         if cid in ctx["sa_spaces"]:
             return msg("error.sa_space_chosen", "{space} was already chosen for this Special Activity (4.1.1).",
                        space=rules_of(state).space_name(cid))
