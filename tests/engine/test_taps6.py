@@ -138,16 +138,18 @@ def test_demonstrate_example_3_3_2_the_moves_into_a_destination_in_one_answer():
 
 def test_one_space_special_activity_ends_with_its_space_4_1():
     """A Special Activity of one space (Satyagraha, Negotiate, Infiltrate,
-    Assassinate) is made with its space: no "done" after it."""
+    Assassinate) is made with its space: no "done" after it (ruleset 5
+    asked "End the Special Activity" or "... and the Operation")."""
     s = game(rev=5)
     tap(s, "raj", "pass")
     put(s, "bihar", guerrilla_underground=1, inc_activist=1)
-    tap(s, "rev", "rally", "orissa")
+    put(s, "punjab", guerrilla_underground=1, inc_activist=1)
+    tap(s, "rev", "rally", "orissa", "sa:infiltrate")
     d = engine.decision(s)
-    assert "sa:infiltrate" in d.ids()
-    tap(s, "rev", "sa:infiltrate", "bihar")
+    assert d.step == "sa.loop" and {"bihar", "punjab"} <= set(d.ids())
+    tap(s, "rev", "bihar")
     d = engine.decision(s)
-    while d.step != "op.loop" and d.actor == "rev" and d.step != "sa.loop":
+    while d.actor == "rev" and d.step not in ("op.loop", "sa.loop"):   # Infiltrate's own choice in Bihar
         tap(s, "rev", d.ids()[0])
         d = engine.decision(s)
-    assert d.step != "sa.loop" and s.action is not None and s.action["sa_state"] == "done"
+    assert d.step != "sa.loop" and s.action["sa_spaces"] == ["bihar"] and s.action["sa_state"] == "done"
