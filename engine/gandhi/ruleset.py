@@ -44,13 +44,17 @@ Ruleset history:
      Wavell's Sweep is part of the Assault space ("<space>:wavell").
   6  Issue 14, Operations and Special Activities (i14-ops): the spaces of
      an Operation or Special Activity without interaction between them
-     (Deploy, Assault; Rally, Civil Disobedience, Non-cooperation; Attack,
-     Riot, Rally; Govern, Martial Law, Persuade, Aid) are one set chosen in
-     one answer, one space or several (3.1, 4.1.1): the set closes the
-     loop, which comes back only while a Special Activity may still come
-     between (3.1.1, 3.1.5) and, after the Special Activity, for the
-     Operation's further spaces; a set the Resources or the space limit
-     cannot take whole is refused whole (3.1, 3.3).
+     (Deploy, Assault, Sweep and Garrison destinations; Rally, Civil
+     Disobedience, Non-cooperation; the Revolutionaries' Rally, Attack,
+     Riot and March origins; Govern, Martial Law, Persuade, Aid) are one
+     set chosen in one answer, one space or several (3.1, 4.1.1): the set
+     closes the loop, which comes back only while a Special Activity may
+     still come between (3.1.1, 3.1.5) and, after it, for the Operation's
+     further spaces; a one-space Special Activity ends with its space; a
+     set the Resources or the space limit cannot take whole is refused
+     whole (3.1, 3.3). Demonstrate's Activists into a destination are one
+     answer, the Protest asked after them (3.3.2); its destinations stay
+     one at a time (3.1.2).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
