@@ -139,6 +139,9 @@ def _as_set(state, d) -> str:
     from ...core import engine as core
     from ...core.selfplay import joined_legal
 
+    ctx = state.action
+    if d.step == "op.loop" and ctx["sa_state"] == "done" and ctx["spaces"] and "done" in d.ids():
+        return "done"  # 8.3: a Special Activity made after the Operation's spaces ends the action
     join = {c.id for c in d.joining()}
     work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
     work.options = {**(work.options or {}), "ruleset": 5}
@@ -276,6 +279,8 @@ def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
 def _op_loop(state, d):
     ctx = state.action
     ids = d.ids()
+    if ctx["sa_state"] == "done" and ctx["spaces"] and "done" in ids and at_least(state, 6):
+        return "done"  # ruleset 6: its set made, the Special Activity after the spaces ends the action (8.3)
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
     if sas and _op_only(state, ctx):
@@ -312,8 +317,6 @@ def _op_loop(state, d):
             return _with_sepoys(state, ctx, sid, ids)
     # 8.3: a Special Activity box after the Operation box follows the whole
     # Operation: "done" ends the Operation and the engine offers it (op.sa_offer)
-    if ctx["sa_state"] == "done" and ctx["spaces"] and "done" in ids and at_least(state, 6):
-        return "done"  # ruleset 6: its set made, the Special Activity after the spaces ends the action (8.3)
     if "done" in ids:
         if sas and at_least(state, 5):  # ruleset 5 asks no more after "done": the Special Activity now
             name = special.first_doable(state, ctx, [c[3:] for c in sas])
