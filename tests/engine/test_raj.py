@@ -455,7 +455,7 @@ def govern_board(viceroy="linlithgow"):
     return s
 
 
-def test_govern_example_4_2_2():
+def test_govern_example_4_2_2(ruleset5):
     """4.2.2 example: Imperialism in Bombay Presidency (no Active adversaries)
     shifts Support up two levels at 3 Resources each; in Hyderabad the Active
     Guerrilla is removed; only two spaces may be Governed."""
@@ -474,7 +474,7 @@ def test_govern_example_4_2_2():
     assert s.spaces["rail_exiting_bombay"].strike
 
 
-def test_govern_removes_strike_and_mountbatten_imperialism_costs_two():
+def test_govern_removes_strike_and_mountbatten_imperialism_costs_two(ruleset5):
     s = govern_board(viceroy="mountbatten")
     s.spaces["bombay_presidency"].unrest = 1
     play(s, "deploy", "sa:govern", "rail_exiting_bombay")
@@ -488,7 +488,7 @@ def test_govern_removes_strike_and_mountbatten_imperialism_costs_two():
     assert s.resources["raj"] == 6
 
 
-def test_govern_protest_only_without_activists_and_muslim_state_removal():
+def test_govern_protest_only_without_activists_and_muslim_state_removal(ruleset5):
     s = empty_board(restraint=2, resources=10)
     put(s, "punjab", troop=1, inc_activist=1)
     board.add_protest(s, "punjab", for_operation=False)
@@ -638,7 +638,7 @@ def test_a_game_saved_at_the_retired_cube_question_continues():
     assert step(s) == "op.loop" and not s.gandhi_arrested
 
 
-def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
+def test_wavell_sweep_at_any_time_during_the_assault_3_2_4(ruleset5):
     """3.2.4 Wavell: "this free Sweep may be made at any time during the
     Assault" — also after the Assault in that space was resolved, from the
     Operation loop (``wavell:<space>``)."""
