@@ -140,7 +140,8 @@ def _as_set(state, d) -> str:
     from ...core.selfplay import joined_legal
 
     ctx = state.action
-    if d.step == "op.loop" and ctx["sa_state"] == "done" and ctx["spaces"] and "done" in d.ids():
+    if d.step == "op.loop" and ctx["sa_state"] == "done" and ctx["spaces"] and "done" in d.ids() \
+            and not _continues(state, ctx):
         return "done"  # 8.3: a Special Activity made after the Operation's spaces ends the action
     join = {c.id for c in d.joining()}
     work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
@@ -279,7 +280,8 @@ def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
 def _op_loop(state, d):
     ctx = state.action
     ids = d.ids()
-    if ctx["sa_state"] == "done" and ctx["spaces"] and "done" in ids and at_least(state, 6):
+    if ctx["sa_state"] == "done" and ctx["spaces"] and "done" in ids and at_least(state, 6) \
+            and not _continues(state, ctx):
         return "done"  # ruleset 6: its set made, the Special Activity after the spaces ends the action (8.3)
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
