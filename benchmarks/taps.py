@@ -2,9 +2,15 @@
 
     python -m benchmarks.taps [games-per-scenario] [--policy random|bot|both]
 
-For each policy (``random``: uniform among the listed options -- each count of
-a quantity is one option -- other than the side choices of 1.5.2/1.4.1; ``bot``: the Arjuna bots in all four seats) and
-each scenario it prints
+For each policy and each scenario it prints (``random``: a random player of
+the Discord UI, ``engine.core.selfplay.random_answer``: uniform among the
+listed options other than the side choices of 1.5.2/1.4.1, each count of a
+quantity one option; where choices may be answered together, the
+multi-select is one option beside the buttons, answered with a random
+non-empty legal subset -- the joining choices in random order, each taken
+with probability 1/2, a part the engine would refuse in the set left out,
+the first one when none was taken; ``bot``: the Arjuna bots in all four
+seats)
 
 * decisions per Event card (all decisions of the game / cards played);
 * decisions per Operation and Special Activity, by kind (mean per action:
@@ -32,7 +38,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import engine
-from engine.core.selfplay import random_answer
+from engine.core.selfplay import joined_legal, random_answer
 from engine.gandhi.bots import choose
 from engine.gandhi.side_actions import TAKE_BACK, TRANSFER
 
@@ -54,6 +60,7 @@ class Tally:
     sa_kind: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     by_area: Counter = field(default_factory=Counter)
     steps: Counter = field(default_factory=Counter)
+    action_steps: Counter = field(default_factory=Counter)
     big_steps: Counter = field(default_factory=Counter)
     single_steps: Counter = field(default_factory=Counter)
 
@@ -96,6 +103,7 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
         area = _area(s)
         t.by_area[area] += 1
         if area == "action":
+            t.action_steps[d.step] += 1
             ctx = s.action
             rec = actions.setdefault(id(ctx), [ctx, 0, 0])
             keep.append(ctx)
@@ -108,7 +116,7 @@ def play(scenario: str, seed: int, policy: str, t: Tally) -> None:
         if policy == "bot":
             cid = choose(s, d)
         else:
-            cid = random_answer(rnd, d, [c for c in listed if c.id not in SIDE])
+            cid = random_answer(rnd, d, [c for c in listed if c.id not in SIDE], joined_legal(s, d))
         engine.apply(s, d.actor, cid)
         n += 1
         if n > 60000:
@@ -133,6 +141,7 @@ def report(policy: str, scenario: str, t: Tally, detail: bool) -> None:
     print(f"longest run for one faction: mean {sum(t.runs) / len(t.runs):.1f}, max {max(t.runs)}")
     areas = ", ".join(f"{a} {100 * n / t.decisions:.0f}%" for a, n in t.by_area.most_common())
     print(f"where: {areas}")
+    print(f"action decisions per Event card: {t.by_area['action'] / max(t.cards, 1):.1f}")
     print("| Operation | actions | decisions per action |")
     print("|---|---|---|")
     for k in sorted(t.per_kind):
@@ -143,6 +152,8 @@ def report(policy: str, scenario: str, t: Tally, detail: bool) -> None:
         print(f"| SA {k} | {len(v)} | {sum(v) / len(v):.1f} |")
     if detail:
         print("steps asked most:", ", ".join(f"{k} {n}" for k, n in t.steps.most_common(12)))
+        print("action steps:", ", ".join(f"{k} {n / max(t.cards, 1):.2f}" for k, n in t.action_steps.most_common(12)),
+              "(per Event card)")
         print("single-choice steps:", ", ".join(f"{k} {n}" for k, n in t.single_steps.most_common(8)))
         print("over-25 steps:", ", ".join(f"{k} {n}" for k, n in t.big_steps.most_common(8)))
     print()

@@ -10,7 +10,9 @@ an out-of-date prompt is recognised (ephemeral "out of date" + a fresh prompt).
 custom_id formats (all <= 100 characters):
 ``dk:c:<game>:<version>:<draft>:<choice id>`` choice button,
 ``dk:s:<game>:<version>:<draft>:<page>`` choice select (value = choice id;
-several values of a multi-select are sent joined by "+", issue 14),
+several values of a multi-select are sent joined by "+", issue 14: the
+set of spaces of an Operation or Special Activity, ruleset 6; a set longer
+than one select shows one kind of space at a time, a button per kind),
 ``dk:p:<game>:<version>:<draft>:<page>`` page button,
 ``dk:ok:<game>:<version>`` confirm, ``dk:bk:<game>:<version>`` back,
 ``dk:x:<game>:<version>`` cancel the draft.
@@ -202,6 +204,20 @@ def _multi(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> Non
     joinable = set(prompt.joinable)
     join = [c for c in prompt.choices if c[0] in joinable]
     rest = [c for c in prompt.choices if c[0] not in joinable]
+    grouped = _join_groups(prompt, join)
+    if grouped:  # a long set by kind of space (Cities, Provinces...): one group's multi-select, a button per group
+        page = max(0, min(page, len(grouped) - 1))
+        name, chunk = grouped[page]
+        chunk = _listed(prompt, chunk)
+        most = min(prompt.many, len(chunk))
+        view.add_item(ChoiceSelect(g, v, n, page, chunk, _cut(t(locale, "play.select_many_in", "{group}: choose up "
+                                                                 "to {n}…", group=name, n=most), 150), most=most))
+        for i, (cid, label) in enumerate(rest[:MAX_BESIDE]):
+            view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=1 + i // 5))
+        for i, (other, _) in enumerate(grouped):
+            if i != page:
+                view.add_item(PageButton(g, v, n, i, _cut(other, 80), row=4))
+        return
     pages = (len(join) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
     chunk = _listed(prompt, join[page * PAGE:(page + 1) * PAGE])
@@ -216,6 +232,21 @@ def _multi(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> Non
             view.add_item(PageButton(g, v, n, page - 1, "◀", row=4))
         if page < pages - 1:
             view.add_item(PageButton(g, v, n, page + 1, "▶", row=4))
+
+
+def _join_groups(prompt: Prompt, join: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """More joining choices than one select lists: the prompt's groups (by
+    kind of space, ``engine.groups``) restricted to them, when each fits a
+    select and one row of buttons (5) switches between them; else []."""
+    if len(join) <= PAGE or not prompt.groups:
+        return []
+    labels = dict(join)
+    out = [(name, [(cid, labels[cid]) for cid in ids if cid in labels]) for name, ids in prompt.groups]
+    out = [(name, pairs) for name, pairs in out if pairs]
+    if len(out) < 2 or len(out) > 6 or any(len(pairs) > PAGE for _, pairs in out) \
+            or sum(len(pairs) for _, pairs in out) != len(join):
+        return []
+    return out
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],

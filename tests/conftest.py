@@ -68,10 +68,12 @@ def ruleset4(monkeypatch):
 
 @pytest.fixture
 def ruleset5(monkeypatch):
-    """New games under ruleset 5: the shapes before ruleset 6 (issue 14, the
-    Campaign: a Redeploy asked space by space; the League's and the
-    Revolutionaries' Rally placement asked after the space). Ruleset 6's are
-    in tests/engine/test_campaign6.py and test_rally6.py."""
+    """New games under ruleset 5, the shapes before ruleset 6 (issue 14): an
+    Operation's space loop asked a space at a time (ruleset 6 takes
+    independent spaces as one set, tests/engine/test_taps6.py); a Redeploy
+    asked space by space; the League's and the Revolutionaries' Rally
+    placement asked after the space (test_campaign6.py, test_rally6.py). Old
+    games keep these shapes; the rules are the same."""
     from engine.gandhi import scenarios
 
     monkeypatch.setattr(scenarios, "RULESET", 5)

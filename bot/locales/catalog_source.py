@@ -174,6 +174,7 @@ IT = {
 'status.adp_tracks': 'Aiuti {aid}, Patrocinio {patronage}, Risorse: Governo {gov}, Talebani {tal}, Signori della Guerra {wl}; Islamabad {box}.',
 'space.type.loc': 'LoC',
 'play.select_many': 'Scegli fino a {n}… (pagina {page}/{pages})',
+'play.select_many_in': '{group}: scegli fino a {n}…',
 'play.how_many': 'Quanti?',
 'space.type.pax_independent': 'Indipendente',
 'space.type.pax_ottoman_empire': 'Impero Ottomano',

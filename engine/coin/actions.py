@@ -110,6 +110,10 @@ class SpecialActivity(Action):
     accompanies: ClassVar[tuple[str, ...] | None] = None
     #: the most spaces it may choose (None = no limit of its own)
     max_spaces: ClassVar[int | None] = None
+    #: its spaces are independent (no piece moves between them): under a
+    #: game's rules that take spaces as a set (``CoinRules.spaces_as_set``)
+    #: they are chosen in one answer (issue 14)
+    together: ClassVar[bool] = False
 
 
 #: {game: {"<faction>.<name>": Operation}}
@@ -340,8 +344,12 @@ class OperationLoop(Step):
         if TOGETHER in cid:  # several spaces at once: the first now, the others and "done" queued
             cid, *more = cid.split(TOGETHER)
             rest = more + ["done"]
+        elif cid in rest:
+            rest = rest[rest.index(cid) + 1:]
+        elif _one_space_set(state, ctx, op, cid):  # the set of one space (issue 14, 3.1)
+            rest = ["done"]
         else:
-            rest = rest[rest.index(cid) + 1:] if cid in rest else []
+            rest = []
         again = frame("op.loop", queue=rest) if rest else frame("op.loop")
         if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
@@ -358,6 +366,55 @@ class OperationLoop(Step):
         ctx["spaces"].append(sid)
         log(state, "log.op_space", "{op} in {space}.", actor=ctx["faction"], op=op.name, space=sid)
         push(state, *op.select(state, ctx, sid), again)
+
+
+    def check_joined(self, state, fr, cid):
+        ctx = state.action
+        if not rules_of(state).spaces_as_set(state):
+            return None  # rulesets before the set choice passed a space the Resources no longer paid for
+        op = op_of(state, ctx)
+        return _set_refusal(state, cid.split(TOGETHER), lambda w, c: op_of(w, c), "spaces")
+
+
+def _one_space_set(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
+    """Under the set choice (``CoinRules.spaces_as_set``), ``cid`` -- one
+    space of an Operation whose spaces are independent -- is its whole set."""
+    return (rules_of(state).spaces_as_set(state) and op.joins_spaces(state, ctx) and not is_limited(ctx)
+            and rules_of(state).is_space(cid.split(":")[0])
+            and (":" not in cid or _is_variant(state, ctx, op, cid)))
+
+
+def _set_refusal(state: GameState, parts: list[str], action_of, key: str):
+    """Why the set of spaces ``parts`` cannot be chosen whole (None: it can),
+    judged as the rules do, space after space on a copy of the game: each
+    space selectable once those before it are chosen and paid for (3.1,
+    3.1.5, 3.3, 4.1.1). ``action_of(state, ctx)``: the Operation or Special
+    Activity; ``key``: its list of chosen spaces in ``state.action``."""
+    import copy
+
+    work = copy.deepcopy(state)
+    ctx = work.action
+    rules = rules_of(state)
+    for part in parts:
+        act = action_of(work, ctx)
+        sid, _, variant = part.partition(":")
+        if key == "spaces" and space_limit_reached(ctx):
+            return msg("error.limited", "A Limited Operation is in one space only (2.3.5).")
+        if key == "sa_spaces" and act.max_spaces is not None and len(ctx[key]) >= act.max_spaces:
+            return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=act.label, n=act.max_spaces)
+        ids = ([c.id for c in act.space_choices(work, ctx, sid)] if key == "spaces"
+               else [rules.space_choice(sid).id])
+        if sid in ctx[key] or sid not in act.selectable(work, ctx) or part not in ids:
+            reason = act.why_not(work, ctx, sid)
+            if reason:
+                return rules.composed("error.why", reason, numbers=True)
+            return msg("error.set_space", "{space} cannot be chosen together with {spaces} (3.1).",
+                       space=rules.space_name(sid), spaces=", ".join(rules.space_name(s) for s in ctx[key]))
+        if key == "spaces":
+            act.choose_variant(work, ctx, sid, variant or None)
+        ctx[key].append(sid)
+        act.select(work, ctx, sid)
+    return None
 
 
 def _is_variant(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
@@ -407,14 +464,26 @@ class SpecialActivityLoop(Step):
     def decision(self, state, fr):
         ctx = state.action
         sa = sa_of(state, ctx)
+        prompt = msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label)
+        queued = _sa_queued(state, ctx, sa, fr)
+        if queued is not None:  # the next of the spaces chosen together: the only answer
+            only = done_choice("End the Special Activity") if queued == "done" else rules_of(state).space_choice(queued)
+            return Decision(ctx["faction"], prompt, [only], self.name)
         choices: list[Choice] = []
+        many = 1
         if sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces:
-            choices += [rules_of(state).space_choice(s) for s in sa.selectable(state, ctx)]
+            spaces = sa.selectable(state, ctx)
+            if sa.together and rules_of(state).spaces_as_set(state):
+                room = len(spaces) if sa.max_spaces is None else sa.max_spaces - len(ctx["sa_spaces"])
+                many = min(len(spaces), room)
+            choices += [dataclasses.replace(rules_of(state).space_choice(s), joins=many > 1) for s in spaces]
         choices.append(done_choice("End the Special Activity"))
         if _may_close_both(state, ctx, 2):  # the loop's own frame on top, the Operation's below
             choices.append(simple(CLOSE, "choice.close_action", "End the Special Activity and the Operation"))
-        return Decision(ctx["faction"], msg("prompt.sa_space", "{sa}: choose a space.", sa=sa.label),
-                        choices, self.name)
+        return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
+
+    def check_joined(self, state, fr, cid):
+        return _set_refusal(state, cid.split(TOGETHER), lambda w, c: sa_of(w, c), "sa_spaces")
 
     def refuse(self, state, fr, cid):
         ctx = state.action
@@ -438,9 +507,32 @@ class SpecialActivityLoop(Step):
                 return
             push(state, *sa.finish(state, ctx))
             return
+        rest = list(fr.get("queue") or [])
+        if TOGETHER in cid:  # several spaces at once: the first now, the others and "done" queued
+            cid, *more = cid.split(TOGETHER)
+            rest = more + ["done"]
+        elif cid in rest:
+            rest = rest[rest.index(cid) + 1:]
+        elif rules_of(state).spaces_as_set(state) and (sa.together or sa.max_spaces == 1):
+            rest = ["done"]  # the set of one space (issue 14, 4.1.1): a one-space Special Activity is made
+        else:
+            rest = []
         ctx["sa_spaces"].append(cid)
         log(state, "log.sa_space", "{sa} in {space}.", actor=ctx["faction"], sa=sa.name, space=cid)
-        push(state, *sa.select(state, ctx, cid), frame("sa.loop"))
+        push(state, *sa.select(state, ctx, cid), frame("sa.loop", queue=rest) if rest else frame("sa.loop"))
+
+
+def _sa_queued(state: GameState, ctx: Ctx, sa: SpecialActivity, fr: Frame) -> str | None:
+    """The next of the Special Activity's spaces chosen together
+    (``fr["queue"]``, then "done") still legal now, else None. A space no
+    longer selectable when its turn comes is passed over."""
+    for q in fr.get("queue") or []:
+        if q == "done":
+            return q
+        if q not in ctx["sa_spaces"] and (sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces) \
+                and q in sa.selectable(state, ctx):
+            return q
+    return None
 
 
 @register

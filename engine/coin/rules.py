@@ -97,6 +97,15 @@ class CoinRules(abc.ABC):
         Default 1: one at a time."""
         return 1
 
+    def spaces_as_set(self, state: Any) -> bool:
+        """Whether an Operation (or Special Activity) whose spaces are
+        independent takes its spaces as one set (issue 14): an answer naming
+        spaces, one or several, is the set (3.1: select the spaces, pay,
+        resolve); after it the loop offers more spaces only where a Special
+        Activity may still come between (3.1.1, 3.1.5, 4.1). Default: no,
+        a single space leaves the loop open."""
+        return False
+
     def one_action_choice(self, state: Any) -> bool:
         """Whether the Eligible faction's choice and "which Operation" are one
         decision (issue 14: "Rally", "Rally (Limited)", "Event (unshaded)",

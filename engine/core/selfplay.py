@@ -3,8 +3,9 @@ checked after every choice (issue 8). Pure: returns results, prints nothing.
 
 Policies: ``random`` (uniform), ``first`` (always the first choice),
 ``events`` (an Event whenever one is offered, else random), ``shaped``
-(uniform among the listed options, counts of quantities and sets of spaces
-included: issue 14).
+(a random player of the Discord UI: uniform among the listed options, a
+multi-select of spaces one option answered with a random non-empty legal
+subset, counts of quantities included: :func:`random_answer`, issue 14).
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .engine import apply, decision, decisions, new_game
+from .messages import split_quantity
+from .steps import handler
 from .transcript import Transcript
 
 Policy = Callable[[random.Random, Any], str]
@@ -33,46 +36,82 @@ def _events(rnd: random.Random, d) -> str:
     return rnd.choice(ev) if ev else rnd.choice(d.ids())
 
 
-def random_answer(rnd: random.Random, d, options=None) -> str:
-    """A uniformly random answer among ``options`` (default
-    ``d.options(25)``, as Discord lists them) and, where several spaces may
-    be chosen at once (``Decision.many``), one more option "a set of them"
-    (2..many of the joining choices, issue 14). A quantity listed once gets
-    a random count 1..most (the count a front end then asks)."""
+def random_answer(rnd: random.Random, d, options=None, legal: Callable[[str], bool] | None = None) -> str:
+    """A random player's answer to ``d``, as a Discord player sees it.
+
+    ``options`` (default ``d.options(25)``, as Discord lists them): the
+    listed options. Where several choices may be answered together
+    (``Decision.many`` > 1 with two or more joining choices: one
+    multi-select, the other options as buttons beside it, cogs/ui.py), the
+    multi-select counts as one option beside each other listed option, and
+    the answer is drawn uniformly among them (the joining choices are not
+    also options of their own). The multi-select is answered with a random
+    non-empty legal subset (:func:`random_subset`). Otherwise the answer is
+    uniform among the listed options; a quantity listed once gets a random
+    count 1..most (the count a front end then asks).
+
+    ``legal(answer)``: whether a joined answer is legal as a whole (the
+    engine's ``Step.check_joined``: the Resources, the space limit; see
+    :func:`joined_legal`); without it only ``d.budgets`` bound the set.
+    No answer is preferred for being short: the player stops where the
+    draw stops, never earlier."""
     opts = list(options if options is not None else d.options(25))
-    join = d.joining()
-    k = rnd.randrange(len(opts) + (1 if len(join) > 1 else 0))
-    if k == len(opts):
-        parts = _counted(rnd, d, rnd.randint(2, min(d.many, len(join))))
-        if len(parts) > 1:
-            return "+".join(parts)
-        k = rnd.randrange(len(opts))
-    c = opts[k]
+    join = {c.id for c in d.joining()}
+    if len(join) > 1:
+        rest = [c for c in opts if c.id not in join and split_quantity(c.id)[0] not in join]
+        k = rnd.randrange(len(rest) + 1)
+        if k == len(rest):
+            return random_subset(rnd, d, legal)
+        opts = rest
+    c = opts[rnd.randrange(len(opts))]
     return c.id if c.most == 1 else c.times(rnd.randint(1, c.most)).id
 
 
-def _counted(rnd: random.Random, d, want: int) -> list[str]:
-    """Up to ``want`` joining choices of ``d`` in random order, a quantity
-    with a random count 1..most, the counts within ``d.budgets`` (a choice
-    whose budget is spent is passed over)."""
+def random_subset(rnd: random.Random, d, legal: Callable[[str], bool] | None = None) -> str:
+    """A random non-empty legal subset of the joining choices of ``d``,
+    joined with "+": the joining choices in a random order, each taken with
+    probability 1/2 (a quantity with a count drawn uniformly in 1..the most
+    the choice and the budgets it draws on still allow, ``d.budgets``); a
+    choice whose taking would make the set illegal (``legal``) or whose
+    budget is spent, or that the decision does not take in the set
+    (``Decision.find``: at most ``many``, one variant of a space), is left
+    out; when none was taken, the first that can be taken alone is (each
+    one alone is legal: it is offered)."""
     left = dict(d.budgets)
-    out = []
+    out: list[str] = []
+    first = None
     for c in rnd.sample(d.joining(), len(d.joining())):
         top = min([c.most] + [left[p] for p in c.pools if p in left])
         if top < 1:
             continue
-        n = rnd.randint(1, top)
-        out.append(c.times(n).id)
+        part = c.times(rnd.randint(1, top)).id
+        first = first or part
+        if rnd.random() >= 0.5:
+            continue
+        if out and (len(out) >= d.many or d.find("+".join(out + [part])) is None
+                    or (legal is not None and not legal("+".join(out + [part])))):
+            continue
+        out.append(part)
+        n = split_quantity(part)[1]
         for p in c.pools:
             if p in left:
                 left[p] -= n
-        if len(out) == want:
-            break
-    return out
+    if not out:
+        out = [first or d.joining()[0].id]
+    return "+".join(out)
+
+
+def joined_legal(state, d) -> Callable[[str], bool]:
+    """Whether a joined answer to ``d``, the pending decision of ``state``,
+    is legal as a whole: offered part by part (``Decision.find``) and
+    accepted by its step (``Step.check_joined``)."""
+    top = state.stack[-1]
+    step = handler(top, state.game)
+    return lambda cid: d.find(cid) is not None and step.check_joined(state, top, cid) is None
 
 
 def _shaped(rnd: random.Random, d) -> str:
-    return random_answer(rnd, d)
+    return random_answer(rnd, d)  # no state here: the budgets bound the set, the engine refuses the rest
 
 
 POLICIES: dict[str, Policy] = {"random": _random, "first": _first, "events": _events, "shaped": _shaped}
@@ -140,7 +179,7 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
             if not d.choices:
                 res.failure, res.detail = "dead_end", f"no choices at {d.step}"
                 break
-            cid = pick(rnd, d)
+            cid = random_answer(rnd, d, legal=joined_legal(state, d)) if policy == "shaped" else pick(rnd, d)
             tr.moves.append((d.actor, cid))
             apply(state, d.actor, cid, decided=d)  # just computed on this very state
             res.choices += 1

@@ -42,14 +42,29 @@ Ruleset history:
      Raj's removals are counts in the order they go ("inc*2+ml+gandhi");
      Sweep and Garrison destinations may be chosen several at once; Lord
      Wavell's Sweep is part of the Assault space ("<space>:wavell").
-  6  A turn in a few taps (issue 14, the Campaign): a Redeploy asks once
+  6  A turn in a few taps (issue 14). The Campaign: a Redeploy asks once
      for the spaces pieces leave (several at once, in order; spaces whose
      pieces must leave the Railways are visited anyway), then one answer
      per space (how many of which piece to where), and ends; Imperialism
      is one answer, the purchases in each space as a count
      ("bihar*3+delhi"); Constructive Programme one answer per faction,
      the levels as a count ("punjab*2+bihar"); the Activists released by
-     Imperialism one answer (the mix).
+     Imperialism one answer (the mix); the Crisis's cubes from Out of
+     Play as counts; the League's and the Revolutionaries' Rally placement
+     chosen with the space ("<space>:base").
+     Operations and Special Activities: the spaces of
+     an Operation or Special Activity without interaction between them
+     (Deploy, Assault, Sweep and Garrison destinations; Rally, Civil
+     Disobedience, Non-cooperation; the Revolutionaries' Rally, Attack,
+     Riot and March origins; Govern, Martial Law, Persuade, Aid) are one
+     set chosen in one answer, one space or several (3.1, 4.1.1): the set
+     closes the loop, which comes back only while a Special Activity may
+     still come between (3.1.1, 3.1.5) and, after it, for the Operation's
+     further spaces; a one-space Special Activity ends with its space; a
+     set the Resources or the space limit cannot take whole is refused
+     whole (3.1, 3.3). Demonstrate's Activists into a destination are one
+     answer, the Protest asked after them (3.3.2); its destinations stay
+     one at a time (3.1.2).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

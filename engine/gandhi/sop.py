@@ -70,6 +70,12 @@ class GandhiRules(CoinRules):
         Operation's one space excepted (2.3.5)."""
         return 1 if not at_least(state, 4) or ctx["kind"] == "limited" else 99
 
+    def spaces_as_set(self, state: GandhiState) -> bool:
+        """Ruleset 6 (issue 14): the spaces of an Operation or Special
+        Activity without interaction between them are one set, chosen in one
+        answer (3.1, 4.1.1)."""
+        return at_least(state, 6)
+
     def one_action_choice(self, state: GandhiState) -> bool:
         """Ruleset 5 (issue 14): the Eligible faction names its Operation with
         its choice of action (2.3.4), "Rally" or "Rally (Limited)"."""

@@ -24,6 +24,24 @@ async def test_spaces_chosen_together_are_one_multi_select_beside_the_other_choi
     assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["End the Operation"]
 
 
+async def test_a_set_longer_than_a_select_is_one_kind_of_space_at_a_time():
+    """Ruleset 6 (issue 14): an Operation's set of 30 spaces does not fit one
+    select; its multi-select lists one kind of space (Provinces), a button
+    per other kind (Cities), the Special Activity and "done" beside it."""
+    cities = [(f"c{i}", f"City {i}") for i in range(6)]
+    provinces = [(f"p{i}", f"Province {i}") for i in range(24)]
+    rest = [("sa:aid", "Special Activity: Aid"), ("done", "End the Operation")]
+    p = _prompt(cities + provinces + rest, many=30, joinable=[c for c, _ in cities + provinces],
+                groups=[("Cities", [c for c, _ in cities]), ("Provinces", [c for c, _ in provinces]),
+                        ("Other", ["sa:aid", "done"])])
+    items = _items(build_view(p, "en", page=1))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)]
+    assert len(sel) == 1 and [o.value for o in sel[0].options] == [c for c, _ in provinces]
+    assert sel[0].max_values == 24 and sel[0].placeholder.startswith("Provinces")
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == [
+        "Special Activity: Aid", "End the Operation", "Cities"]
+
+
 async def test_a_long_list_shows_one_group_and_a_button_for_each_other_group():
     cities = [(f"c{i}", f"City {i}") for i in range(5)]
     provinces = [(f"p{i}", f"Province {i}") for i in range(24)]

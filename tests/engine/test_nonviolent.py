@@ -100,7 +100,7 @@ def assert_whole(s):
 
 # --- Rally (3.3.1) ---------------------------------------------------------------------
 
-def test_rally_space_choice_example_3_3_1():
+def test_rally_space_choice_example_3_3_1(ruleset5):
     """ESEMPIO 3.3.1: Unity 3: the ML chooses Sind, Baluchistan and Karachi (no
     Support), and Punjab as well for its ML Base, regardless of Unity or Support."""
     s = blank(unity=3)
@@ -159,8 +159,7 @@ def test_rally_placement_refusals_say_why():
     assert "Only the Muslim League" in refused(s, "inc", "base")
 
 
-@pytest.mark.usefixtures("ruleset5")  # ruleset 6 folds the question into the space: test_rally6.py
-def test_ml_rally_replaces_unity_activists_with_a_base():
+def test_ml_rally_replaces_unity_activists_with_a_base(ruleset5):
     s = blank(unity=2)
     put(s, "sind", ml_activist=2)
     start(s, "ml", "rally")
@@ -239,7 +238,7 @@ def demonstrate_example():
     return s
 
 
-def test_demonstrate_protest_example_3_3_2():
+def test_demonstrate_protest_example_3_3_2(ruleset5):
     s = demonstrate_example()
     start(s, "inc", "demonstrate")
     play(s, "inc", "west_bengal", "bihar")
@@ -263,7 +262,7 @@ def test_demonstrate_protest_example_3_3_2():
     assert_whole(s)
 
 
-def test_demonstrate_pieces_move_once_and_destination_needs_a_mover():
+def test_demonstrate_pieces_move_once_and_destination_needs_a_mover(ruleset5):
     s = demonstrate_example()
     start(s, "inc", "demonstrate")
     play(s, "inc", "west_bengal")
@@ -283,7 +282,7 @@ def test_demonstrate_not_to_railways():
     assert "Railway" in refused(s, "inc", "rail_calcutta_northwest")
 
 
-def test_congress_moves_ml_activists_one_for_one_up_to_unity():
+def test_congress_moves_ml_activists_one_for_one_up_to_unity(ruleset5):
     s = blank(restraint=3, unity=1)
     put(s, "bihar", inc_activist=2, ml_activist=2)
     start(s, "inc", "demonstrate")
@@ -416,7 +415,7 @@ def test_ml_non_cooperation_limits():
 
 # --- 3.1.5 examples --------------------------------------------------------------------------
 
-def test_example_1_of_3_1_5_negotiate_raises_restraint_mid_operation():
+def test_example_1_of_3_1_5_negotiate_raises_restraint_mid_operation(ruleset5):
     """Restraint 2: Congress interrupts Civil Disobedience for a Negotiate in
     Bihar, which removes its Protest and takes Restraint to 3: now up to 3
     spaces plus any Protest space and Gandhi's."""
@@ -623,7 +622,7 @@ def test_satyagraha_refused_after_the_operation_offers_the_others():
 
 # --- Persuade (4.3.3, 4.4.3) -------------------------------------------------------------
 
-def test_congress_persuade_example_4_3_3():
+def test_congress_persuade_example_4_3_3(ruleset5):
     """EJEMPLO 4.3.3: Mysore: no Guerrillas protect the Revolutionary Base, so it
     is removed; Madras Presidency: the ML Activist is removed: Unity -1."""
     s = blank(unity=3)

@@ -455,7 +455,7 @@ def govern_board(viceroy="linlithgow"):
     return s
 
 
-def test_govern_example_4_2_2():
+def test_govern_example_4_2_2(ruleset5):
     """4.2.2 example: Imperialism in Bombay Presidency (no Active adversaries)
     shifts Support up two levels at 3 Resources each; in Hyderabad the Active
     Guerrilla is removed; only two spaces may be Governed."""
@@ -474,7 +474,7 @@ def test_govern_example_4_2_2():
     assert s.spaces["rail_exiting_bombay"].strike
 
 
-def test_govern_removes_strike_and_mountbatten_imperialism_costs_two():
+def test_govern_removes_strike_and_mountbatten_imperialism_costs_two(ruleset5):
     s = govern_board(viceroy="mountbatten")
     s.spaces["bombay_presidency"].unrest = 1
     play(s, "deploy", "sa:govern", "rail_exiting_bombay")
@@ -488,7 +488,7 @@ def test_govern_removes_strike_and_mountbatten_imperialism_costs_two():
     assert s.resources["raj"] == 6
 
 
-def test_govern_protest_only_without_activists_and_muslim_state_removal():
+def test_govern_protest_only_without_activists_and_muslim_state_removal(ruleset5):
     s = empty_board(restraint=2, resources=10)
     put(s, "punjab", troop=1, inc_activist=1)
     board.add_protest(s, "punjab", for_operation=False)
@@ -529,7 +529,7 @@ def test_martial_law_example_4_2_3():
     assert step(s) == "op.loop" and not any(c.startswith("sa:") for c in ids(s))  # 1 space only outside Crisis
 
 
-def test_martial_law_linlithgow_adds_no_unrest_and_crisis_allows_two():
+def test_martial_law_linlithgow_adds_no_unrest_and_crisis_allows_two(ruleset5):
     s = punjab_board(viceroy="linlithgow")
     put(s, "delhi", troop=1, inc_activist=1)
     s.unity, s.restraint = 1, 1
@@ -638,7 +638,7 @@ def test_a_game_saved_at_the_retired_cube_question_continues():
     assert step(s) == "op.loop" and not s.gandhi_arrested
 
 
-def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
+def test_wavell_sweep_at_any_time_during_the_assault_3_2_4(ruleset5):
     """3.2.4 Wavell: "this free Sweep may be made at any time during the
     Assault" — also after the Assault in that space was resolved, from the
     Operation loop (``wavell:<space>``)."""
@@ -657,7 +657,7 @@ def test_wavell_sweep_at_any_time_during_the_assault_3_2_4():
         engine.apply(s, "raj", "wavell:madras_presidency")
 
 
-def test_wavell_sweep_not_offered_under_other_viceroys():
+def test_wavell_sweep_not_offered_under_other_viceroys(ruleset5):
     s = empty_board(viceroy="linlithgow", restraint=3, resources=0)
     put(s, "madras", troop=2)
     put(s, "madras_presidency", troop=1, guerrilla_active=1)

@@ -450,7 +450,7 @@ def test_free_riot_costs_nothing():
 
 # --- Aid (4.5.1) -------------------------------------------------------------------
 
-def test_aid_example():
+def test_aid_example(ruleset5):
     """4.5.1 ESEMPIO: Aid in United Provinces (Activate a Guerrilla, +2
     Resources, Pop 2) and Bihar (pay 1, its 3 Active Guerrillas go Underground)."""
     s = new(rev=5)
@@ -467,7 +467,7 @@ def test_aid_example():
     assert s.resources["rev"] == 5
 
 
-def test_aid_asks_when_both_options_and_keeps_march_record():
+def test_aid_asks_when_both_options_and_keeps_march_record(ruleset5):
     s = new(rev=5)
     put(s, "bihar", guerrilla_active=1, guerrilla_underground=1)
     put(s, "orissa", guerrilla_active=1)
@@ -489,7 +489,7 @@ def test_aid_asks_when_both_options_and_keeps_march_record():
 
 # --- Infiltrate (4.5.2) ----------------------------------------------------------
 
-def test_infiltrate_example_sind_in_crisis():
+def test_infiltrate_example_sind_in_crisis(ruleset5):
     """4.5.2 ESEMPIO: in Crisis Sind (Pop 1, no Raj Control) already holds a
     Base, so no Revolutionary Base; the ML Activist is replaced instead."""
     s = crisis_game(rev=5)
@@ -561,7 +561,7 @@ def test_assassinate_only_with_riot():
     assert not any(c.startswith("sa:assassinate") for c in ids(s))
 
 
-def test_example_3_1_5_riot_assassinate_crisis_mid_operation():
+def test_example_3_1_5_riot_assassinate_crisis_mid_operation(ruleset5):
     """3.1.5 example 3: Restraint 1, Unity 2. Riot in a space with a Congress
     Activist, then Assassinate it: Unity 1, Crisis. The Riot goes on and may now
     choose a space with both Congress and Muslim League Activists."""

@@ -158,14 +158,14 @@ def test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_repla
     (which record those answers) replay to the identical public state."""
     import random
 
-    from engine.core.selfplay import random_answer
+    from engine.core.selfplay import joined_legal, random_answer
     from engine.core.transcript import Recorder, Transcript
     from engine.gandhi.invariants import check, check_decision
 
     rec = Recorder("gandhi", scenario, seed)
     s, rnd, shaped = rec.state, random.Random(seed), 0
     while (d := engine.decision(s)) is not None:
-        cid = random_answer(rnd, d)
+        cid = random_answer(rnd, d, legal=joined_legal(s, d))
         shaped += "*" in cid or "+" in cid
         rec.apply(d.actor, cid)
         assert check(s) == [], cid

@@ -46,7 +46,7 @@ def tap(s, actor, *choices):
     return len(choices)
 
 
-def test_new_games_are_ruleset_5():
+def test_new_games_are_ruleset_5(ruleset5):
     assert ruleset(game()) == 5
 
 
@@ -65,7 +65,7 @@ def test_first_eligible_names_its_operation_with_its_action_2_3_4():
     assert engine.decision(s).step == "op.loop"  # "which Operation" is not asked again
 
 
-def test_after_an_operation_without_special_activity_second_gets_limited_only_2_3_4():
+def test_after_an_operation_without_special_activity_second_gets_limited_only_2_3_4(ruleset5):
     """R-2.3.4b: the 1st Eligible made no Special Activity: an Operation only,
     so the 2nd Eligible may make a Limited Operation (named) or Pass."""
     s = game(rev=5)
@@ -80,7 +80,7 @@ def test_after_an_operation_without_special_activity_second_gets_limited_only_2_
         engine.apply(s, "rev", "event-unshaded")
 
 
-def test_after_an_operation_with_special_activity_second_gets_limited_or_event_2_3_4():
+def test_after_an_operation_with_special_activity_second_gets_limited_or_event_2_3_4(ruleset5):
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
     n = tap(s, "raj", "deploy", "delhi", "troop", "sa:govern", "bihar", "close")
@@ -103,7 +103,7 @@ def test_after_an_event_second_gets_a_full_operation_2_3_4():
         engine.apply(s, "rev", "event-shaded")
 
 
-def test_a_limited_operation_named_is_one_space_2_3_5():
+def test_a_limited_operation_named_is_one_space_2_3_5(ruleset5):
     s = game(rev=5)
     tap(s, "raj", "deploy", "delhi", "troop", "done")
     n = tap(s, "rev", "rally:limited", "bihar")
@@ -112,7 +112,7 @@ def test_a_limited_operation_named_is_one_space_2_3_5():
     assert s.eligibility["raj"] == s.eligibility["rev"] == "ineligible"  # the card went on (2.3.6)
 
 
-def test_one_done_closes_the_operation_and_its_special_activity_4_1():
+def test_one_done_closes_the_operation_and_its_special_activity_4_1(ruleset5):
     """The Raj Deploys in Delhi, then Governs in Bihar: ending the Governs
     also ends the Operation ("close"); no "Add a Special Activity now?"
     after an Operation's "done" (ruleset 4 asked it)."""
@@ -253,7 +253,7 @@ def test_march_names_the_side_with_the_destination_when_both_can_go():
 # ---------------------------------------------------------------- Demonstrate, Civil Disobedience
 
 
-def test_demonstrate_example_3_3_2_the_protest_with_the_last_move():
+def test_demonstrate_example_3_3_2_the_protest_with_the_last_move(ruleset5):
     """3.3.2 ESEMPIO: an Activist from Bihar to West Bengal (no Raj Control:
     a Protest may go there), another to United Provinces (Raj Control: no
     Protest). The Protest is chosen with the end of the moves: 6 decisions

@@ -35,7 +35,7 @@ def refused_whole(s, answer):
     assert engine.dump_state(s) == before
 
 
-def test_new_games_are_ruleset_5():
+def test_new_games_are_ruleset_5(ruleset5):
     assert ruleset(empty_board()) == 5
 
 
@@ -314,7 +314,7 @@ def test_martial_law_example_4_2_3_activists_in_one_answer():
     assert n == 4 and engine.decision(s).step == "op.loop"   # the Deploy still needs its space (2.3.4)
 
 
-def test_govern_example_4_2_2_removal_in_one_answer():
+def test_govern_example_4_2_2_removal_in_one_answer(ruleset5):
     """4.2.2 example: Imperialism in Bombay Presidency shifts Support up two
     levels; in Hyderabad the Active Guerrilla is removed; two spaces at most,
     so Govern ends by itself (ruleset 3: 10 decisions to this point)."""

@@ -67,12 +67,11 @@ def test_rally_space_choice_example_3_3_1_in_two_decisions():
     assert piece_totals(s) == INVENTORY
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (ruleset 5): a set of spaces is applied one by one and a "
-                   "space no longer selectable when its turn comes is passed over without a word "
-                   "(engine/coin/actions.py _queued): the fourth space is dropped, the set not refused")
 def test_rally_fourth_space_without_a_base_is_refused_whole_3_3_1():
     """3.3.1: Unity 3: three spaces without an ML Base at most; a set of four
-    is refused, nothing changed (as a Sweep's set of destinations is, 3.2.3)."""
+    is refused, nothing changed (as a Sweep's set of destinations is, 3.2.3).
+    Ruleset 6 judges the set whole (``check_joined``); ruleset 5 passed the
+    fourth space over, and its games keep doing so."""
     s = nv_game(ML_FIRST, unity=3)
     tap(s, "ml", "rally")
     before = engine.dump_state(s)
@@ -121,7 +120,7 @@ def test_non_cooperation_example_3_3_4_in_three_decisions():
     assert n == 3 and s.restraint == 2 and turn_over(s, "inc")
 
 
-def test_example_1_of_3_1_5_negotiate_mid_civil_disobedience_counted():
+def test_example_1_of_3_1_5_negotiate_mid_civil_disobedience_counted(ruleset5):
     """3.1.5 example 1: Restraint 2: Civil Disobedience in two spaces, then
     a Negotiate in Bihar removes its Protest: Restraint 3, a third space
     (Mysore) may be chosen."""
@@ -145,7 +144,7 @@ def test_example_1_of_3_1_5_negotiate_mid_civil_disobedience_counted():
 # ---------------------------------------------------------------- Revolutionaries (3.4)
 
 
-def test_rally_base_example_3_4_1_in_three_decisions():
+def test_rally_base_example_3_4_1_in_three_decisions(ruleset5):
     """3.4.1 ESEMPIO: Unity 2: the Revolutionaries pay 1 to Rally in Punjab
     and swap its 2 Guerrillas for a Base, in the last Base slot there."""
     s = new(unity=2, rev=5)
@@ -188,7 +187,7 @@ def test_riot_example_3_4_4_in_two_decisions():
     assert n == 2 and turn_over(s, "rev")       # no Resources left for more: the Riot closed by itself
 
 
-def test_example_3_of_3_1_5_riot_assassinate_crisis_counted():
+def test_example_3_of_3_1_5_riot_assassinate_crisis_counted(ruleset5):
     """3.1.5 example 3: Restraint 1, Unity 2: Riot in Bihar (a Congress
     Activist), Assassinate removes it: Unity 1, Crisis; the Riot goes on in
     Bombay (Congress and Muslim League Activists)."""
@@ -262,7 +261,7 @@ def test_satyagraha_example_4_3_2_counted():
     assert n == 4 and engine.decision(s).step == "op.loop"
 
 
-def test_congress_persuade_example_4_3_3_counted():
+def test_congress_persuade_example_4_3_3_counted(ruleset5):
     """EJEMPLO 4.3.3: Persuade in Mysore removes the unguarded Revolutionary
     Base and in Madras Presidency the ML Activist (Unity -1): each space's
     one removal is not asked."""
@@ -321,7 +320,7 @@ def test_ml_persuade_example_4_4_3_then_non_cooperation_counted():
     assert n == 5
 
 
-def test_aid_example_4_5_1_in_six_decisions():
+def test_aid_example_4_5_1_in_six_decisions(ruleset5):
     """4.5.1 ESEMPIO: Aid in United Provinces (a Guerrilla Activated, +2
     Resources) and Bihar (1 Resource: its 3 Active Guerrillas Underground);
     "close" ends the Aid and the Rally together."""
@@ -337,7 +336,7 @@ def test_aid_example_4_5_1_in_six_decisions():
     assert n == 6 and turn_over(s, "rev")
 
 
-def test_revolutionary_infiltrate_example_4_5_2_counted():
+def test_revolutionary_infiltrate_example_4_5_2_counted(ruleset5):
     """4.5.2 ESEMPIO: Crisis; Sind (Pop 1) already holds a Base: no
     Revolutionary Base; the ML Activist is replaced by an Underground
     Guerrilla, the one thing Infiltrate can do there (not asked)."""

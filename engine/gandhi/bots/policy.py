@@ -59,8 +59,11 @@ def decide(state, d) -> str:
     ids = d.ids()
     if len(ids) == 1:
         return ids[0]
-    if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5):
+    if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5) or d.step in MOVES_IN_ONE_ANSWER_6 and d.many > 1:
         return _in_one_answer(state, d)
+    if d.step in SPACE_LOOPS and at_least(state, 6) and state.stack and state.stack[-1].get("step") == d.step \
+            and not state.stack[-1].get("queue") and d.joining():
+        return _as_set(state, d)
     fn = HANDLERS.get(d.step) or (_event_step if EVENT_STEP.match(d.step) else None)
     if fn is not None:
         try:
@@ -75,6 +78,8 @@ def decide(state, d) -> str:
 # The Raj's cube steps that ruleset 5 asks as one answer per space (issue 14)
 CUBES_IN_ONE_ANSWER = ("raj.deploy.place", "raj.deploy.oop", "raj.garrison.move", "raj.sweep.move",
                        "campaign.redeploy_to", "raj.treaty.mode")
+#: the steps ruleset 6 asks as one answer per space (Demonstrate's Activists into a destination, 3.3.2)
+MOVES_IN_ONE_ANSWER_6 = ("nv.demonstrate.move",)
 #: the ruleset 4 steps a ruleset 5 one answer stands for (Treaty: "move", then the Sepoys one at a time)
 ANSWERED_AS = {"raj.treaty.mode": ("raj.treaty.mode", "raj.treaty.move")}
 
@@ -118,6 +123,50 @@ def _in_one_answer(state, d) -> str:
 
 
 MAX_CUBES_ASKED = 30  # more than any space can take in one Operation
+
+# The loops whose independent spaces ruleset 6 takes as one set (issue 14)
+SPACE_LOOPS = ("op.loop", "sa.loop")
+
+
+def _as_set(state, d) -> str:
+    """Ruleset 6 takes an Operation's (a Special Activity's) independent
+    spaces as one set, one answer; the Space Selection Priorities choose
+    them one at a time (8.4.1, 8.6, 8.7), looking at the board each earlier
+    space left. Their picks, played on a copy of the game asked the ruleset
+    5 way up to the loop's first answer that is not a space, joined into
+    that one set: the same spaces, in the same order. A set the engine
+    would refuse whole is cut to its longest legal beginning."""
+    from ...core import engine as core
+    from ...core.selfplay import joined_legal
+
+    ctx = state.action
+    if d.step == "op.loop" and ctx["sa_state"] == "done" and ctx["spaces"] and "done" in d.ids() \
+            and not _continues(state, ctx):
+        return "done"  # 8.3: a Special Activity made after the Operation's spaces ends the action
+    join = {c.id for c in d.joining()}
+    work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
+    work.options = {**(work.options or {}), "ruleset": 5}
+    picks: list[str] = []
+    for _ in range(40 * MAX_CUBES_ASKED):
+        wd = core.decision(work)
+        if wd is None or wd.actor != d.actor or work.action is None:
+            break
+        cid = decide(work, wd)
+        if wd.step == d.step:
+            if not picks and cid not in join:  # not a set: a Special Activity, "done"
+                return cid if d.find(cid) is not None else generic(state, d)
+            if cid not in join or cid in picks:
+                break
+            picks.append(cid)
+        elif wd.step in SPACE_LOOPS:
+            break  # the other loop: the set of this one is complete
+        core.apply(work, wd.actor, cid)
+    if not picks:
+        return generic(state, d)
+    legal = joined_legal(state, d)
+    while len(picks) > 1 and not legal(TOGETHER.join(picks)):
+        picks.pop()
+    return TOGETHER.join(picks)
 
 
 # ------------------------------------------------------------------ handlers
@@ -231,6 +280,9 @@ def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
 def _op_loop(state, d):
     ctx = state.action
     ids = d.ids()
+    if ctx["sa_state"] == "done" and ctx["spaces"] and "done" in ids and at_least(state, 6) \
+            and not _continues(state, ctx):
+        return "done"  # ruleset 6: its set made, the Special Activity after the spaces ends the action (8.3)
     f = ctx["faction"]
     sas = [c for c in ids if c.startswith("sa:")]
     if sas and _op_only(state, ctx):

@@ -25,7 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import rng
-from ...core.messages import Choice, Decision, msg
+import dataclasses
+
+from ...core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ...core.steps import Step, frame, push, register
 from .. import board, derived as dv
 from ..actions import Ctx, Operation, operation
@@ -478,13 +480,30 @@ class DemonstrateMove(Step):
                                       most=max(1, movable(state, ctx, oid, activist_kind(f))),
                                       label_n=msg("choice.demonstrate_own_n", "Activists: move {n} from {space}",
                                                   space=space_name(oid), n=1)))
+        prompt = msg("prompt.demonstrate_move", "Demonstrate: move Activists into {space}.", space=space_name(dst))
+        if self._in_one_answer(state, fr):  # ruleset 6: every move into the destination one answer
+            choices = [dataclasses.replace(c, joins=True) for c in choices]
+            return Decision(f, prompt, choices, self.name, many=max(1, len(choices)))
         if sum(fr["own"].values()) > 0:
             choices.append(done_choice("Move no more Activists here"))
             if at_least(state, 5) and protest_open(state, dst):  # issue 14: the Protest with the last move
                 choices.append(simple("protest", "choice.done_protest",
                                       "Move no more Activists here and place a Protest"))
-        return Decision(f, msg("prompt.demonstrate_move", "Demonstrate: move Activists into {space}.",
-                               space=space_name(dst)), choices, self.name)
+        return Decision(f, prompt, choices, self.name)
+
+    @staticmethod
+    def _in_one_answer(state, fr) -> bool:
+        """Ruleset 6 (issue 14): the Activists moving into one destination
+        are one answer, how many from where ("bihar*2+ml:bihar"), like the
+        Raj's cubes; the Protest is then asked where one may go (3.3.2:
+        judged after the moves)."""
+        return at_least(state, 6) and not fr["own"] and not fr["other"]
+
+    def takes_counts(self, state, fr):
+        return self._in_one_answer(state, fr)
+
+    def check_joined(self, state, fr, cid):
+        return _demonstrate_refusal(state, fr, _moves(cid))
 
     def refuse(self, state, fr, cid):
         if cid.startswith("ml:"):
@@ -502,6 +521,11 @@ class DemonstrateMove(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         f, dst = fr["faction"], fr["space"]
+        if self._in_one_answer(state, fr):  # the moves in one go, own Activists first; the step closes
+            for src, n in sorted(_moves(cid), key=lambda m: m[0].startswith("ml:")):
+                for _ in range(n):
+                    self._move(state, ctx, fr, src)
+            return
         if cid in ("done", "protest") and at_least(state, 5):
             top = state.stack[-1] if state.stack else {}
             if top.get("step") == "nv.demonstrate.protest" and top.get("space") == dst:
@@ -511,6 +535,13 @@ class DemonstrateMove(Step):
             return
         if cid == "done":
             return
+        self._move(state, ctx, fr, cid)
+        push(state, fr)
+
+    @staticmethod
+    def _move(state, ctx, fr, cid: str) -> None:
+        """One Activist into the destination: ``<origin>`` or ``ml:<origin>``."""
+        f, dst = fr["faction"], fr["space"]
         if cid.startswith("ml:"):
             src, kind = cid[3:], "ml_activist"
             fr["other"][src] = fr["other"].get(src, 0) + 1
@@ -522,7 +553,25 @@ class DemonstrateMove(Step):
         note_move(ctx, dst, kind)
         log(state, "log.demonstrate_move", "{kind} moves from {src} to {dst}.", actor=f, kind=kind, src=src,
             dst=dst)
-        push(state, fr)
+
+
+def _moves(cid: str) -> list[tuple[str, int]]:
+    """The parts of a Demonstrate moves answer, (origin id, count)."""
+    return [split_quantity(p) for p in cid.split(TOGETHER)]
+
+
+def _demonstrate_refusal(state: GandhiState, fr, moves: list[tuple[str, int]]):
+    """Why the moves into a Demonstrate destination cannot go together
+    (3.3.2): Muslim League Activists only one for one with the Congress
+    Activists moving from the same space, Unity at most in all."""
+    own = {src: n for src, n in moves if not src.startswith("ml:")}
+    ml = {src[3:]: n for src, n in moves if src.startswith("ml:")}
+    moved = state.action["data"].get("nv_ml_moved", 0)
+    if any(n > own.get(src, 0) for src, n in ml.items()) or sum(ml.values()) + moved > state.unity:
+        return msg("error.demonstrate_ml",
+                   "A Muslim League Activist may move only with a Congress Activist moving from the same "
+                   "space, one for one, and no more than Unity ({unity}) in all (3.3.2).", unity=state.unity)
+    return None
 
 
 @register

@@ -309,6 +309,14 @@ class March(Operation):
     label = "March"
     rule = "3.4.2"
 
+    def joins_spaces(self, state, ctx):
+        """Ruleset 6 (issue 14): its origins are one set, the Guerrillas
+        leaving each then asked in the order given: an origin's Guerrillas
+        that have not moved stay movable whatever the others send in
+        (3.1.2), so the origins do not interact but through the Resources
+        (1 per origin off the Railways), which the set must cover (3.1)."""
+        return at_least(state, 6)
+
     def _cost(self, sid):
         return 0 if dv.is_railway(sid) else 1
 

@@ -330,6 +330,7 @@ class Persuade(SpecialActivity):
     name = "persuade"
     label = "Persuade"
     max_spaces = 2
+    together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
 
     def why_not(self, state, ctx, sid):
         name = space_name(sid)

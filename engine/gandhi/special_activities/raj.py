@@ -220,6 +220,7 @@ class Govern(SpecialActivity):
     label = "Govern"
     rule = "4.2.2"
     max_spaces = 2
+    together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
 
     def selectable(self, state, ctx):
         return [s for s, sp in state.spaces.items() if s not in ctx["sa_spaces"] and dv.cubes(sp)
@@ -342,6 +343,7 @@ class MartialLaw(SpecialActivity):
     label = "Martial Law"
     rule = "4.2.3"
     max_spaces = 2  # the real limit (1, or 2 in Crisis) is applied in selectable()
+    together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
 
     @staticmethod
     def limit(state) -> int:

@@ -49,6 +49,8 @@ class Aid(SpecialActivity):
     Accompanies any Operation. The 1 Resource is paid even when the Operation
     is free (an Event frees the Operation, not the Special Activity)."""
 
+    together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
+
     name = "aid"
     faction = F
     label = "Aid"
