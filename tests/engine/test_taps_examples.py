@@ -144,16 +144,29 @@ def test_example_1_of_3_1_5_negotiate_mid_civil_disobedience_counted(ruleset5):
 # ---------------------------------------------------------------- Revolutionaries (3.4)
 
 
-def test_rally_base_example_3_4_1_in_three_decisions(ruleset5):
+def test_rally_base_example_3_4_1_in_four_decisions_ruleset5(ruleset5):
     """3.4.1 ESEMPIO: Unity 2: the Revolutionaries pay 1 to Rally in Punjab
-    and swap its 2 Guerrillas for a Base, in the last Base slot there."""
+    and swap its 2 Guerrillas for a Base, in the last Base slot there
+    (ruleset 5: the space, then the Base, then done)."""
     s = new(unity=2, rev=5)
     rput(s, "punjab", ml_base=1, guerrilla_underground=2)
-    n = tap(s, "rev", "rally", "punjab:base")  # ruleset 6: the Base chosen with the space (issue 14)
+    n = tap(s, "rev", "rally", "punjab", "base")
     assert dict(s.spaces["punjab"].pieces) == {"ml_base": 1, "rev_base": 1}
     assert s.resources["rev"] == 4 and dv.base_room(s, "punjab") == 0
     n += tap(s, "rev", "done")
-    assert n == 3 and turn_over(s, "rev")
+    assert n == 4 and turn_over(s, "rev")
+
+
+def test_rally_base_example_3_4_1_in_two_decisions():
+    """3.4.1 ESEMPIO under ruleset 6: the Base chosen with the space, and the
+    set of spaces closes the Rally when no Special Activity may follow
+    (issue 14): "rally", "punjab:base"."""
+    s = new(unity=2, rev=5)
+    rput(s, "punjab", ml_base=1, guerrilla_underground=2)
+    n = tap(s, "rev", "rally", "punjab:base")
+    assert dict(s.spaces["punjab"].pieces) == {"ml_base": 1, "rev_base": 1}
+    assert s.resources["rev"] == 4 and dv.base_room(s, "punjab") == 0
+    assert n == 2 and turn_over(s, "rev")
 
 
 def test_attack_example_3_4_3_counted():
