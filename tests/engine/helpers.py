@@ -150,6 +150,13 @@ def _forced(s, cid) -> bool:
     return False
 
 
+def only_answer(s, cid) -> bool:
+    """``cid`` was the only legal answer and the engine applied it by itself
+    (``log.only_choice``, ruleset 4 and later) since the last scripted
+    choice: what a test of ruleset 3 asserted as ``ids(s) == [cid]``."""
+    return _forced(s, cid)
+
+
 def answer(s, *choices, end=True):
     """Apply ``choices`` in order, each by whoever must decide ("raj:delhi"
     also checks that the Raj decides); with ``end`` the Event must then be

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put, take
+from helpers import answer, blank, finish_taking_done, ids, only_answer, pc, play_event, put, take
 
 import engine
 from engine.gandhi import board
@@ -176,14 +176,12 @@ def test_04_shaded_adds_activists_and_unrest_strike_on_railway():
 
 # --- card 5 -------------------------------------------------------------------------
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_05_unshaded_removes_muslim_state_and_shifts_2_toward_support():
     s = blank()
     s.spaces["sind"].muslim_state = True
     s.spaces["sind"].support = -1
-    d = engine.decision(play_event(s, 5, "unshaded", "raj", end=False))
-    assert d.ids() == ["sind"]  # 5.1.2: the space where most of the text takes effect
-    take(s, "raj", "sind")
+    play_event(s, 5, "unshaded", "raj")
+    assert only_answer(s, "sind")  # 5.1.2: the space where most of the text takes effect
     assert not s.spaces["sind"].muslim_state and s.spaces["sind"].support == 1
 
 
@@ -335,16 +333,14 @@ def test_11_shaded_releases_gandhi_and_3_activists_rest_available():
 
 # --- card 12 ------------------------------------------------------------------------
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_12_unshaded_protests_become_unrest_activists_arrested():
     s = blank()
     for sid in ("bihar", "sind"):
         put(s, sid, sepoy=1, inc_activist=1, ml_activist=1)
         board.add_protest(s, sid, for_operation=False)
     board.add_protest(s, "assam", for_operation=False)  # no cubes: not eligible
-    play_event(s, 12, "unshaded", "raj", "bihar", end=False)
-    assert ids(s) == ["sind"]
-    take(s, "raj", "sind")
+    play_event(s, 12, "unshaded", "raj", "bihar")
+    assert only_answer(s, "sind")
     for sid in ("bihar", "sind"):
         assert not s.spaces[sid].protest and s.spaces[sid].unrest == 1 and pc(s, sid, "sepoy") == 1
     assert s.prison == {"inc_activist": 2, "ml_activist": 2} and s.spaces["assam"].protest
@@ -418,18 +414,14 @@ def test_14_shaded_five_guerrillas_in_bengals_or_resources():
 
 # --- card 15 ------------------------------------------------------------------------
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_15_unshaded_unrest_then_one_piece_per_sepoy_bases_last():
     s = blank()
     put(s, "sind", sepoy=2, guerrilla_active=1, rev_base=1)
     put(s, "punjab", troop=1, sepoy=3, guerrilla_active=3)
-    play_event(s, 15, "unshaded", "raj", end=False)
-    assert ids(s) == ["sind"]
-    take(s, "raj", "sind")
-    assert set(ids(s)) == {"sind:active"}  # cubes are not taken; Bases last
-    take(s, "raj", "sind:active")
-    take(s, "raj", "sind:revbase")
-    assert engine.decision(s).step == "sop.act"
+    play_event(s, 15, "unshaded", "raj")
+    assert only_answer(s, "sind")
+    assert only_answer(s, "sind:active")  # cubes are not taken; Bases last
+    assert only_answer(s, "sind:revbase")
     assert s.spaces["sind"].unrest == 1 and pc(s, "sind", "sepoy") == 2 and guer(s, "sind") == 0
     assert pc(s, "sind", "rev_base") == 0
 
@@ -523,15 +515,13 @@ def test_19_unshaded_up_to_3_underground_or_all_active():
     assert pc(s, "bihar", "guerrilla_underground") == 1
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_19_shaded_unrest_and_guerrilla_in_2_raj_control_spaces():
     s = blank()
     put(s, "bihar", sepoy=2)
     put(s, "delhi", troop=1)
     put(s, "sind", troop=1, ml_base=1)  # no Raj Control
-    play_event(s, 19, "shaded", "rev", "bihar", end=False)
-    assert ids(s) == ["delhi"]
-    take(s, "rev", "delhi")
+    play_event(s, 19, "shaded", "rev", "bihar")
+    assert only_answer(s, "delhi")
     for sid in ("bihar", "delhi"):
         assert s.spaces[sid].unrest == 1 and pc(s, sid, "guerrilla_underground") == 1
 
@@ -669,15 +659,13 @@ def test_25_unshaded_restraint_minus_2_remove_markers():
     assert s.restraint == 1 and not s.spaces["bihar"].protest and s.spaces["sind"].unrest == 0
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_25_shaded_restraint_plus_2_protests_with_friendly_pieces():
     s = blank()
     put(s, "bihar", guerrilla_active=1)
     put(s, "sind", rev_base=1)
     put(s, "assam", inc_activist=1)
-    play_event(s, 25, "shaded", "rev", "bihar", end=False)
-    assert ids(s) == ["sind"]
-    take(s, "rev", "sind")
+    play_event(s, 25, "shaded", "rev", "bihar")
+    assert only_answer(s, "sind")
     assert s.restraint == 5 and s.spaces["bihar"].protest and s.spaces["sind"].protest
 
 
@@ -1022,18 +1010,16 @@ def test_1_4_3_32_unshaded_active_guerrillas_count_as_activated():
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "bihar", "guerrilla_active") == 4
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_5_1_2_36_shaded_rolls_only_where_adversaries_can_be_removed():
     """5.1.2 (the most of the text): 5 Revolutionary pieces alone in Bihar
     cannot remove anything; Sind (3 Guerrillas facing 3 Sepoys) is offered."""
     s = blank()
     put(s, "bihar", guerrilla_underground=5)
     put(s, "sind", guerrilla_underground=3, sepoy=3)
-    play_event(s, 36, "shaded", "rev", end=False)
-    assert ids(s) == ["sind"]
     s.forced_dice = [2]
-    answer(s, "sind", "sind:sepoy", "sind:sepoy")
-    assert pc(s, "sind", "sepoy") == 1
+    play_event(s, 36, "shaded", "rev")
+    assert only_answer(s, "sind")
+    assert pc(s, "sind", "sepoy") == 1 and pc(s, "bihar", "guerrilla_underground") == 5
 
 
 def test_3_4_3_23_shaded_runs_the_revolutionaries_attack():
@@ -1102,7 +1088,6 @@ def test_1_3_5_a_muslim_state_is_not_a_province():
     assert not any(c.startswith("sind:") for c in ids(s)) and "punjab:mlbase" in ids(s)
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_5_1_2_16_unshaded_the_selection_holds_a_base():
     """5.1.2: #16 unshaded "Aggiungere 1 segnalino Disordini in max 2 spazi
     musulmani, poi rimuovete 1 Base dagli spazi scelti": while a Muslim space
@@ -1112,7 +1097,7 @@ def test_5_1_2_16_unshaded_the_selection_holds_a_base():
     put(s, "sind", rev_base=1)
     play_event(s, 16, "unshaded", "rev", end=False)
     assert "done" not in ids(s)
-    take(s, "rev", "punjab")
-    assert ids(s) == ["sind"]
-    answer(s, "sind", "sind:revbase")
+    answer(s, "punjab")
+    assert only_answer(s, "sind")
+    assert only_answer(s, "sind:revbase")
     assert pc(s, "sind", "rev_base") == 0 and s.spaces["punjab"].unrest == 1

@@ -11,7 +11,7 @@ from engine.core.selfplay import play_one
 from engine.gandhi import board
 from engine.gandhi.events import implemented, load_all, push_event
 from engine.gandhi.invariants import check
-from helpers import answer, blank, finish_taking_done, ids, pc, play_event, put, take
+from helpers import answer, blank, finish_taking_done, ids, only_answer, pc, play_event, put, take
 
 load_all()
 from engine.gandhi.events.cards_37_54 import DECISIONS  # noqa: E402
@@ -67,15 +67,13 @@ def test_37_unshaded_muslim_state_troops_to_cities_and_ml_stays_eligible():
     assert "ml" in s.turn.stay_eligible
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_37_shaded_base_where_room():
     s = game()
     s.spaces["sind"].muslim_state = True
     s.spaces["assam"].muslim_state = True
     put(s, "assam", ml_base=1)  # Pop 1: no room
-    push_event(s, 37, "shaded", "rev")
-    assert ids(s) == ["sind"]  # 5.1.2: where the Base fits
-    answer(s, "sind")
+    play_event(s, 37, "shaded", "rev")
+    assert only_answer(s, "sind")  # 5.1.2: where the Base fits
     assert not s.spaces["sind"].muslim_state and pc(s, "sind", "rev_base") == 1
 
 
@@ -90,7 +88,6 @@ def test_38_unshaded_remove_base_set_passive_support():
     assert s.available["rev_base"] == 5
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_38_shaded_muslim_state_and_piece_from_out_of_play():
     s = game()
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
@@ -101,35 +98,32 @@ def test_38_shaded_muslim_state_and_piece_from_out_of_play():
     take(s, "ml", "punjab")
     take(s, "raj", "delhi")  # the Raj moves the Troops to Cities (1.3.5)
     take(s, "raj", "karachi")
-    assert ids(s) == ["punjab:mlbase"]  # no Troop may enter the new State
-    answer(s, "punjab:mlbase")
+    answer(s)
+    assert only_answer(s, "punjab:mlbase")  # no Troop may enter the new State
     assert s.spaces["punjab"].muslim_state and pc(s, "delhi", "troop") == 1 and pc(s, "karachi", "troop") == 1
     assert pc(s, "punjab", "ml_base") == 1
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_38_shaded_piece_choice():
     s = game()
     board.transfer(s, "ml_base", 1, "available", "out_of_play")
     board.transfer(s, "troop", 1, "available", "out_of_play")
-    push_event(s, 38, "shaded", "ml")
-    take(s, "ml", "sind")
-    assert ids(s) == ["sind:mlbase"]  # Troops never in a State (5.1.1)
-    answer(s, "sind:mlbase")
+    play_event(s, 38, "shaded", "ml", "sind")
+    assert only_answer(s, "sind:mlbase")  # Troops never in a State (5.1.1)
     assert pc(s, "sind", "ml_base") == 1 and s.out_of_play.get("ml_base", 0) == 0
 
 
 # --- 39 ------------------------------------------------------------------------------------------
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_39_unshaded_every_other_cube():
     s = game()
     put(s, "punjab", sepoy=3, guerrilla_active=1, inc_activist=2, ml_activist=1)   # 4 -> 2 Activists
     put(s, "sind", troop=3, ml_activist=3)                                          # 3 -> 1
     put(s, "bihar", troop=6, inc_activist=3)                                        # not Muslim
     push_event(s, 39, "unshaded", "raj")
-    assert ids(s) == ["punjab"]  # 5.1.2: the most first
-    answer(s, "punjab", "punjab:inc", "punjab:ml", "sind", "sind:ml")
+    assert engine.decision(s).step == "event:pieces"
+    assert only_answer(s, "punjab")  # 5.1.2: the most first
+    answer(s, "punjab:inc", "punjab:ml", "sind", "sind:ml")
     assert pc(s, "punjab", "inc_activist") == 1 and pc(s, "punjab", "ml_activist") == 0
     assert pc(s, "sind", "ml_activist") == 2 and pc(s, "bihar", "inc_activist") == 3
 
@@ -826,7 +820,6 @@ def test_69_unshaded():
     assert pc(s, "east_bengal", "troop") == 1 and s.out_of_play == {}
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_69_shaded():
     s = game()
     put(s, "bihar", guerrilla_active=2)
@@ -835,9 +828,11 @@ def test_69_shaded():
     assert pc(s, "bihar", "guerrilla_underground") == 2 and pc(s, "delhi", "guerrilla_underground") == 1
     s2 = game()
     push_event(s2, 69, "shaded", "rev")
-    engine.apply(s2, "rev", "add")
+    assert engine.decision(s2).step == "event:pieces"
+    assert only_answer(s2, "add")                 # no Active Guerrilla to flip
     assert "bihar:guerrilla" not in ids(s2)
-    answer(s2, "punjab:guerrilla", "punjab:guerrilla", "done")
+    take(s2, "rev", "punjab:guerrilla*2")        # two Guerrillas in one answer
+    answer(s2, "done")
     assert pc(s2, "punjab", "guerrilla_underground") == 2
 
 
@@ -891,15 +886,14 @@ def test_72_unshaded():
     assert s.resources["rev"] == 12
 
 
-@pytest.mark.usefixtures("ruleset3")  # asks what ruleset 4 applies by itself
 def test_72_shaded():
     s = game()
     put(s, "bihar", guerrilla_underground=1, troop=2)  # Raj Control: no Unrest
     put(s, "delhi", guerrilla_underground=1)
     push_event(s, 72, "shaded", "rev")
     take(s, "rev", "bihar")
-    assert ids(s) == ["guerrilla"]
-    answer(s, "guerrilla", "delhi", "unrest")
+    assert only_answer(s, "guerrilla")
+    answer(s, "delhi", "unrest")
     assert pc(s, "bihar", "guerrilla_underground") == 2 and s.spaces["delhi"].unrest == 1
 
 

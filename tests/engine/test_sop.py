@@ -15,10 +15,11 @@ from engine.gandhi.state import INVENTORY
 from tests.engine.helpers import blank, put
 from helpers import rule_ids, take
 
-# new games (ruleset 5): scripts of one decision at a time are answered by
-# intent (helpers.take); the tests marked RULESET3 assert ruleset 3's shapes
-# (single answers asked, the action and its Operation apart) and prove that
-# old games play the old way. Ruleset 5's shapes: test_taps5.py.
+# new games (ruleset 5): the action names the Operation ("rally:limited"),
+# a choice with one answer is applied by the engine. The tests marked
+# RULESET3 assert ruleset 3's shapes on purpose (the action and its Operation
+# asked apart, "op"/"op+sa"/"limited-op"): old games play the old way; each
+# of them has its rule asserted in ruleset 5's shapes in test_taps5.py.
 RULESET3 = pytest.mark.usefixtures("ruleset3")
 
 # card 3: Raj, Revolutionaries, Muslim League, Congress (2.3.2)
@@ -50,7 +51,9 @@ def game(deck=CARD3, **res):
 
 
 def raj_deploy_op(s, kind="op"):
-    """The Raj Deploys 1 Troop in Delhi (Troops only: no Resources)."""
+    """The Raj Deploys 1 Troop in Delhi (Troops only: no Resources), an
+    Operation only; ``kind`` is ruleset 3's first answer (helpers.take
+    passes it over under ruleset 5)."""
     play(s, "raj", kind, "deploy", "delhi", "troop", "done", "done")
 
 
@@ -85,7 +88,7 @@ def test_campaign_revealed_at_start_is_played_at_once_2_2():
 # ---------------------------------------------------------------- 2.3.4 options matrix
 
 
-@RULESET3
+@RULESET3  # ruleset 3's shape on purpose: old games still ask "op"/"op+sa" first (ruleset 5: test_taps5.py)
 def test_first_eligible_options_2_3_4():
     s = game()
     assert ids(s) == ["op", "op+sa", *events(s, "raj"), "pass"]
@@ -93,7 +96,7 @@ def test_first_eligible_options_2_3_4():
         engine.apply(s, "raj", "limited-op")
 
 
-@RULESET3
+@RULESET3  # "Operation only" is a choice of rulesets 3-4; ruleset 5 offers the Special Activity beside the spaces
 def test_operation_only_offers_no_special_activity_4_1():
     s = game()
     play(s, "raj", "op", "deploy")
@@ -101,7 +104,7 @@ def test_operation_only_offers_no_special_activity_4_1():
         engine.apply(s, "raj", "sa:govern")
 
 
-@RULESET3
+@RULESET3  # ruleset 3's shapes on purpose (old games); ruleset 5: test_taps5.py, the same rule
 def test_after_operation_only_second_gets_limited_operation_2_3_4():
     s = game()
     raj_deploy_op(s, "op")
@@ -114,7 +117,7 @@ def test_after_operation_only_second_gets_limited_operation_2_3_4():
         engine.apply(s, "rev", "event-unshaded")
 
 
-@RULESET3
+@RULESET3  # ruleset 3's shapes on purpose (old games); ruleset 5: test_taps5.py, the same rule
 def test_after_operation_with_sa_second_gets_limited_op_or_event_2_3_4():
     s = game(raj=10)
     put(s, "bihar", troop=1, guerrilla_active=1)
@@ -128,18 +131,22 @@ def test_after_operation_with_sa_second_gets_limited_op_or_event_2_3_4():
     assert events(s, "rev"), "card 3 has a playable Event for the Revolutionaries"
 
 
-@RULESET3
 def test_op_sa_without_special_activity_counts_as_operation_only_2_3_4():
-    """R-2.3.4b: the 1st Eligible chose "Operation with Special Activity" but
-    made none: it did an Operation only, so the 2nd gets a Limited Operation
-    only (no Event)."""
-    s = game()
-    raj_deploy_op(s, "op+sa")                    # "done" on the op loop, "done" on the SA offer
+    """R-2.3.4b: the 1st Eligible could add a Special Activity (Govern in
+    Bihar) but made none: it did an Operation only, so the 2nd gets a
+    Limited Operation only (no Event)."""
+    s = game(raj=10)
+    put(s, "bihar", troop=1, guerrilla_active=1)
+    play(s, "raj", "deploy", "delhi", "troop")
+    assert "sa:govern" in ids(s)                 # offered beside the Operation's spaces
+    play(s, "raj", "done")
     assert s.turn.first_action == "op"
-    assert ids(s) == ["limited-op", "pass"]
+    d = dec(s)
+    assert d.actor == "rev" and "rally:limited" in d.ids() and "pass" in d.ids()
+    assert all(c.endswith(":limited") or c == "pass" for c in rule_ids(d))   # no Event, no full Operation
 
 
-@RULESET3
+@RULESET3  # ruleset 3's shapes on purpose (old games); ruleset 5: test_taps5.py, the same rule
 def test_after_event_second_gets_full_operation_2_3_4():
     s = game()
     s.turn.acted = ["raj"]
@@ -153,52 +160,54 @@ def test_after_event_second_gets_full_operation_2_3_4():
         engine.apply(s, "rev", "event-shaded")
 
 
-@RULESET3
 def test_limited_operation_is_one_space_without_special_activity_2_3_5():
     s = game(rev=5)
-    raj_deploy_op(s, "op")
-    play(s, "rev", "limited-op", "rally", "bihar")
+    put(s, "punjab", guerrilla_underground=1)
+    raj_deploy_op(s)
+    play(s, "rev", "rally:limited")
     d = dec(s)
-    assert d.step == "op.loop" and rule_ids(d) == ["done"]   # one space, no Special Activity
-    with pytest.raises(IllegalChoice, match="one space only"):
-        engine.apply(s, "rev", "punjab")
+    assert d.step == "op.loop" and not any(c.startswith("sa:") for c in rule_ids(d))   # no Special Activity
+    with pytest.raises(IllegalChoice):           # one space only
+        engine.apply(s, "rev", "bihar+punjab")
     with pytest.raises(IllegalChoice, match="Limited Operation has no Special Activity"):
         engine.apply(s, "rev", "sa:aid")
-    play(s, "rev", "done")
+    play(s, "rev", "bihar")                      # the one space closes the Limited Operation
     assert s.resources["rev"] == 4
     assert s.eligibility["rev"] == "ineligible"   # a Limited Operation counts as an Operation
 
 
-@RULESET3
 def test_no_operation_refused_with_reason():
     s = game(rev=0)
-    raj_deploy_op(s, "op")
-    assert ids(s) == ["pass"]                    # Rev: no Resources, no Guerrillas
+    raj_deploy_op(s)
+    # Rev: no Resources, no Guerrillas: Pass is its only answer, applied by the engine (+1, 2.3.3)
+    assert [e["actor"] for e in s.log if e["key"] == "log.only_choice" and e["params"]["choice"] == "pass"] == ["rev"]
+    assert s.resources["rev"] == 1 and dec(s).actor == "ml"
+    s = game(rev=0)
+    play(s, "raj", "pass")                       # Rev 1st Eligible: the Events, Pass, no Operation
+    assert ids(s) == [*events(s, "rev"), "pass"]
     with pytest.raises(IllegalChoice, match="no Operation"):
-        engine.apply(s, "rev", "limited-op")
+        engine.apply(s, "rev", "rally")
 
 
 # ---------------------------------------------------------------- 2.3.3 Pass
 
 
-@RULESET3
 def test_raj_pass_gains_3_and_next_becomes_first_with_same_options_2_3_3():
     s = game(raj=10, rev=5)
     play(s, "raj", "pass")
     assert s.resources["raj"] == 13
     d = dec(s)
-    assert d.actor == "rev"                      # replaces the Raj as 1st Eligible
-    assert d.ids() == ["op", "op+sa", *events(s, "rev"), "pass"]
+    assert d.actor == "rev"                      # replaces the Raj as 1st Eligible: a full Operation or Event
+    assert rule_ids(d) == ["rally", *events(s, "rev"), "pass"]
 
 
-@RULESET3
 def test_rev_pass_gains_1_and_second_replaced_2_3_3():
     s = game(rev=5)
-    raj_deploy_op(s, "op")
+    raj_deploy_op(s)
     play(s, "rev", "pass")
     assert s.resources["rev"] == 6
     d = dec(s)
-    assert d.actor == "ml" and d.ids() == ["limited-op", "pass"]   # same options as the passer
+    assert d.actor == "ml" and rule_ids(d) == ["rally:limited", "pass"]   # same options as the passer
 
 
 def test_nv_pass_own_activist_from_out_of_play_2_3_3():
@@ -252,17 +261,16 @@ def test_all_pass_next_card_everyone_eligible_2_3_3():
 # ---------------------------------------------------------------- 2.3.6 / 2.3.7
 
 
-@RULESET3
 def test_eligibility_adjustment_and_next_card_2_3_6_2_3_7():
     s = game(rev=5)
-    raj_deploy_op(s, "op")
-    play(s, "rev", "limited-op", "rally", "bihar", "done")
+    raj_deploy_op(s)
+    play(s, "rev", "rally:limited", "bihar")
     # two Eligible factions acted: the card ends (2.3.6)
     assert s.eligibility == {"raj": "ineligible", "rev": "ineligible", "ml": "eligible", "inc": "eligible"}
     assert s.current == 9 and s.next == 10 and s.played[-1] == 3     # 2.3.7
     # card 9 (Raj, Rev, ML, Congress): the Ineligible are skipped (2.3.2)
     d = dec(s)
-    assert d.actor == "ml" and d.ids()[:2] == ["op", "op+sa"]
+    assert d.actor == "ml" and d.step == "sop.act" and "rally" in d.ids()
     play(s, "ml", "pass")
     play(s, "inc", "pass")
     # nobody acted on card 9: everyone Eligible again (2.3.6)
