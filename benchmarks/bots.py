@@ -128,7 +128,7 @@ def main(games: int = 10, vs_random: int = 0, steps: bool = False, solo: int = 0
     per_step: Counter = Counter()
     timing = [0.0, 0]
     t0 = time.perf_counter()
-    for scenario in ("short", "main"):
+    for scenario in ("short", "main") if games else ():
         wins: Counter = Counter()
         cards = 0
         for seed in range(games):
@@ -157,11 +157,14 @@ def main(games: int = 10, vs_random: int = 0, steps: bool = False, solo: int = 0
         for f in FACTIONS:
             others = {g: "bot" for g in FACTIONS if g != f}
             rates = Counter()
+            grades = Counter()
             for seed in range(solo):
                 res, _ = play("short" if seed % 2 == 0 else "main", 2000 + seed, others, Counter(), [0.0, 0])
                 rates[(res or {}).get("winner", "none")] += 1
+                grades[((res or {}).get("solo") or {}).get("grade") or "lost"] += 1
             print(f"solo, random {f} vs 3 bots: " + ", ".join(
-                f"{g} {100 * rates[g] / solo:.1f}%" for g in FACTIONS))
+                f"{g} {100 * rates[g] / solo:.1f}%" for g in FACTIONS)
+                + "; 8.10 player: " + ", ".join(f"{k} {n}" for k, n in sorted(grades.items())))
 
 
 if __name__ == "__main__":

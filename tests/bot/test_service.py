@@ -174,6 +174,45 @@ async def test_bot_seats_play_until_a_human_decides(svc):
     assert "Solitaire" in await svc.status(r.game.id)
 
 
+async def test_solo_win_shows_the_8_10_grade_and_title(svc):
+    """8.10 VITTORIA DEL GIOCATORE through the service: the player (the Raj,
+    three Arjuna bots) ends the final Campaign with the highest margin, 6 or
+    more over the best Non-player: the result names the difference and the
+    Raj's title ("Dio salvi il Re!" in an Italian game); 1 to 5: "Indipendenza
+    costosa!"."""
+    from bot.i18n import t
+    from engine.gandhi import derived as dv
+    from engine.gandhi.victory import end_game_final
+
+    r = await svc.create("c1", "a", "short", seats=4, seed=5, bots=["inc", "ml", "rev"])
+    await svc.join(r.game.id, "a", "raj")
+    await svc.start(r.game.id, "a")
+    g = await svc.game(r.game.id)
+    state = engine.load_state(g.state)
+    for sp in state.spaces.values():  # all India at Active Support, no Unrest, Base or Muslim State
+        sp.support, sp.unrest, sp.strike, sp.muslim_state = 2, 0, 0, False
+        sp.pieces.pop("rev_base", None)
+    end_game_final(state)
+    m = dv.victory_margins(state)
+    diff = m["raj"] - max(m[f] for f in ("inc", "ml", "rev"))
+    assert state.result["solo"] == {"player": "raj", "won": True, "difference": diff, "grade": "decisive",
+                                    "outcome": "god_save_the_king"}
+    text = svc._result_text(g, state)
+    assert "Solitaire victory (8.10)" in text and f"by {diff} " in text
+    assert t("en", "result.outcome.god_save_the_king", "?") in text
+    g.locale = "it"
+    text = svc._result_text(g, state)
+    assert "Vittoria in Solitario (8.10)" in text and t("it", "result.outcome.god_save_the_king", "?") in text
+    # 1 to 5 over the best Non-player: the costly grade
+    state.result = None
+    top = sorted(state.spaces, key=lambda sid: -dv.population(sid))
+    while dv.victory_margins(state)["raj"] - max(dv.victory_margins(state)[f] for f in ("inc", "ml", "rev")) > 5:
+        state.spaces[top.pop()].support = 0
+    end_game_final(state)
+    assert state.result["solo"]["grade"] == "costly" and state.result["solo"]["outcome"] == "costly_independence"
+    assert t("it", "result.outcome.costly_independence", "?") in svc._result_text(g, state)
+
+
 async def until_actor_changes(svc, gid, prefer="pass"):
     """The current actor plays (``prefer`` when offered, else the first
     choice) until another Faction decides; returns (actor, result)."""

@@ -618,7 +618,7 @@ def test_8_3_special_activity_in_the_cards_order():
         while (d := engine.decision(s)) is not None:
             cid = choose(s, d)
             if d.step == "op.loop" and s.action["kind"] == "op+sa" and any(c.startswith("sa:") for c in d.ids()):
-                p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
+                p = arjuna_deck.action_plan(s, d.actor, s.action["op"])
                 first = special.first_doable(s, s.action, [c[3:] for c in d.ids() if c.startswith("sa:")])
                 if p.sa_first and first:
                     assert cid == f"sa:{first}", (seed, d.step, cid)  # as soon as it can start (8.7)
@@ -635,7 +635,9 @@ def test_8_3_special_activity_in_the_cards_order_newest_ruleset():
     beside the Operation's spaces and one "done" closes both: a box listed
     before the Operation (card BB) starts at once; one listed after (card B)
     starts only when the bot chooses no more Operation spaces, so no
-    Operation space follows it in the same action."""
+    Operation space follows it in the same action - but the Civil
+    Disobedience of cards H and J "continued" in Gandhi's space after a
+    Satyagraha (R-8.6.4-continued)."""
     from engine.gandhi.bots import policy
 
     seen_after = seen_first = 0
@@ -646,10 +648,13 @@ def test_8_3_special_activity_in_the_cards_order_newest_ruleset():
             cid = choose(s, d)
             if d.step == "op.loop":
                 key = (len(s.played), d.actor)
-                assert not (key == started_after and cid in s.spaces), (seed, s.action["op"], cid)
+                continued = (arjuna_deck.action_plan(s, d.actor, s.action["op"]).continued
+                             and s.action["sa"] == "satyagraha" and s.spaces[cid].pieces.get("gandhi")
+                             if cid in s.spaces else False)
+                assert not (key == started_after and cid in s.spaces and not continued), (seed, s.action["op"], cid)
                 sas = [c[3:] for c in d.ids() if c.startswith("sa:")]
                 if sas and not policy._op_only(s, s.action):  # 8.2.1: Operation only, no Special Activity
-                    p = arjuna_deck.plan(s, d.actor, [s.action["op"]])
+                    p = arjuna_deck.action_plan(s, d.actor, s.action["op"])
                     first = special.first_doable(s, s.action, sas)
                     if p.sa_first and first and not s.action["spaces"]:
                         assert cid == f"sa:{first}", (seed, d.step, cid)  # as soon as it can start (8.7)
@@ -961,3 +966,165 @@ def test_8_6_3_wavell_np_raj_sweeps_first_then_assaults_there():
     assert chosen and chosen[0].split(":")[0] == "bihar", steps
     assert chosen[0] in ("bihar:wavell", "bihar:wavell_sepoy")  # ruleset 5: the Sweep part of the space choice
     assert s.spaces["bihar"].pieces.get("guerrilla_active", 0) < 2  # the Assault followed the Sweep
+
+
+NV_OPS = ["rally", "demonstrate", "civil_disobedience", "non_cooperation"]
+
+
+def _congress_card(letter):
+    """A blank short game whose NP Congress reveals Arjuna card ``letter``
+    (front) on this turn, every faction a bot, the Congress alone Eligible."""
+    from tests.engine.helpers import blank
+
+    for seed in range(1, 200):
+        s = blank(seed=seed, deck=(3, 2, 1, 4, 5, 6))
+        if arjuna_deck.deck_order(s, "inc")[len(s.played) % 6].faces[0].letter == letter:
+            break
+    from engine.core.steps import frame
+
+    s.players = dict(BOTS)
+    assert s.stack[-1]["step"] == "sop.act"
+    s.stack[-1] = frame("sop.act", faction="inc", role="first")
+    return s
+
+
+def _congress_op(s, op):
+    """The NP Congress chooses ``op`` with a Special Activity as its action
+    (the card read then, 8.3) and carries it out; the log of the action."""
+    d = engine.decision(s)
+    assert d.step == "sop.act" and d.actor == "inc" and op in d.ids()
+    plan = arjuna_deck.plan_action(s, "inc", [c for c in d.ids() if c in NV_OPS])
+    assert plan.op == op
+    start = len(s.log)
+    engine.apply(s, "inc", op)
+    while (d := engine.decision(s)) is not None and d.step != "sop.act" and s.action is not None:
+        engine.apply(s, d.actor, choose(s, d))
+    return plan, s.log[start:]
+
+
+def test_8_3_the_card_read_at_the_action_holds_for_the_whole_action():
+    """8.3 step 3: the Arjuna card is read when the NP acts, top to bottom.
+    Card H: "NV Activists >= cubes in a space without Protest?" yes, "2+
+    Protest markers Available?" yes -> Civil Disobedience by Place Protest,
+    then "Negotiate to release Gandhi from Jail" (8.7 example). With exactly
+    2 Protests Available, the first Protest placed makes the second check
+    false: the card must not be read again mid-Operation (it would turn to
+    HH and show Persuade): both Protests are placed, then Negotiate."""
+    from tests.engine.helpers import put
+
+    s = _congress_card("H")
+    s.restraint = 3
+    s.protest_boxes = [True, True, False, False, False, False]
+    for sid, n in (("bihar", 2), ("united_provinces", 2), ("west_bengal", 1)):
+        put(s, sid, inc_activist=n)
+    s.prison["gandhi"] = 1
+    plan, log = _congress_op(s, "civil_disobedience")
+    assert plan.letter == "H" and plan.sas[:1] == ["negotiate"]
+    assert sorted(e["params"]["space"] for e in log if e["key"] == "log.protest") == ["bihar", "united_provinces"]
+    assert [e["params"]["sa"] for e in log if e["key"] == "log.sa"] == ["negotiate"]
+
+
+def test_8_3_card_h_civil_disobedience_continued_in_gandhis_space():
+    """Card H: Civil Disobedience (Place Protest), Special Activity
+    (Negotiate to release Gandhi; else Satyagraha to move Gandhi, then add 1
+    Activist), then "Disobbedienza Civile: ✓ Satyagraha: Porre Protesta
+    nello spazio di Gandhi" (IT aid sheet). Restraint 2 lets the Congress
+    choose two spaces with its Activists, plus Gandhi's space (Orissa, 3.3.3);
+    Gandhi's new space after the Satyagraha is one more: the Operation goes on
+    after the Special Activity and places a Protest there."""
+    from tests.engine.helpers import put
+
+    s = _congress_card("H")
+    s.restraint = 2
+    for sid, n in (("bihar", 2), ("united_provinces", 2), ("west_bengal", 1)):
+        put(s, sid, inc_activist=n)
+    put(s, "orissa", gandhi=1)
+    plan, log = _congress_op(s, "civil_disobedience")
+    assert plan.letter == "H" and plan.continued
+    keys = [e["key"] for e in log]
+    assert [e["params"]["sa"] for e in log if e["key"] == "log.sa"] == ["satyagraha"]
+    gandhi = next(sid for sid, sp in s.spaces.items() if sp.pieces.get("gandhi"))
+    assert gandhi not in ("bihar", "united_provinces", "west_bengal")
+    protests = [e["params"]["space"] for e in log if e["key"] == "log.protest"]
+    assert sorted(protests[:3]) == ["bihar", "orissa", "united_provinces"]
+    assert protests[3:] == [gandhi] and s.spaces[gandhi].protest
+    assert keys.index("log.satyagraha_move") < len(keys) - 1 - keys[::-1].index("log.protest")
+
+
+def test_8_1_5_civil_disobedience_only_where_a_protest_can_go():
+    """8.6.4 "Selezionare spazi usando la colonna Porre Protesta ... e porre
+    segnalini Protesta in questi spazi"; 8.1.5: a space is available only if
+    the action can be done there. With one Protest Available the NP
+    Congress's Civil Disobedience takes one space, not every space with its
+    Activists (Restraint 3 would allow three)."""
+    from tests.engine.helpers import put
+
+    s = _congress_card("J")  # J: "Any Protest marker Available?", "Congress piece without Protest?" -> CD
+    s.restraint = 3
+    s.protest_boxes = [True, False, False, False, False, False]
+    for sid, n in (("bihar", 2), ("united_provinces", 2), ("west_bengal", 1)):
+        put(s, sid, inc_activist=n)
+    plan, log = _congress_op(s, "civil_disobedience")
+    assert plan.letter == "J"
+    spaces = [e["params"]["space"] for e in log if e["key"] == "log.op_space"]
+    assert len(spaces) == 1 and s.spaces[spaces[0]].protest
+
+
+def test_8_1_5_rally_stops_when_no_activist_is_left_to_place():
+    """8.6.4 Rally by Place Activists; 8.1.5 "Disponibile": a space is
+    available only if the action can be done there given the pieces. With
+    one Congress Activist Available (Restraint 3) the NP Congress Rallies in
+    one space, places it, and selects no further space where nothing could
+    be placed."""
+    from tests.engine.helpers import put
+
+    s = _blank()
+    s.restraint = 3
+    put(s, "bihar", inc_activist=1)
+    s.available["inc_activist"] = 1
+    steps = _bot_op(s, "inc", "rally", kind="op")
+    spaces = [cid for step, cid in steps if step == "op.loop" and cid in s.spaces]
+    assert len(spaces) == 1 and not s.available.get("inc_activist")
+
+
+def test_8_7_1_govern_imperialism_within_the_die_roll(monkeypatch):
+    """8.7.1 Imperialism: "tirare un dado ... aumentare il Supporto in due
+    spazi di un numero di livelli non superiore al risultato del tiro di
+    dado" (ES: "hasta el resultado de la tirada, en hasta dos casillas"). The
+    8.7.1 example (card BB, die 2): in Bihar the Unrest goes first, then one
+    level; Imperialism is complete and the second Govern space takes
+    instruction 3, Remove adversaries."""
+    from engine.core.steps import frame
+    from engine.gandhi.bots import random_spaces, special
+    from engine.gandhi.common import log
+    from tests.engine.helpers import put
+
+    box = _card_box("BB", "Govern")
+    monkeypatch.setattr(arjuna_deck, "plan", lambda *a, **k: arjuna_deck.Plan("BB", "deploy", sa_opts=[box]))
+    monkeypatch.setattr(random_spaces, "turn_die", lambda *a, **k: 2)
+    s = _blank()
+    put(s, "bihar", troop=1, sepoy=1)
+    s.spaces["bihar"].support = -1
+    s.spaces["bihar"].unrest = 1
+    put(s, "orissa", sepoy=2)
+    s.spaces["orissa"].support = -1
+    put(s, "orissa", guerrilla_active=1)
+    s.action = {"faction": "raj", "kind": "op+sa", "op": "deploy", "spaces": ["delhi"], "sa": "govern",
+                "sa_spaces": [], "sa_state": "active", "free": False, "data": {}}
+    log(s, "log.sa", "", actor="raj", faction="raj", sa="govern")
+    mk = lambda step, ids: Decision("raj", Message("p"), [Choice(c, Message(c)) for c in ids], step)  # noqa
+    cands, col = special.sa_spaces(s, s.action, ["bihar", "orissa"])
+    assert col == "shift_support" and priorities.select_space(s, "raj", col, cands) == "bihar"
+    s.stack.append(frame("raj.imperialism", sid="bihar", bought=0))
+    assert choose(s, mk("raj.imperialism", ["unrest"])) == "unrest"
+    log(s, "log.raj_imperialism", "", actor="raj", space="bihar", what="unrest", cost=0)
+    s.spaces["bihar"].unrest = 0
+    assert choose(s, mk("raj.imperialism", ["shift", "done"])) == "shift"
+    log(s, "log.raj_imperialism", "", actor="raj", space="bihar", what="shift", cost=0)
+    s.spaces["bihar"].support = 0
+    s.stack.pop()
+    # the die's 2 are used: Orissa (Imperialism possible there) is Governed to remove adversaries
+    s.action["sa_spaces"] = ["bihar"]
+    cands, col = special.sa_spaces(s, s.action, ["orissa"])
+    assert cands == ["orissa"] and col == "remove"
+    assert choose(s, mk("raj.govern.mode", ["remove", "imperialism"])) == "remove"

@@ -3,7 +3,9 @@
 ``choose(state, decision) -> choice_id`` answers any pending decision for a
 non-player seat. It only ever returns one of ``decision.choices`` and never
 changes ``state`` (randomness is derived from the seed and the move counter:
-see :mod:`.random_spaces`). Raises ValueError if the decision offers nothing.
+see :mod:`.random_spaces`). The Arjuna card read when an NP chooses its
+action is remembered for the rest of that action (8.3, R-8.3-read-once in
+docs/rulings/bots.md). Raises ValueError if the decision offers nothing.
 
 Modules: :mod:`.eligibility` (8.2, 8.8.1-8.8.3), :mod:`.arjuna_deck` (8.3,
 8.6.2, 8.1.6), :mod:`.priorities` (8.4.1, 8.5), :mod:`.random_spaces`

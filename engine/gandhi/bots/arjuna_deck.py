@@ -172,6 +172,7 @@ class Plan:
     draws: int = 0
     sa_opts: list = field(default_factory=list)  # the cards' Special Activity boxes, in order (8.7)
     sa_first: bool = False  # 8.3: a Special Activity box read before the Operation box is done first
+    continued: bool = False  # an Operation box "(continued)" after the Special Activity box (cards H, J)
 
 
 def _check(state, text: str, faction: str, offered: set[str], salt: str) -> bool:
@@ -229,7 +230,8 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(to)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas))
+                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas),
+                                    _continued(face, i))
                     i += 1
             elif st.kind == "special_activity":
                 sas += _sa_list(st)
@@ -241,11 +243,78 @@ def plan(state, faction: str, offered_ops, max_draws: int = 12) -> Plan:
                     op = OP_NAMES.get(name)
                     if op in offered:
                         return Plan(face.letter, op, OP_COLUMN[faction].get(op), sas + _rest_sas(face, i),
-                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas))
+                                    face.activation_number, k, opts + _rest_opts(face, i), bool(sas),
+                                    _continued(face, i))
                 break  # 8.6: no space for the Operation -> draw a new card
             else:
                 break
     return Plan(draws=max_draws)
+
+
+def _continued(face, i: int) -> bool:
+    """Cards H and J: an Operation box "(continued)" after the Special
+    Activity box that follows the Operation at ``face.flow[i]`` ("✓ Satyagraha
+    was performed: place Protest in Gandhi's space")."""
+    seen_sa = False
+    for st in face.flow[i + 1:]:
+        if st.kind == "special_activity":
+            seen_sa = True
+        elif st.kind == "operation" and seen_sa and "(continued)" in (st.op or ""):
+            return True
+    return False
+
+
+# --- 8.3: the card read for an action holds for the whole action -------------
+#: plans read when an NP faction chose its action (:func:`plan_action`), by turn
+_ACTION_PLANS: dict[tuple, Plan] = {}
+_MAX_REMEMBERED = 256
+
+
+def _turn_key(state, faction: str, at: int) -> tuple:
+    """The action's key: the game, the card, the faction and ``at``, the
+    place in the log where the action's first entry ("log.op") goes."""
+    return (state.seed, state.scenario, tuple(sorted((state.players or {}).items())), state.campaigns_done,
+            len(state.played), state.current, faction, at)
+
+
+def _action_start(state, faction: str) -> int | None:
+    """Where the log entry that began ``faction``'s Operation under way is
+    (its number in the whole log; None when the state holds only later
+    entries, as one the service loaded: the card is then read again)."""
+    for i in range(len(state.log) - 1, -1, -1):
+        e = state.log[i]
+        if e.get("key") == "log.op" and (e.get("params") or {}).get("faction") == faction:
+            return getattr(state, "log_base", 0) + i
+    return None
+
+
+def plan_action(state, faction: str, offered_ops) -> Plan:
+    """:func:`plan` at the moment the NP faction chooses its action (8.3:
+    the card is revealed and read then), remembered for the rest of that
+    action: :func:`action_plan` returns it while the Operation is carried
+    out, when the board the card's checks read has changed (a Civil
+    Disobedience's first Protest makes "2+ Protest markers Available?" false
+    and would turn card H to its back mid-Operation). R-8.3-read-once."""
+    from .eligibility import _SIM_DEPTH
+
+    p = plan(state, faction, offered_ops)
+    if _SIM_DEPTH[0] == 0 and p.op is not None:
+        if len(_ACTION_PLANS) >= _MAX_REMEMBERED:
+            _ACTION_PLANS.pop(next(iter(_ACTION_PLANS)))
+        _ACTION_PLANS[_turn_key(state, faction, getattr(state, "log_base", 0) + len(state.log))] = p
+    return p
+
+
+def action_plan(state, faction: str, op: str) -> Plan:
+    """The plan of the action under way whose Operation is ``op``: the one
+    read when the action was chosen (:func:`plan_action`), else (an Event's
+    Operation, or a bot started mid-action) the card read now, among the
+    cards that give ``op``."""
+    at = _action_start(state, faction)
+    p = _ACTION_PLANS.get(_turn_key(state, faction, at)) if at is not None else None
+    if p is not None and p.op == op:
+        return p
+    return plan(state, faction, [op])
 
 
 def _rest_sas(face, i: int) -> list[str]:

@@ -136,7 +136,7 @@ def _act(state, d):
         Choice(c, d.prompt) for c in kinds + legacy], d.step))
     if kind in ("op", "op+sa", "limited-op"):
         offered = limited if kind == "limited-op" else full
-        op = arjuna_deck.plan(state, d.actor, offered).op or offered[0]
+        op = arjuna_deck.plan_action(state, d.actor, offered).op or offered[0]
         return op + LIMITED if kind == "limited-op" else op
     return kind
 
@@ -157,7 +157,7 @@ def _op_only(state, ctx) -> bool:
 
 def _op_choose(state, d):
     offered = [c for c in d.ids() if c != "none"]
-    p = arjuna_deck.plan(state, d.actor, offered)
+    p = arjuna_deck.plan_action(state, d.actor, offered)
     return p.op or offered[0]
 
 
@@ -236,7 +236,7 @@ def _op_loop(state, d):
     if sas and _op_only(state, ctx):
         sas = []
     spaces = [c for c in ids if c in _spaces()]
-    plan = arjuna_deck.plan(state, f, [ctx["op"]]) if sas and ctx["kind"] == "op+sa" else None
+    plan = arjuna_deck.action_plan(state, f, ctx["op"]) if sas and ctx["kind"] == "op+sa" else None
     if plan is not None and plan.sa_first:  # 8.3: the card's Special Activity box comes first
         name = special.first_doable(state, ctx, [c[3:] for c in sas])  # 8.7: one that can be done
         if name:
@@ -262,6 +262,10 @@ def _op_loop(state, d):
         elif ctx["op"] == "demonstrate":
             useful = [s for s in spaces if movement.demonstrate_destination_useful(state, ctx, s)]
             spaces = useful or ([] if ctx["spaces"] else spaces)
+        elif ctx["op"] == "civil_disobedience":
+            spaces = _cd_spaces(state, ctx, spaces, plan or arjuna_deck.action_plan(state, f, ctx["op"]))
+        elif ctx["op"] == "rally" and ctx["spaces"] and not state.available.get(f"{f}_activist", 0):
+            spaces = []  # 8.1.5: no Activist left to place: no space is available for more Rally
         if spaces:
             sid = priorities.select_space(state, f, col, spaces, op=ctx["op"], salt=len(ctx["spaces"]))
             return _with_sepoys(state, ctx, sid, ids)
@@ -273,6 +277,28 @@ def _op_loop(state, d):
             return f"sa:{name}" if name else "done"
         return "done"
     return (spaces or [c for c in ids if not c.startswith("sa:")] or ids)[0]
+
+
+def _gandhi_space(state) -> str | None:
+    return next((s for s, sp in state.spaces.items() if sp.pieces.get("gandhi", 0)), None)
+
+
+def _cd_spaces(state, ctx, spaces: list[str], plan) -> list[str]:
+    """8.6.4 / 8.6.5 Civil Disobedience: "Selezionare spazi usando la colonna
+    Porre Protesta ... e porre segnalini Protesta in questi spazi": a space is
+    available (8.1.5) while an Available Protest can go there (none already;
+    the first space is kept so that the Operation the card chose has one).
+    Cards H and J, second Operation box (IT aid sheet): "Disobbedienza
+    Civile: ✓ Satyagraha: Porre Protesta nello spazio di Gandhi": after the
+    Special Activity only
+    Gandhi's space, and only if that Special Activity was a Satyagraha."""
+    from ..board import can_add_protest
+
+    if plan is not None and plan.continued and ctx.get("sa_state") == "done":
+        g = _gandhi_space(state)
+        return [g] if ctx.get("sa") == "satyagraha" and g in spaces and can_add_protest(state, g, True) else []
+    ok = [s for s in spaces if can_add_protest(state, s, for_operation=True)]
+    return ok or ([] if ctx["spaces"] else spaces)
 
 
 def _with_sepoys(state, ctx, sid: str, ids: list[str]) -> str:
@@ -301,7 +327,7 @@ def _sa_loop(state, d):
     ctx = state.action
     spaces = [c for c in d.ids() if c in _spaces()]
     # 8.3: a Special Activity made after the Operation's spaces ends the action (ruleset 5: "close")
-    end = CLOSE if CLOSE in d.ids() and ctx["spaces"] else "done"
+    end = CLOSE if CLOSE in d.ids() and ctx["spaces"] and not _continues(state, ctx) else "done"
     if not spaces or len(ctx["sa_spaces"]) >= special.sa_limit(state, ctx):
         return end
     spaces, col = special.sa_spaces(state, ctx, spaces)
@@ -309,6 +335,13 @@ def _sa_loop(state, d):
         return end
     col = col or _ctx_column(state, ctx["faction"], ctx["sa"], d)
     return priorities.select_space(state, ctx["faction"], col, spaces, op=ctx["sa"], salt=len(ctx["sa_spaces"]))
+
+
+def _continues(state, ctx) -> bool:
+    """Cards H and J: the Operation goes on after the Special Activity (an
+    Operation box "(continued)" follows it, 8.3), so the Special Activity's
+    end returns to the Operation instead of closing the action."""
+    return bool(ctx.get("op")) and arjuna_deck.action_plan(state, ctx["faction"], ctx["op"]).continued
 
 
 def _sa_step(state, d):

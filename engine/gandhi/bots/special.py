@@ -126,7 +126,7 @@ def card_options(state, ctx) -> list:
     """The card's Special Activity entries for this action (8.3), in order."""
     if not ctx or not ctx.get("op"):
         return []
-    return list(arjuna_deck.plan(state, ctx["faction"], [ctx["op"]]).sa_opts)
+    return list(arjuna_deck.action_plan(state, ctx["faction"], ctx["op"]).sa_opts)
 
 
 def sa_actions(state, ctx) -> list[str]:
@@ -171,8 +171,8 @@ def space_actions(state, faction: str, sa: str, sid: str) -> set[str]:
     out: set[str] = set()
     if sa == "govern":
         modes = raj.govern_modes(state, sid)
-        if dv.activists(sp):  # 8.7.1 example: Imperialism in "spazi con cubi e privi di Attivisti"
-            modes = [m for m in modes if m != "imperialism"]
+        if dv.activists(sp) or imperialism_room(state) <= 0:  # 8.7.1 example: Imperialism in "spazi con cubi
+            modes = [m for m in modes if m != "imperialism"]  # e privi di Attivisti", within the die roll
         out |= {a for m, a in (("protest", "remove_protest"), ("imperialism", "imperialism"),
                                ("remove", "remove_adversary")) if m in modes}
     elif sa == "martial_law":
@@ -219,6 +219,27 @@ def space_actions(state, faction: str, sa: str, sid: str) -> set[str]:
     elif sa == "assassinate":
         out.add("remove_adversary")
     return out
+
+
+def imperialism_room(state) -> int:
+    """8.7.1 Imperialism: "tirare un dado. Il Raj NP tenterà di rimuovere
+    segnalini Disordini e Stato Musulmano, e di aumentare il Supporto in due
+    spazi di un numero di livelli non superiore al risultato del tiro di
+    dado ... sino al limite posto dal risultato del tiro di dado" (the 8.7.1
+    example: a 2, one Unrest removed, one level: Imperialism is complete and
+    the second Govern space takes the next action). What the die still allows
+    in the Govern under way: the die (fixed for the turn, R-8.3) minus the
+    Imperialism purchases logged since the Special Activity began
+    (R-8.7.1-die)."""
+    from .random_spaces import turn_die
+
+    used = 0
+    for e in reversed(state.log):
+        if e.get("key") == "log.sa":
+            break
+        if e.get("key") == "log.raj_imperialism":
+            used += 1
+    return turn_die(state, "govern-imperialism") - used
 
 
 def _offered_spaces(state, ctx, sa: str) -> list[str]:
@@ -299,6 +320,8 @@ def step_choice(state, d) -> str | None:
     here = space_actions(state, d.actor, ctx.get("sa") or "", sid) if sid and ctx else None
     for action in sa_actions(state, ctx):
         if here is not None and action not in here:  # e.g. "✓ Unrest" where there is none
+            continue
+        if action == "imperialism" and imperialism_room(state) <= 0:  # 8.7.1: the die's limit is reached
             continue
         for c in ACTION_IDS.get(action, ()):
             if c in ids:
