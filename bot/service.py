@@ -37,6 +37,7 @@ import logging
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,12 +201,37 @@ class Prompt:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass
 class Result:
-    game: GameRow
-    posts: list[Post] = field(default_factory=list)
-    reply: str = ""
-    prompt: Prompt | None = None
+    """What a call did: the game row, the posts for the channel, the reply to
+    the user, and ``prompt``, the decision now pending as the user would see
+    it (None: the game is over, or the call has none).
+
+    ``later``: a function building ``prompt`` the first time it is read (a
+    submit's next decision is rendered only if someone shows it: the player
+    who submitted sees it when the decision is theirs again, ``next_actor``
+    says whose it is without building it)."""
+
+    def __init__(self, game: GameRow, posts: list[Post] | None = None, reply: str = "",
+                 prompt: Prompt | None = None, *, later: Callable[[], Prompt | None] | None = None,
+                 next_actor: str | None = None):
+        self.game = game
+        self.posts = posts if posts is not None else []
+        self.reply = reply
+        self._prompt, self._later = prompt, later
+        self.next_actor = prompt.actor if prompt is not None else next_actor
+
+    @property
+    def prompt(self) -> Prompt | None:
+        if self._later is not None:
+            self._prompt, self._later = self._later(), None
+        return self._prompt
+
+    @prompt.setter
+    def prompt(self, value: Prompt | None) -> None:
+        self._prompt, self._later = value, None
+
+    def __repr__(self) -> str:
+        return f"Result(game={self.game.id}, posts={len(self.posts)}, reply={self.reply!r}, next={self.next_actor})"
 
 
 def game_status_lines(game: str, exported: dict, locale: str) -> list[str]:
@@ -352,6 +378,15 @@ class Service:
             self._known.move_to_end(blob)
         return p
 
+    def _loaded(self, g: GameRow) -> tuple[Any, engine.Pending | None]:
+        """The game's state (:meth:`state_of`) and, when this Service
+        computed them for the very JSON stored (``Pending.key``: the state
+        as stored, settled), its pending decisions: the decision a submit
+        answers needs no look at the loaded state."""
+        state = self.state_of(g)
+        p = self._known.get(g.state)
+        return state, (p if p is not None and p.key == g.state else None)
+
     def _remember(self, blob: str, p: engine.Pending) -> None:
         """Keep ``p``, the pending decisions of the state stored as ``blob``
         (after settling it)."""
@@ -392,15 +427,16 @@ class Service:
         return _VIEWER.get() or g.locale
 
     def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
-                draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE) -> Prompt | None:
+                draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE,
+                loc: str | None = None) -> Prompt | None:
         """The prompt of ``state``'s decision (``d``: that decision when the
         caller has it already, None for a game over; ``state`` is then not
-        needed)."""
+        needed), in language ``loc`` (default: the viewer's, :meth:`_viewer_loc`)."""
         if d is _COMPUTE:
             d = engine.decision(state)
         if d is None:
             return None
-        shown = self._shown(g.game, d, self._viewer_loc(g))
+        shown = self._shown(g.game, d, loc or self._viewer_loc(g))
         return Prompt(game_id=g.id, version=version, draft=list(draft or []), draft_labels=list(draft_labels or []),
                       confirm=confirm, **{k: v.copy() if isinstance(v, (list, dict)) else v for k, v in shown.items()})
 
@@ -635,8 +671,9 @@ class Service:
         state = engine.new_game(g.game, g.scenario, g.seed, opts)
         snaps: list[tuple[str | None, int, str]] = []
         moves: list[tuple[int, str, str]] = []
-        d = self._play_bots(g, state, snaps, moves)
-        state_json, log_rows = engine.split_log(state)
+        p = self._play_bots(g, state, snaps, moves)
+        d = p.first
+        state_json, log_rows = engine.split_log(state, p)
         if d is not None:
             snaps.append((d.actor, state.move, state_json))
         status = "active" if state.result is None else "finished"
@@ -664,30 +701,34 @@ class Service:
 
     # -- play --------------------------------------------------------------
 
-    def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None):
+    def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None,
+                   p: engine.Pending | None = None) -> engine.Pending:
         """Let bot seats (or, with ``only``, that one Faction: a deadline's
         consequence) decide until a human must (or the game ends); appends a
         snapshot each time the deciding Faction changes and each applied
-        choice to ``moves`` as ``(move, actor, choice)``. Returns the decision
-        then pending (None: the game is over), computed once."""
+        choice to ``moves`` as ``(move, actor, choice)``. Returns the pending
+        decisions then (``.first``: the decision, None when the game is
+        over), computed once. ``p``: ``engine.pending(state)`` when the
+        caller has it (``engine.play``'s, the state unchanged since)."""
         bots = {only} if only else self._bots(g)
         n = 0
         last = None
         while True:
-            p = engine.pending(state)
+            if p is None:
+                p = engine.pending(state)
             pending = p.decisions
             if not pending:
-                return None
+                return p
             d = next((x for x in pending if x.actor in bots), None)
             if d is None:
-                return pending[0]
+                return p
             sealed = len(pending) > 1 or p.simultaneous
             if d.actor != last and not sealed:  # sealed orders are taken back with Back, not undo
                 # its log entries are stored as rows by the same save
-                snaps.append((d.actor, state.move, engine.split_log(state)[0]))
+                snaps.append((d.actor, state.move, engine.split_log(state, p)[0]))
                 last = d.actor
             cid = botmod.choose(state, d)
-            engine.apply(state, d.actor, cid, decided=None if sealed else d)
+            p = engine.play(state, d.actor, cid, decided=None if sealed else d)
             moves.append((state.move, d.actor, cid))
             n += 1
             if n > MAX_BOT_MOVES:
@@ -784,19 +825,22 @@ class Service:
         g = await self.game(game_id)
         if version is not None and version != g.version:
             raise await self._stale(g, user)
-        state = self.state_of(g)
-        d = self._check_actor(g, state, user)
+        state, known = self._loaded(g)
+        d = self._check_actor(g, known or state, user)
         if not choices:
             raise BadInput("error.no_choice", "Choose something first.")
         before = self._before(state)
         # the state was loaded for this call alone: the choices are applied to
-        # it in place (no copy); on a refusal it is dropped, nothing is saved
+        # it in place (no copy); on a refusal it is dropped, nothing is saved.
+        # Each choice answers the decision the one before left (engine.play).
         try:
-            for i, cid in enumerate(choices):
-                engine.apply(state, d.actor, cid, decided=d if i == 0 else None)
+            decided = d
+            for cid in choices:
+                p = engine.play(state, d.actor, cid, decided=decided)
+                decided = p.first
         except EngineError as e:
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
-        return await self._commit(g, before, state, d, user, list(choices), "submit")
+        return await self._commit(g, before, state, d, user, list(choices), "submit", pending=p)
 
     @staticmethod
     def _before(state) -> tuple[int, Any]:
@@ -805,22 +849,25 @@ class Service:
         return state.move, engine.stretch_marker(state)
 
     async def _commit(self, g: GameRow, before: tuple[int, Any], new, d, user: str | None, choices: list[str],
-                      kind: str, *, snaps: list | None = None, moves: list | None = None) -> Result:
+                      kind: str, *, snaps: list | None = None, moves: list | None = None,
+                      pending: engine.Pending | None = None) -> Result:
         """Save ``new`` (reached by ``d.actor``'s ``choices`` from a state of
         which ``before`` is :meth:`_before`) after the bots play, with the
         optimistic check; the turn post when the turn passes on. Shared by
-        submit and a deadline's consequence. Each decision of ``new`` is
-        computed once, and the state dumped once."""
+        submit and a deadline's consequence. ``pending``: ``new``'s pending
+        decisions when the caller has them (``engine.play``). Each decision
+        of ``new`` is computed once, and the state dumped once (the key of
+        its Pending is the JSON saved)."""
         snaps = list(snaps or [])
         moves = list(moves) if moves is not None else [
             (before[0] + i, d.actor, c) for i, c in enumerate(choices, 1)]
-        nd = self._play_bots(g, new, snaps, moves)
-        p = engine.pending(new)  # what the bots left pending: remembered, not computed again
-        changed = (nd is None or nd.actor != d.actor or bool(snaps)
-                   or engine.stretch_marker(new) != before[1])
-        if nd is not None and p.simultaneous and engine.stretch_marker(new) == before[1]:
+        p = self._play_bots(g, new, snaps, moves, p=pending)  # what the bots left pending
+        nd = p.first
+        marker = engine.stretch_marker(new)
+        changed = nd is None or nd.actor != d.actor or bool(snaps) or marker != before[1]
+        if nd is not None and p.simultaneous and marker == before[1]:
             changed = False  # the same round of sealed orders goes on: nothing to post until the reveal
-        new_json, log_rows = engine.split_log(new)
+        new_json, log_rows = engine.split_log(new, p)
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, new_json))
         status = "finished" if new.result is not None else None
@@ -837,7 +884,11 @@ class Service:
         self._remember(new_json, p)
         if status:
             g.status = status
-        res = Result(game=g, prompt=self._prompt(g, new, v, d=self._decision_for(g, p, user) if nd else nd))
+        # the next prompt is rendered when it is read (the viewer's language now)
+        loc = self._viewer_loc(g)
+        nxt = self._decision_for(g, p, user) if nd else nd
+        res = Result(game=g, later=lambda: self._prompt(g, None, v, d=nxt, loc=loc),
+                     next_actor=nxt.actor if nxt is not None else None)
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
                                                    pending=p))

@@ -482,55 +482,58 @@ class Store(abc.ABC):
         clear drafts. Returns the new version; raises Conflict if someone else
         wrote first."""
         now = time.time()
+        sets = "state=?, version=version+1, updated=?, attention=NULL"
+        params: list[Any] = [state_json, now]
+        for col, value in (("status", status), ("posted_log", posted_log),
+                           ("clock_since", now if timers is not None else None),
+                           ("engine_version", engine_version)):
+            if value is not None and value != "":
+                sets += f", {col}=?"
+                params.append(value)
+        update = (f"UPDATE games SET {sets} WHERE id=? AND version=?", (*params, game_id, expected_version))
+        new_version = expected_version + 1
+        # the rest of the move's rows, written with the UPDATE (_write_move)
+        stmts: list[tuple[str, tuple]] = []
+        if drop_snapshots_after is not None:
+            stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id>?", (game_id, drop_snapshots_after)))
+        for actor, move, sj in snapshots:
+            stmts.append(("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
+                          (game_id, actor, move, sj, now)))
+        if snapshots:
+            stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
+                          "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
+                          (game_id, game_id, SNAPSHOTS_KEPT)))
+        if action is not None:
+            stmts.append((self.ACTION_INSERT, (game_id, action.get("user"), action.get("actor"),
+                                               action.get("kind", "submit"),
+                                               json.dumps(list(action.get("choices", []))), new_version, now)))
+        if timers is not None:
+            stmts.append(("DELETE FROM timers WHERE game_id=?", (game_id,)))
+            stmts += [(self.TIMER_INSERT, (game_id, kind, due, json.dumps(payload)))
+                      for kind, due, payload in timers]
+        if drop_moves_after is not None:
+            stmts.append(("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after)))
+        stmts += [("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
+                   " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
+                   " choice=excluded.choice, version=excluded.version",
+                   (game_id, move, actor, choice, new_version)) for move, actor, choice in moves]
+        if drop_log_from is not None:
+            stmts.append(("DELETE FROM log_entries WHERE game_id=? AND n>=?", (game_id, drop_log_from)))
+        stmts += self._log_inserts(game_id, log)
+        stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
+        await self._write_move(update, stmts)
+        return new_version
+
+    async def _write_move(self, update: tuple[str, tuple], stmts: list[tuple[str, tuple]]) -> None:
+        """One move's write, in one transaction: ``update`` (the versioned
+        UPDATE of the game row) and, if it changed the row, ``stmts``; else
+        nothing is written and Conflict is raised. No separate row lock: the
+        UPDATE takes the game's row lock itself (on PostgreSQL a racing
+        writer waits for it, then finds the version moved on: Conflict)."""
         async with self._txn() as c:
-            # no separate row lock: this UPDATE is the transaction's first
-            # statement on the game and takes the same row lock itself (on
-            # PostgreSQL a racing writer waits for it, then finds the version
-            # moved on: Conflict); one round trip fewer per move
-            sets = "state=?, version=version+1, updated=?, attention=NULL"
-            params: list[Any] = [state_json, now]
-            for col, value in (("status", status), ("posted_log", posted_log),
-                               ("clock_since", now if timers is not None else None),
-                               ("engine_version", engine_version)):
-                if value is not None and value != "":
-                    sets += f", {col}=?"
-                    params.append(value)
-            if await c.execute(f"UPDATE games SET {sets} WHERE id=? AND version=?",
-                               *params, game_id, expected_version) != 1:
+            if await c.execute(update[0], *update[1]) != 1:
                 raise Conflict("the game moved on")
-            new_version = expected_version + 1
-            # the rest of the move's rows: one batch (on SQLite one trip to
-            # the database thread, not one per statement)
-            stmts: list[tuple[str, tuple]] = []
-            if drop_snapshots_after is not None:
-                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id>?", (game_id, drop_snapshots_after)))
-            for actor, move, sj in snapshots:
-                stmts.append(("INSERT INTO snapshots (game_id, actor, move, state, at) VALUES (?,?,?,?,?)",
-                              (game_id, actor, move, sj, now)))
-            if snapshots:
-                stmts.append(("DELETE FROM snapshots WHERE game_id=? AND id NOT IN "
-                              "(SELECT id FROM snapshots WHERE game_id=? ORDER BY id DESC LIMIT ?)",
-                              (game_id, game_id, SNAPSHOTS_KEPT)))
-            if action is not None:
-                stmts.append((self.ACTION_INSERT, (game_id, action.get("user"), action.get("actor"),
-                                                   action.get("kind", "submit"),
-                                                   json.dumps(list(action.get("choices", []))), new_version, now)))
-            if timers is not None:
-                stmts.append(("DELETE FROM timers WHERE game_id=?", (game_id,)))
-                stmts += [(self.TIMER_INSERT, (game_id, kind, due, json.dumps(payload)))
-                          for kind, due, payload in timers]
-            if drop_moves_after is not None:
-                stmts.append(("DELETE FROM moves WHERE game_id=? AND move>?", (game_id, drop_moves_after)))
-            stmts += [("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,?,?,?)"
-                       " ON CONFLICT (game_id, move) DO UPDATE SET actor=excluded.actor,"
-                       " choice=excluded.choice, version=excluded.version",
-                       (game_id, move, actor, choice, new_version)) for move, actor, choice in moves]
-            if drop_log_from is not None:
-                stmts.append(("DELETE FROM log_entries WHERE game_id=? AND n>=?", (game_id, drop_log_from)))
-            stmts += self._log_inserts(game_id, log)
-            stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
             await c.batch(stmts)
-            return new_version
 
     @staticmethod
     def _log_inserts(game_id: int, log: list[tuple[int, dict[str, Any]]]) -> list[tuple[str, tuple]]:
@@ -957,6 +960,32 @@ class SqliteStore(Store):
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def _write_move(self, update: tuple[str, tuple], stmts: list[tuple[str, tuple]]) -> None:
+        """:meth:`Store._write_move` in one trip to the database thread:
+        BEGIN, the UPDATE, the rows and COMMIT (or ROLLBACK) there, not one
+        trip per step (each trip is a thread hand-off and an event-loop wake-up)."""
+        if getattr(self.db, "_execute", None) is None:
+            return await super()._write_move(update, stmts)
+
+        def go(con) -> bool:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                if con.execute(*update).rowcount != 1:
+                    con.execute("ROLLBACK")
+                    return False
+                for sql, params in stmts:
+                    con.execute(sql, params)
+                con.execute("COMMIT")
+                return True
+            except BaseException:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                raise
+
+        async with self.lock:
+            if not await self.db._execute(go, self.db._conn):
+                raise Conflict("the game moved on")
 
     @contextlib.asynccontextmanager
     async def _conn(self) -> AsyncIterator[_SqliteConn]:

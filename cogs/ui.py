@@ -335,7 +335,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dk:ok:
             res = await _svc(interaction).confirm(self.g, interaction.user.id, self.v)
             # saved: from here on nothing may report the move as lost
             why = await publish(interaction.client, interaction.channel, res, interaction.app_permissions)
-            p = res.prompt if res.prompt and res.game.seats.get(res.prompt.actor) == str(interaction.user.id) else None
+            # the next prompt is built only when it is this player's to show (Result.next_actor)
+            p = res.prompt if res.game.seats.get(res.next_actor) == str(interaction.user.id) else None
             try:
                 if why:
                     await interaction.edit_original_response(content=saved_text(loc, why, res.game), view=None)

@@ -22,6 +22,7 @@ from .core.engine import (  # noqa: F401
     is_simultaneous,
     pending,
     pending_for,
+    play,
     dump_state,
     export_state,
     groups,

@@ -218,18 +218,19 @@ def space_limit_reached(ctx: Ctx) -> bool:
     return is_limited(ctx) and len(ctx["spaces"]) >= 1
 
 
-def may_end_operation(state: GameState, ctx: Ctx) -> bool:
+def may_end_operation(state: GameState, ctx: Ctx, selectable: list[str] | None = None) -> bool:
     """May the Operation end now? An Operation is made "in one or more
     spaces" (2.3.4), so it may end only after a space was chosen for it --
     unless no space can be chosen any more (a Special Activity spent the
     Resources), so that no game can get stuck (docs/rulings/sop.md R-2.3.4c).
     A game may allow more (``CoinRules.may_end_without_space``: Gandhi's
-    ruleset 1)."""
+    ruleset 1). ``selectable``: the Operation's selectable spaces now, when
+    the caller has them."""
     if ctx["spaces"] or space_limit_reached(ctx):
         return True
     if rules_of(state).may_end_without_space(state, ctx):
         return True
-    return not op_of(state, ctx).selectable(state, ctx)
+    return not (op_of(state, ctx).selectable(state, ctx) if selectable is None else selectable)
 
 
 def _sa_options(state: GameState, ctx: Ctx) -> list[SpecialActivity]:
@@ -299,13 +300,14 @@ class OperationLoop(Step):
                 only = next(c for c in op.space_choices(state, ctx, queued.split(":")[0]) if c.id == queued)
             return Decision(ctx["faction"], prompt, [only], self.name)
         many = 1
+        spaces = None
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
             choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
         choices += _sa_choices(state, ctx)
-        if may_end_operation(state, ctx):
+        if may_end_operation(state, ctx, spaces):
             choices.append(done_choice("End the Operation"))
         return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 import time
 from types import ModuleType
 from typing import Any, Iterable
@@ -112,7 +113,8 @@ class Pending:
     """What is pending in a settled state, as :func:`pending` returns it:
     ``decisions`` (:func:`decisions`; empty when the game is over) and
     ``simultaneous`` (:func:`is_simultaneous`), with the state's content
-    (``key``: its JSON without the game log) they were computed for.
+    (``key``: its JSON as stored, :func:`split_log`'s, the game log moved
+    out) they were computed for.
 
     A state remembers its Pending (never stored); every engine call that
     needs the pending decisions serves them from it while the state's
@@ -120,7 +122,13 @@ class Pending:
     engine or not, has them computed again. A front end that keeps a Pending
     beside a stored state (:func:`load_state`'s ``pending``) gets the same
     guarantee. The game log is left out of the content: no rule reads it (a
-    stored state does not hold it, see :func:`split_log`)."""
+    stored state does not hold it, see :func:`split_log`): two states that
+    differ only in where their log was cut have one content.
+
+    ``key`` is therefore the JSON a store saves for the state: a caller
+    holding the Pending of a state it has not changed since (:func:`play`
+    returns it) saves ``key`` without dumping the state again
+    (:func:`split_log`'s ``pending``)."""
 
     decisions: tuple[Decision, ...]
     simultaneous: bool
@@ -132,18 +140,24 @@ class Pending:
         return self.decisions[0] if self.decisions else None
 
 
-# what the content of a state (Pending.key) leaves out: the game log and
-# where it starts (the store keeps it as rows; no rule reads it)
-_NOT_CONTENT = frozenset({"log", "log_base"})
-
-
 _dump_seconds = 0.0  # how long the last _content took: what checking a remembered Pending costs
 
 
 def _content(state: BaseState) -> str:
+    """The state's JSON with its game log moved out (``log`` empty,
+    ``log_base`` past it): :func:`split_log`'s JSON, the content a
+    :class:`Pending` is kept for (the store keeps the log as rows; no rule
+    reads it). ``state`` itself is not changed."""
     global _dump_seconds
     t = time.perf_counter()
-    out = state.model_dump_json(exclude=_NOT_CONTENT)
+    log, base = state.log, state.log_base
+    if log:
+        state.log, state.log_base = [], base + len(log)
+    try:
+        out = state.model_dump_json()
+    finally:
+        if log:
+            state.log, state.log_base = log, base
     _dump_seconds = time.perf_counter() - t
     return out
 
@@ -320,8 +334,22 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     else:
         _apply_quantity(state, actor, d, base, n)
     state.move += 1
+    state._pending = None  # the move counter changed: the memo cannot be this state's (no dump to check it)
     _pending(state)  # settles; the next decision is computed once, here, and remembered
     return [LogEntry.from_dict(e) for e in state.log[start:]]
+
+
+def play(state: BaseState, actor: str, choice_id: str, *, decided: Decision | None = None) -> Pending:
+    """:func:`apply`, then the new state's :class:`Pending` (what
+    :func:`pending` would give), computed once by the apply: a front end
+    that goes on with the pending decisions (the next ``decided``, bots,
+    timers) and saves the state (``split_log(state, pending)``) needs no
+    second look at the state. Raises as :func:`apply`."""
+    apply(state, actor, choice_id, decided=decided)
+    p = state._pending
+    if p is None:  # a decision cheaper than a dump was not remembered: computed again, with its key
+        p = state._pending = _pending_of(state, _compute_pending(state))
+    return p
 
 
 def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int) -> None:
@@ -360,6 +388,7 @@ def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry
     start = len(state.log)
     handler(top, state.game).apply_for(state, top, actor, choice_id)
     state.move += 1
+    state._pending = None  # the move counter changed: the memo cannot be this state's
     _pending(state)  # settles; the next decisions are computed once, here, and remembered
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
@@ -417,20 +446,20 @@ def dump_state(state: BaseState) -> str:
     return state.model_dump_json()
 
 
-def split_log(state: BaseState) -> tuple[str, list[tuple[int, dict[str, Any]]]]:
+def split_log(state: BaseState, pending: Pending | None = None) -> tuple[str, list[tuple[int, dict[str, Any]]]]:
     """For storage that keeps the game log as rows: ``(state_json, entries)``,
     the JSON of :func:`dump_state` with the log moved out (``log`` empty,
     ``log_base`` advanced past it) and the moved entries as ``(n, entry)``,
     ``n`` the entry's 0-based number in the whole game. ``state`` itself is
     not changed. The entries must be stored with the JSON (upserted by ``n``:
-    a state restored from an older snapshot may log the same numbers again)."""
+    a state restored from an older snapshot may log the same numbers again).
+
+    ``pending``: the state's :class:`Pending` (from :func:`play` or
+    :func:`pending`) when the caller has not changed the state since; its
+    ``key`` is that JSON, so the state is not dumped again. Never pass the
+    Pending of another state."""
     entries = [(state.log_base + i, e) for i, e in enumerate(state.log)]
-    log, base = state.log, state.log_base
-    state.log, state.log_base = [], base + len(log)
-    try:
-        return state.model_dump_json(), entries
-    finally:
-        state.log, state.log_base = log, base
+    return (pending.key if pending is not None else _content(state)), entries
 
 
 def log_length(state: BaseState) -> int:
@@ -444,13 +473,41 @@ def load_state(data: str | dict[str, Any], pending: Pending | None = None) -> Ba
     ``pending``: a :class:`Pending` the caller kept beside the stored JSON
     (e.g. from :func:`pending` of the state that was dumped); it is served
     only if it belongs to the loaded state's content, else computed anew."""
-    if isinstance(data, str):
-        data = json.loads(data)
-    module = game_module(data["game"])
-    state = module.load_state(migrate_state(module, data))
+    state = _load_json(data) if isinstance(data, str) else None
+    if state is None:
+        if isinstance(data, str):
+            data = json.loads(data)
+        module = game_module(data["game"])
+        state = module.load_state(migrate_state(module, data))
     if pending is not None:
         state._pending = pending
     return state
+
+
+# how a dumped state begins (BaseState's first fields, in their order)
+_HEAD = re.compile(r'\{"game":"([a-z0-9_]+)","version":(\d+),')
+
+
+def _load_json(data: str) -> BaseState | None:
+    """A state of the current version parsed and validated in one pass
+    (the game module's ``load_state_json``: pydantic's own JSON parser, the
+    same model as ``load_state``), else None: the general path then loads
+    it (another version to migrate, another shape, or invalid: its errors
+    are raised there)."""
+    m = _HEAD.match(data)
+    if m is None:
+        return None
+    try:
+        module = game_module(m.group(1))
+    except KeyError:
+        return None
+    fast = getattr(module, "load_state_json", None)
+    if fast is None or int(m.group(2)) != getattr(module, "STATE_VERSION", STATE_VERSION):
+        return None
+    try:
+        return fast(data)
+    except ValueError:  # pydantic's ValidationError, a JSON error: reported by the general path
+        return None
 
 
 def migrate_state(module: ModuleType, data: dict[str, Any]) -> dict[str, Any]:

@@ -88,6 +88,10 @@ def load_state(data: dict[str, Any]) -> GandhiState:
     return GandhiState.model_validate(data)
 
 
+# the same model from stored JSON in one pass (engine.load_state's fast path)
+load_state_json = GandhiState.model_validate_json
+
+
 def _card(number: int | None) -> dict[str, Any] | None:
     if number is None:
         return None

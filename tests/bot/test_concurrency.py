@@ -155,3 +155,21 @@ async def test_a_process_shows_the_move_another_process_made(two):
         again = await s1.prompt(r.game.id)
         assert again.version == fresh.version == res.prompt.version == p1.version + 1
         assert (again.actor, again.choices) == (fresh.actor, fresh.choices) == (res.prompt.actor, res.prompt.choices)
+
+
+async def test_a_process_that_remembers_an_older_state_answers_the_stored_one(two):
+    """Each process remembers the decisions of the states it saved or showed
+    (issue 21), by the stored JSON: once another process has moved the game
+    on, the first answers the stored position's decision, not the one it
+    remembers."""
+    s1, s2 = Service(two[0], render_maps=False), Service(two[1], render_maps=False)
+    r = await started(s1, seed=5)
+    gid, rnd = r.game.id, random.Random(3)
+    for _ in range(6):
+        old = await s1.prompt(gid)  # s1 remembers this position
+        g = await s2.game(gid)
+        await s2.submit(gid, g.seats[old.actor], [rnd.choice(old.choices)[0]], old.version)  # s2 moves on
+        now = await s2.prompt(gid)
+        assert (await s1.prompt(gid)).choices == now.choices
+        res = await s1.submit(gid, g.seats[now.actor], [now.choices[-1][0]], now.version)
+        assert res.game.version == now.version + 1

@@ -390,7 +390,9 @@ async def test_abandon_makes_a_racing_submit_stale(svc):
 async def test_a_move_refused_or_cut_short_inside_its_transaction_leaves_the_game_as_it_was(tmp_path):
     """A save whose first statement fails, and one cancelled mid-way (a
     shut-down), change nothing, and the next move saves normally (issue 21:
-    on SQLite a transaction's BEGIN travels with its first statement)."""
+    on SQLite a transaction's BEGIN travels with its first statement). A
+    move's save is one trip to the database thread: cancelled, it is saved
+    whole or not at all."""
     store = await Store.open(str(tmp_path / "t.sqlite3"))
     svc = Service(store, render_maps=False)
     r = await started(svc, seed=3)
@@ -398,13 +400,22 @@ async def test_a_move_refused_or_cut_short_inside_its_transaction_leaves_the_gam
     with pytest.raises(sqlite3.IntegrityError):
         async with store._txn() as c:
             await c.execute("UPDATE games SET channel=NULL WHERE id=?", g.id)  # NOT NULL
-    task = asyncio.ensure_future(store.save_state(g.id, g.version, "{}"))
+    task = asyncio.ensure_future(store.update_game(g.id, timers=[("reminder", 1.0, {})], locale="it"))
     await asyncio.sleep(0)
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
     after = await store.get_game(g.id)
-    assert (after.state, after.version, after.channel) == (g.state, g.version, g.channel)
+    assert (after.state, after.version, after.channel, after.locale) == (g.state, g.version, g.channel, g.locale)
+    task = asyncio.ensure_future(store.save_state(g.id, g.version, g.state, action={"kind": "submit"},
+                                                  timers=[("reminder", 1.0, {})]))
+    await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    after = await store.get_game(g.id)
+    saved = [a for a in await store.actions(g.id, 50) if a["kind"] == "submit"]
+    assert (after.version, len(saved)) in ((g.version, 0), (g.version + 1, 1))  # all of the move or nothing
     p = await svc.prompt(g.id)
     await svc.submit(g.id, after.seats[p.actor], [p.choices[0][0]], p.version)
     assert (await store.get_game(g.id)).version == p.version + 1

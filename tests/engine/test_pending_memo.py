@@ -67,3 +67,48 @@ def test_a_state_with_its_decisions_remembered_equals_its_copy(short):
     assert copy == short and short == copy
     engine.apply(copy, engine.decision(copy).actor, engine.decision(copy).ids()[0])
     assert copy != short
+
+
+def test_play_returns_the_decisions_the_new_position_offers_and_its_stored_json(short):
+    """engine.play (issue 21): the Pending after a move is what the position
+    offers, and its key is the JSON a store saves for that position -- a
+    front end saving ``split_log(state, pending)`` saves the state as it is."""
+    rnd = random.Random(9)
+    decided = None
+    for _ in range(60):
+        d = engine.decision(short)
+        p = engine.play(short, d.actor, rnd.choice(d.ids()), decided=decided)
+        assert list(p.decisions) == fresh(short)
+        assert engine.split_log(short, p) == engine.split_log(short)
+        assert engine.decisions(engine.load_state(p.key)) == list(p.decisions)
+        decided = p.first
+
+
+def test_a_state_changed_after_play_is_seen_again(short):
+    """The memo play leaves is checked like any other: a state changed in place
+    after it (a piece moved by hand) is offered its own choices and dumped as
+    it now is."""
+    d = engine.decision(short)
+    p = engine.play(short, d.actor, d.ids()[0])
+    short.move += 5
+    assert engine.split_log(short)[0] != p.key
+    assert engine.pending(short) is not p
+    assert engine.decisions(short) == fresh(short)
+
+
+def test_a_stored_state_loads_the_same_by_either_parser(short):
+    """load_state parses a current state's JSON in one pass (pydantic's own
+    parser); the position is the one the general path (json.loads, then the
+    model) gives, and a state of an older version still migrates."""
+    import json
+
+    from engine.gandhi.game import load_state as validate
+
+    for _ in range(20):
+        d = engine.decision(short)
+        engine.apply(short, d.actor, d.ids()[-1])
+    blob = engine.split_log(short)[0]
+    fast, slow = engine.load_state(blob), validate(json.loads(blob))
+    assert fast == slow
+    assert engine.dump_state(fast) == engine.dump_state(slow) == blob
+    assert engine.decisions(fast) == engine.decisions(slow)

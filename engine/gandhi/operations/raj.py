@@ -748,6 +748,16 @@ class Garrison(Operation):
                 dests |= garrison_reach(state, origin, gc)
         return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s))
 
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
+        cost = sepoy_cost(state, ctx, self.name, False)
+        sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
+        gc = garrison_context(state)
+        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s)
+                       for s in garrison_reach(state, origin, gc))
+                   for origin in state.spaces
+                   if any(movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok) for k in ("troop", "sepoy")))
+
     def why_not(self, state, ctx, sid):
         if not self._dest_type_ok(state, sid):
             return (f"{space_name(sid)} is not a Railway, City or Raj-Controlled space: "
@@ -899,6 +909,11 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
         return [s for s in get_data().map.non_railway
                 if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost)]
+
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost) for s in get_data().map.non_railway)
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):

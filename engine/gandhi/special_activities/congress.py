@@ -47,6 +47,10 @@ class Negotiate(SpecialActivity):
             return []
         return [s for s in space_ids() if self.why_not(state, ctx, s) is None]
 
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
+        return not ctx["sa_spaces"] and any(self.why_not(state, ctx, s) is None for s in space_ids())
+
     def select(self, state, ctx, sid):
         if board.remove_protest(state, sid):
             log(state, "log.negotiate_protest", "Negotiate removes the Protest in {space}.", actor=self.faction,
@@ -343,6 +347,10 @@ class Persuade(SpecialActivity):
 
     def selectable(self, state, ctx):
         return [s for s in space_ids() if s not in ctx["sa_spaces"] and self.why_not(state, ctx, s) is None]
+
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
+        return any(s not in ctx["sa_spaces"] and self.why_not(state, ctx, s) is None for s in space_ids())
 
     def select(self, state, ctx, sid):
         return [frame("nv.persuade", faction=self.faction, space=sid)]

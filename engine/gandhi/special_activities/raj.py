@@ -65,6 +65,11 @@ class Treaty(SpecialActivity):
         return [s for s in state.spaces if s not in ctx["sa_spaces"] and dv.is_state(state, s)
                 and treaty_modes(state, s)]
 
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
+        return any(s not in ctx["sa_spaces"] and dv.is_state(state, s) and treaty_modes(state, s)
+                   for s in state.spaces)
+
     def why_not(self, state, ctx, sid):
         if not dv.is_state(state, sid):
             return f"{space_name(sid)} is not a State: Treaty acts in Princely and Muslim States only (4.2.1)"
@@ -225,6 +230,11 @@ class Govern(SpecialActivity):
     def selectable(self, state, ctx):
         return [s for s, sp in state.spaces.items() if s not in ctx["sa_spaces"] and dv.cubes(sp)
                 and govern_modes(state, s)]
+
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
+        return any(s not in ctx["sa_spaces"] and dv.cubes(sp) and govern_modes(state, s)
+                   for s, sp in state.spaces.items())
 
     def why_not(self, state, ctx, sid):
         if not dv.cubes(state.spaces[sid]):
