@@ -7,7 +7,10 @@ steps below run them:
 
 * ``op.choose``   the faction picks which Operation;
 * ``op.loop``     pick the next space for the Operation, start the Special
-                  Activity (before, during or after: 4.1), or end the Operation;
+                  Activity (before, during or after: 4.1), or end the Operation
+                  (where the game allows it, ``CoinRules.sa_after_end``, also
+                  "End the Operation, then a Special Activity": 4.1's
+                  "immediately after");
 * ``sa.loop``     pick the next space for the Special Activity, or end it; once
                   begun it finishes before the Operation resumes (4.1);
 * ``op.after`` / ``op.sa_offer`` / ``op.end`` close the action.
@@ -306,18 +309,23 @@ class OperationLoop(Step):
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
             choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
-        choices += _sa_choices(state, ctx)
+        sa_choices = _sa_choices(state, ctx)
+        choices += sa_choices
         if may_end_operation(state, ctx, spaces):
             choices.append(done_choice("End the Operation"))
+            if sa_choices and _may_sa_after_end(state):
+                choices.append(simple(THEN_SA, "choice.end_then_sa", "End the Operation, then a Special Activity"))
         return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
 
     def refuse(self, state, fr, cid):
         ctx = state.action
         op = op_of(state, ctx)
-        if cid == "done":
-            return msg("error.op_no_space", "An Operation is made in one or more spaces: choose a space for "
+        no_space = msg("error.op_no_space", "An Operation is made in one or more spaces: choose a space for "
                        "{op} first (2.3.4).", op=op.label)
-        if cid.startswith("sa:"):
+        if cid == "done":
+            return no_space
+        then_sa = cid == THEN_SA and _may_sa_after_end(state)
+        if cid.startswith("sa:") or then_sa:
             if ctx["kind"] == "limited":
                 return msg("error.limited_sa", "A Limited Operation has no Special Activity (2.3.5).")
             if ctx["kind"] == "op":
@@ -325,6 +333,8 @@ class OperationLoop(Step):
             if ctx["sa_state"] != "none":
                 return msg("error.sa_once", "One Special Activity per Operation; it cannot be interrupted "
                            "or resumed (4.1).")
+        if then_sa and not may_end_operation(state, ctx):
+            return no_space
         if ":" in cid and not cid.startswith("sa:"):
             reason = op.why_not(state, ctx, cid)
             return rules_of(state).composed("error.why", reason, numbers=True) if reason else None
@@ -355,6 +365,9 @@ class OperationLoop(Step):
         again = frame("op.loop", queue=rest) if rest else frame("op.loop")
         if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
+            return
+        if cid == THEN_SA:  # the Operation ends through its own finish, then its Special Activity (4.1)
+            push(state, *op.finish(state, ctx), frame("op.after", then_sa=True))
             return
         if cid.startswith("sa:"):
             _start_sa(state, ctx, cid[3:])
@@ -442,6 +455,16 @@ def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | Non
 
 
 CLOSE = "close"
+#: op.loop's "End the Operation, then a Special Activity" (``CoinRules.sa_after_end``)
+THEN_SA = "then_sa"
+
+
+def _may_sa_after_end(state: GameState) -> bool:
+    """Where one "done" closes the Operation (``CoinRules.sa_in_loop_only``),
+    may a Special Activity still follow the Operation's end (4.1: "immediately
+    after"; ``CoinRules.sa_after_end``)?"""
+    rules = rules_of(state)
+    return rules.sa_in_loop_only(state) and rules.sa_after_end(state)
 
 
 def _may_close_both(state: GameState, ctx: Ctx, below: int) -> bool:
@@ -551,15 +574,27 @@ class CloseOperation(Step):
 
 @register
 class AfterOperation(Step):
-    """The Operation is over; a Special Activity not yet done may follow (4.1)."""
+    """The Operation is over; a Special Activity not yet done may follow (4.1).
+    ``then_sa``: the player ended the Operation with "End the Operation, then
+    a Special Activity" (``CoinRules.sa_after_end``): the Special Activities
+    that can start now are offered, without "none" (the player chose one);
+    if none can, the action ends (the Special Activity is optional, 2.3.4)."""
 
     name = "op.after"
     auto = True
 
     def run(self, state, fr):
+        ctx = state.action
         if rules_of(state).sa_in_loop_only(state):
-            return  # the Special Activity was on offer beside the spaces: "done" closed both (issue 14)
-        if _sa_options(state, state.action):
+            if not (fr.get("then_sa") and _may_sa_after_end(state)):
+                return  # the Special Activity was on offer beside the spaces: "done" closed both (issue 14)
+            if _sa_options(state, ctx):
+                push(state, frame("op.sa_offer", then_sa=True))
+            else:
+                log(state, "log.no_sa_after", "{faction}: no Special Activity can follow the Operation now (4.1).",
+                    actor=ctx["faction"], faction=ctx["faction"])
+            return
+        if _sa_options(state, ctx):
             push(state, frame("op.sa_offer"))
 
 
@@ -570,6 +605,9 @@ class OfferSpecialActivity(Step):
     def decision(self, state, fr):
         ctx = state.action
         choices = _sa_choices(state, ctx)
+        if fr.get("then_sa"):  # chosen with the Operation's end: which one (one alone is applied)
+            return Decision(ctx["faction"], msg("prompt.sa_then", "The Operation is over: choose its Special "
+                                                "Activity (4.1)."), choices, self.name)
         choices.append(done_choice("No Special Activity"))
         return Decision(ctx["faction"], msg("prompt.sa_after", "Add a Special Activity now?"), choices,
                         self.name)

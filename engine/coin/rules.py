@@ -119,6 +119,13 @@ class CoinRules(abc.ABC):
         in a question after it (``op.sa_offer``). Default: no."""
         return False
 
+    def sa_after_end(self, state: Any) -> bool:
+        """Where one "done" closes an Operation (:meth:`sa_in_loop_only`),
+        whether its loop also offers "End the Operation, then a Special
+        Activity": the Operation closes (its end applied) and a Special
+        Activity follows immediately after it (4.1). Default: no."""
+        return False
+
     def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
         """Whether the Operation in ``ctx`` may end before a space was chosen
         even while one could be (a game's older ruleset). Default: no."""

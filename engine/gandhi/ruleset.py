@@ -64,7 +64,12 @@ Ruleset history:
      set the Resources or the space limit cannot take whole is refused
      whole (3.1, 3.3). Demonstrate's Activists into a destination are one
      answer, the Protest asked after them (3.3.2); its destinations stay
-     one at a time (3.1.2).
+     one at a time (3.1.2). A Special Activity may follow the Operation's
+     end (4.1: "immediately after"): beside "done", where a Special
+     Activity may still be made, "End the Operation, then a Special
+     Activity" closes the Operation (its end applied: 3.3.4's Restraint -1,
+     so 3.1.5 example 2's Crisis Infiltrate) and offers the Special
+     Activities that can start then (none: the action ends).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

@@ -86,6 +86,12 @@ class GandhiRules(CoinRules):
         Activity is offered beside its spaces, before, during or after (4.1)."""
         return at_least(state, 5)
 
+    def sa_after_end(self, state: GandhiState) -> bool:
+        """Ruleset 6 (issue 14): a Special Activity may also follow the
+        Operation's end (4.1: "immediately after"), which changes the board
+        (3.3.4: Non-Cooperation's Restraint -1; 3.1.5 example 2)."""
+        return at_least(state, 6)
+
     def space_name(self, sid: str) -> str:
         return space_name(sid)
 

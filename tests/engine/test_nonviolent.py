@@ -446,15 +446,13 @@ def test_example_1_of_3_1_5_negotiate_raises_restraint_mid_operation(ruleset5):
     assert s.action is None and not s.spaces["madras"].protest
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (ruleset 5): one 'done' closes the Operation with its "
-                   "Special Activity, so no Special Activity can follow the Operation's end (4.1: 'immediately "
-                   "after'); Non-Cooperation's Restraint -1 comes at its end, so this worked example's Crisis "
-                   "Infiltrate cannot be played")
 def test_example_2_of_3_1_5_non_cooperation_then_infiltrate_in_crisis():
     """Unity 1, Restraint 2: the ML does Non-Cooperation; Restraint goes to 1
     at the end of the Operation: Crisis; the ML follows with Infiltrate
     placing a Muslim State in a Province with an ML Base and no Raj Control
-    (3.1.5 example 2; 4.1: a Special Activity immediately after the Operation)."""
+    (3.1.5 example 2; 4.1: a Special Activity immediately after the Operation;
+    3.3.4: Restraint -1 at the end of Non-Cooperation). Ruleset 6: "End the
+    Operation, then a Special Activity" closes the Operation first."""
     s = blank(restraint=2, unity=1)
     put(s, "sind", sepoy=1, guerrilla_underground=1, ml_base=1, ml_activist=1)
     put(s, "punjab", ml_activist=1, ml_base=1)
@@ -462,17 +460,61 @@ def test_example_2_of_3_1_5_non_cooperation_then_infiltrate_in_crisis():
     start(s, "ml", "non_cooperation")
     play(s, "ml", "punjab")
     assert "sa:infiltrate" in ids(s)
-    # however the player ends the Operation's spaces, the Infiltrate must be open in Crisis
-    for end in ("done", "close"):
-        if end in ids(s):
-            play(s, "ml", end)
-            break
+    assert not dv.crisis(s)  # Infiltrate now (before the Operation's end) could not place a Muslim State
+    play(s, "ml", "then_sa")
     assert dv.crisis(s)
     assert engine.decision(s).actor == "ml"
     play(s, "ml", "sa:infiltrate", "sind")
     assert "muslim_state" in ids(s)
     play(s, "ml", "muslim_state")
     assert s.spaces["sind"].muslim_state and dv.is_state(s, "sind")
+
+
+def test_special_activity_after_the_operation_only_where_one_may_follow():
+    """ "End the Operation, then a Special Activity" is offered only where a
+    Special Activity may still be made: not in a Limited Operation (2.3.5),
+    not once the Operation's Special Activity was made (4.1: one per
+    Operation), not before the Operation has a space (2.3.4)."""
+    def position():
+        s = blank(restraint=2, unity=1)
+        put(s, "sind", sepoy=1, guerrilla_underground=1, ml_activist=1)
+        put(s, "punjab", ml_activist=1, ml_base=1)
+        protest(s, "punjab", "sind")
+        return s
+
+    s = position()
+    start(s, "ml", "non_cooperation")
+    assert "then_sa" not in ids(s)  # no space yet: the Operation may not end
+    assert "one or more spaces" in refused(s, "ml", "then_sa")
+    play(s, "ml", "punjab")
+    assert {"done", "then_sa"} <= set(ids(s))
+
+    s = position()
+    start(s, "ml", "non_cooperation", kind="limited")
+    assert "then_sa" not in ids(s)
+    assert "Limited Operation has no Special Activity" in refused(s, "ml", "then_sa")
+
+    s = position()
+    start(s, "ml", "non_cooperation")
+    play(s, "ml", "sa:infiltrate", "sind", "sepoy")
+    assert engine.decision(s).step == "op.loop" and "then_sa" not in ids(s)
+    assert "One Special Activity per Operation" in refused(s, "ml", "then_sa")
+    play(s, "ml", "punjab")
+    assert s.action is None and s.restraint == 1  # the Operation closed, its end applied once
+
+
+def test_ruleset_5_offers_no_special_activity_after_the_operation(ruleset5):
+    """Games begun under ruleset 5 keep their shape: one "done" closes the
+    Operation, nothing after it (engine/gandhi/ruleset.py)."""
+    s = blank(restraint=2, unity=1)
+    put(s, "sind", sepoy=1, guerrilla_underground=1, ml_base=1, ml_activist=1)
+    put(s, "punjab", ml_activist=1, ml_base=1)
+    protest(s, "punjab")
+    start(s, "ml", "non_cooperation")
+    play(s, "ml", "punjab")
+    assert "then_sa" not in ids(s) and "done" in ids(s)
+    play(s, "ml", "done")
+    assert s.action is None and dv.crisis(s)
 
 
 # --- Congress Negotiate (4.3.1) ----------------------------------------------------------------
@@ -618,6 +660,39 @@ def test_satyagraha_refused_after_the_operation_offers_the_others():
     play(s, "raj", "refuse")
     assert step(s) == "op.sa_offer"
     assert "sa:satyagraha" not in ids(s) and "sa:persuade" in ids(s)
+
+
+def test_satyagraha_refused_after_the_operation_end_offers_the_others():
+    """Ruleset 6: Congress ends its Rally, then Satyagraha (4.1); the Raj
+    refuses to release Gandhi: Congress may choose another Special Activity
+    (4.3.2), here Persuade, the only one left (applied, not asked)."""
+    s = blank()
+    board.transfer(s, "gandhi", 1, "available", "prison")
+    put(s, "sind", inc_activist=1, sepoy=1)
+    start(s, "inc", "rally")
+    play(s, "inc", "bihar", "0", "then_sa")
+    assert set(ids(s)) == {"sa:satyagraha", "sa:persuade"}  # no "none": the player chose a Special Activity
+    play(s, "inc", "sa:satyagraha", "bihar")
+    play(s, "raj", "refuse")
+    assert s.prison["gandhi"] == 1
+    assert step(s) == "sa.loop" and s.action["sa"] == "persuade"
+    play(s, "inc", "sind", "sepoy")
+    assert board.count(s, "sind", "sepoy") == 0 and s.action is None
+
+
+def test_no_special_activity_left_after_the_operation_end_ends_the_action():
+    """Satyagraha, the only Special Activity, refused after the Rally's end:
+    none can follow, the action ends (the Special Activity is optional,
+    2.3.4) and the log says so."""
+    s = blank()
+    board.transfer(s, "gandhi", 1, "available", "prison")
+    # no Congress piece on the map: neither Negotiate nor Persuade (4.3.1, 4.3.3)
+    start(s, "inc", "rally")
+    play(s, "inc", "bihar", "0", "then_sa")  # Satyagraha, the only one, applied
+    play(s, "inc", "bihar")
+    play(s, "raj", "refuse")
+    assert s.action is None
+    assert any(e["key"] == "log.no_sa_after" for e in s.log)
 
 
 # --- Persuade (4.3.3, 4.4.3) -------------------------------------------------------------

@@ -215,7 +215,9 @@ class SatyagrahaRelease(Step):
         if state.stack and state.stack[-1].get("step") == "sa.loop":
             state.stack.pop()
         if not state.stack or state.stack[-1].get("step") != "op.loop":
-            push(state, frame("op.after"))
+            # after the Operation's end (ruleset 6: "End the Operation, then a Special Activity") the
+            # other Special Activities are offered again; earlier rulesets read op.after as before
+            push(state, frame("op.after", then_sa=True))
 
 
 def satyagraha_options(state: GandhiState, sid: str) -> list[str]:
