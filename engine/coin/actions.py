@@ -605,7 +605,7 @@ class OfferSpecialActivity(Step):
     def decision(self, state, fr):
         ctx = state.action
         choices = _sa_choices(state, ctx)
-        if fr.get("then_sa"):  # chosen with the Operation's end: which one (one alone is applied)
+        if fr.get("then_sa") and choices:  # chosen with the Operation's end: which one (one alone is applied)
             return Decision(ctx["faction"], msg("prompt.sa_then", "The Operation is over: choose its Special "
                                                 "Activity (4.1)."), choices, self.name)
         choices.append(done_choice("No Special Activity"))
