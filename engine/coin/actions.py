@@ -30,7 +30,7 @@ game's :class:`~engine.coin.rules.CoinRules`.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from ..core.messages import TOGETHER, Choice, Decision, msg
 from ..core.steps import Frame, Step, frame, push, register, step_game
@@ -352,16 +352,7 @@ class OperationLoop(Step):
     def apply(self, state, fr, cid):
         ctx = state.action
         op = op_of(state, ctx)
-        rest = list(fr.get("queue") or [])
-        if TOGETHER in cid:  # several spaces at once: the first now, the others and "done" queued
-            cid, *more = cid.split(TOGETHER)
-            rest = more + ["done"]
-        elif cid in rest:
-            rest = rest[rest.index(cid) + 1:]
-        elif _one_space_set(state, ctx, op, cid):  # the set of one space (issue 14, 3.1)
-            rest = ["done"]
-        else:
-            rest = []
+        cid, rest = _set_queue(cid, fr, lambda: _one_space_set(state, ctx, op, cid))  # 3.1
         again = frame("op.loop", queue=rest) if rest else frame("op.loop")
         if cid == "done":
             push(state, *op.finish(state, ctx), frame("op.after"))
@@ -454,6 +445,21 @@ def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | Non
     return None
 
 
+def _set_queue(cid: str, fr: Frame, one_space_set: Callable[[], bool]) -> tuple[str, list[str]]:
+    """The space to resolve now and the rest of its set (issue 14): a joined
+    answer ``"a+b+c"`` resolves ``a`` now and queues ``b``, ``c``, "done";
+    a space already queued in ``fr["queue"]`` takes the rest after it; a set
+    of one space (``one_space_set()``, asked only then) queues "done";
+    otherwise nothing is queued. Returns ``(space, queue)``."""
+    rest = list(fr.get("queue") or [])
+    if TOGETHER in cid:
+        first, *more = cid.split(TOGETHER)
+        return first, more + ["done"]
+    if cid in rest:
+        return cid, rest[rest.index(cid) + 1:]
+    return cid, (["done"] if one_space_set() else [])
+
+
 CLOSE = "close"
 #: op.loop's "End the Operation, then a Special Activity" (``CoinRules.sa_after_end``)
 THEN_SA = "then_sa"
@@ -532,16 +538,9 @@ class SpecialActivityLoop(Step):
                 return
             push(state, *sa.finish(state, ctx))
             return
-        rest = list(fr.get("queue") or [])
-        if TOGETHER in cid:  # several spaces at once: the first now, the others and "done" queued
-            cid, *more = cid.split(TOGETHER)
-            rest = more + ["done"]
-        elif cid in rest:
-            rest = rest[rest.index(cid) + 1:]
-        elif rules_of(state).spaces_as_set(state) and (sa.together or sa.max_spaces == 1):
-            rest = ["done"]  # the set of one space (issue 14, 4.1.1): a one-space Special Activity is made
-        else:
-            rest = []
+        # 4.1.1: a one-space Special Activity is made in its one space
+        cid, rest = _set_queue(cid, fr, lambda: rules_of(state).spaces_as_set(state)
+                               and (sa.together or sa.max_spaces == 1))
         ctx["sa_spaces"].append(cid)
         log(state, "log.sa_space", "{sa} in {space}.", actor=ctx["faction"], sa=sa.name, space=cid)
         push(state, *sa.select(state, ctx, cid), frame("sa.loop", queue=rest) if rest else frame("sa.loop"))
