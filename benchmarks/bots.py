@@ -169,6 +169,9 @@ def main(games: int = 10, vs_random: int = 0, steps: bool = False, solo: int = 0
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if {"-h", "--help"} & set(args):
+        print(__doc__)
+        sys.exit(0)
     vs = 0
     if "--vs-random" in args:
         i = args.index("--vs-random")
