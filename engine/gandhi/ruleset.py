@@ -69,7 +69,11 @@ Ruleset history:
      Activity may still be made, "End the Operation, then a Special
      Activity" closes the Operation (its end applied: 3.3.4's Restraint -1,
      so 3.1.5 example 2's Crisis Infiltrate) and offers the Special
-     Activities that can start then (none: the action ends).
+     Activities that can start then (none: the action ends). The cubes
+     moving into all the destinations of a Sweep or Garrison set are one
+     answer after the set ("troop:delhi>agra*2+sepoy:agra>bihar": how many
+     of which kind from where to where), the Sepoys per destination still
+     chosen with the space ("<space>:sepoy").
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

@@ -265,7 +265,8 @@ class UseSepoys(Step):
             pay_sepoys(state, ctx, fr["sid"], fr["cost"])
         else:
             data(ctx)["paid"][fr["sid"]] = False
-        push(state, fr["then"])
+        if fr["then"]:
+            push(state, fr["then"])
 
 
 def pay_sepoys(state: GandhiState, ctx: dict[str, Any], sid: str, cost: int) -> None:
@@ -765,6 +766,8 @@ class Garrison(Operation):
         return f"no cube can Garrison into {space_name(sid)} (3.2.2)"
 
     def select(self, state, ctx, sid):
+        if at_least(state, 6):
+            return [frame("raj.set.gather", sid=sid, moves="raj.garrison.moves")]
         return [frame("raj.garrison.move", sid=sid, moved=0)]
 
     def finish(self, state, ctx):
@@ -929,6 +932,8 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
     def select(self, state, ctx, sid):
         cost = sepoy_cost(state, ctx, self.name, len(ctx["spaces"]) == 1)
         then = frame("raj.sweep.move", sid=sid, moved=0, wavell=False)
+        if at_least(state, 6):
+            then = frame("raj.set.gather", sid=sid, moves="raj.sweep.moves")
         return ask_sepoys(state, ctx, sid, self.name, cost, sweep_sepoys_relevant(state, ctx, sid), then)
 
     def finish(self, state, ctx):
@@ -991,6 +996,173 @@ class SweepMove(CubesInOneAnswer, Step):
         move_cube(state, state.action, origin, fr["sid"], kind)
         log(state, "log.raj_sweep_move", "Sweep: a {kind} from {origin} to {space}.", actor="raj",
             kind=kind, origin=origin, space=fr["sid"])
+
+
+# --------------------------------------------------------------------------
+# Ruleset 6: the cubes into all the destinations of a set, one answer
+# --------------------------------------------------------------------------
+
+#: separates a move's origin from its destination in a choice id ("troop:delhi>agra")
+INTO = ">"
+
+
+@register
+class GatherSet(Step):
+    """Ruleset 6 (issue 14): a Sweep or Garrison destination of the set just
+    chosen is remembered (``ctx["data"]["set"]``); after the set's last one
+    (op.loop below has no further space of the set queued) the cubes into
+    all of them are asked as one answer (``fr["moves"]``: the step)."""
+
+    name = "raj.set.gather"
+    auto = True
+
+    def run(self, state, fr):
+        from ...coin.actions import _queued, op_of
+
+        ctx = state.action
+        dests = data(ctx).setdefault("set", [])
+        dests.append(fr["sid"])
+        below = state.stack[-1] if state.stack else {}
+        if below.get("step") == "op.loop" and _queued(state, ctx, op_of(state, ctx), below) not in (None, "done"):
+            return  # the set goes on: its next destination is gathered too
+        data(ctx)["set"] = []
+        push(state, frame(fr["moves"], dests=dests))
+
+
+class CubesIntoTheSet(CubesInOneAnswer, Step):
+    """Ruleset 6 (issue 14): the cubes moving into all the destinations of a
+    Sweep or Garrison set, one answer: choices ``"<kind>:<origin>><dest>"``
+    (``INTO``), each a count within the cubes that may still leave that
+    origin, shared between the destinations (a budget per origin and kind),
+    joined ("troop:delhi>agra*2+sepoy:agra>bihar"), or "done". The rules
+    are the per-destination step's own (:attr:`one`): a joined answer is
+    judged by applying it part by part on a copy with that step's moves and
+    refusals, and applied with its ``_move`` destination after destination in
+    the set's order."""
+
+    one: type[Step]
+    prompt: tuple[str, str] = ("", "")
+
+    def dest_frame(self, sid: str) -> Frame:
+        return frame(self.one.name, sid=sid, moved=0, wavell=False)
+
+    def moves(self, state, sid) -> list[tuple[str, str]]:  # pragma: no cover
+        raise NotImplementedError
+
+    def choice(self, state, kind: str, origin: str, dest: str, named: bool = True) -> Choice:
+        """``named`` False: the id without its destination (the only one)."""
+        most = movable(state, state.action, origin, kind)
+        c = move_choice(f"{kind}:{origin}{INTO}{dest}" if named else f"{kind}:{origin}", "Move a {kind} from {origin} to {space}", kind, origin,
+                        most, key="choice.raj_move_to", space=space_name(dest))
+        return dataclasses.replace(c, label_n=msg("choice.raj_move_to_n", "{kind}: move {n} from {origin} to {space}",
+                                                   kind=KIND_NAME[kind], origin=space_name(origin), n=most,
+                                                   space=space_name(dest)),
+                                   pools=(f"{kind}:{origin}",))
+
+    def _all_moves(self, state, fr) -> list[tuple[str, str, str]]:
+        return [(k, o, d) for d in fr["dests"] for k, o in self.moves(state, d)]
+
+    def _only(self, state, fr) -> str | None:
+        """The one destination any cube may move into, if only one: its
+        choices keep today's ids ("troop:delhi"), as a single destination's."""
+        into = {d for _, _, d in self._all_moves(state, fr)}
+        return into.pop() if len(into) == 1 else None
+
+    def decision(self, state, fr):
+        only = self._only(state, fr)
+        choices = [self.choice(state, k, o, d, d != only) for k, o, d in self._all_moves(state, fr)]
+        budgets = {c.pools[0]: c.most for c in choices}
+        many = len(choices) if len(choices) > 1 else 1
+        choices = [dataclasses.replace(c, joins=many > 1) for c in choices]
+        choices.append(done_choice("Move no more cubes"))
+        key, text = self.prompt
+        return Decision("raj", msg(key, text, spaces=", ".join(space_name(d) for d in fr["dests"])),
+                        choices, self.name, many=many, budgets=budgets if many > 1 else {})
+
+    def _parts(self, state, fr, cid: str) -> list[tuple[str, str, int]]:
+        """``"troop:delhi>agra*2+sepoy:x>y"`` -> ``[("troop:delhi", "agra", 2), ("sepoy:x", "y", 1)]``;
+        a part without a destination goes to the only one (:meth:`_only`)."""
+        only = None if INTO in cid else self._only(state, fr)
+        out = []
+        for part, n in cube_parts(cid):
+            move, _, dest = part.partition(INTO)
+            out.append((move, dest or only, n))
+        return out
+
+    def _grouped(self, state, fr, cid):
+        """The parts of ``cid`` destination by destination, in the set's order."""
+        parts = self._parts(state, fr, cid)
+        return [(d, [(m, n) for m, dd, n in parts if dd == d]) for d in fr["dests"]]
+
+    def refuse(self, state, fr, cid):
+        one = self.one()
+        for move, dest, _ in self._parts(state, fr, cid):
+            if dest in fr["dests"]:
+                why = one.refuse(state, self.dest_frame(dest), move)
+                if why is not None:
+                    return why
+        return None
+
+    def check_joined(self, state, fr, cid):
+        import copy
+
+        work = copy.deepcopy(state)
+        one = self.one()
+        for dest, parts in self._grouped(state, fr, cid):
+            df = self.dest_frame(dest)
+            for move, n in parts:
+                for _ in range(n):
+                    why = one.refuse(work, df, move)
+                    if why is None and one.decision(work, df).find(move) is None:
+                        why = msg("error.raj_no_move", "No more cubes may move from {origin} to {space} (3.1.2, 3.2).",
+                                  origin=space_name(move.partition(":")[2]), space=space_name(dest))
+                    if why is not None:
+                        return why
+                    one._move(work, df, move)
+        return None
+
+    def apply(self, state, fr, cid):
+        if cid == "done":
+            return
+        for dest, parts in self._grouped(state, fr, cid):
+            for move, n in parts:
+                for _ in range(n):
+                    self.one._move(state, self.dest_frame(dest), move)
+
+
+@register
+class SweepMoves(CubesIntoTheSet):
+    """Ruleset 6: the cubes Sweeping into the set's destinations, one answer (3.2.3)."""
+
+    name = "raj.sweep.moves"
+    one = SweepMove
+    prompt = ("prompt.raj_sweep_set", "Sweep into {spaces}: which cubes move in?")
+
+    def moves(self, state, sid):
+        return SweepMove()._moves(state, self.dest_frame(sid))
+
+
+@register
+class GarrisonMoves(CubesIntoTheSet):
+    """Ruleset 6: the cubes Garrisoning into the set's destinations, one answer;
+    the first Sepoy pays for the whole Garrison (3.2.2)."""
+
+    name = "raj.garrison.moves"
+    one = GarrisonMove
+    prompt = ("prompt.raj_garrison_set", "Garrison into {spaces}: which cubes move in?")
+
+    def moves(self, state, sid):
+        return garrison_moves(state, state.action, sid)
+
+    def choice(self, state, kind, origin, dest, named=True):
+        c = super().choice(state, kind, origin, dest, named)
+        cost = sepoy_cost(state, state.action, "garrison", False)
+        if kind == "sepoy" and not data(state.action).get("garrison_paid") and cost:
+            c = dataclasses.replace(c, label=msg("choice.raj_move_to_paying",
+                                                 "Move a {kind} from {origin} to {space} (pays {cost} Resources "
+                                                 "for the Garrison's Sepoys)", kind=KIND_NAME[kind],
+                                                 origin=space_name(origin), space=space_name(dest), cost=cost))
+        return c
 
 
 def sweep_activate(state: GandhiState, sid: str, paid: bool) -> int:
