@@ -61,6 +61,8 @@ def decide(state, d) -> str:
         return ids[0]
     if d.step in CUBES_IN_ONE_ANSWER and at_least(state, 5) or d.step in MOVES_IN_ONE_ANSWER_6 and d.many > 1:
         return _in_one_answer(state, d)
+    if d.step in SET_MOVES_6:
+        return _set_moves(state, d)
     if d.step in SPACE_LOOPS and at_least(state, 6) and state.stack and state.stack[-1].get("step") == d.step \
             and not state.stack[-1].get("queue") and d.joining():
         return _as_set(state, d)
@@ -123,6 +125,50 @@ def _in_one_answer(state, d) -> str:
 
 
 MAX_CUBES_ASKED = 30  # more than any space can take in one Operation
+
+#: ruleset 6: the cubes into all the destinations of a Sweep / Garrison set, one answer -> the per-destination step
+SET_MOVES_6 = {"raj.sweep.moves": "raj.sweep.move", "raj.garrison.moves": "raj.garrison.move"}
+
+
+def _set_moves(state, d) -> str:
+    """Ruleset 6 asks the cubes moving into all the destinations of a Sweep
+    or Garrison set as one answer (``"troop:delhi>agra*2+sepoy:x>y"``); the
+    Arjuna charts choose them destination by destination (8.4.2). Their
+    picks, played on a ruleset-5 copy of the game asked one destination at a
+    time in the set's order, joined into that one answer: the same cubes
+    move. An answer the engine would refuse whole is cut to its longest
+    legal beginning."""
+    from ...core import engine as core
+    from ...core.selfplay import joined_legal
+    from ...core.steps import frame
+
+    top = state.stack[-1]
+    work = state.model_copy(deep=True)
+    work.options = {**(work.options or {}), "ruleset": 5}
+    work.stack.pop()
+    one = SET_MOVES_6[d.step]
+    for sid in reversed(top["dests"]):
+        work.stack.append(frame(one, sid=sid, moved=0, wavell=False, bot_set=True))
+    offered = {c.id for c in d.choices}
+    parts: list[str] = []
+    for _ in range(4 * MAX_CUBES_ASKED):
+        wd = core.decision(work)
+        fr = work.stack[-1] if work.stack else {}
+        if wd is None or wd.step != one or not fr.get("bot_set"):
+            break
+        cid = decide(work, wd)
+        if cid not in DONE_IDS:
+            for base, n in (split_quantity(p) for p in cid.split(TOGETHER)):
+                named = f"{base}>{fr['sid']}"
+                part = named if named in offered else base
+                parts.append(part if n == 1 else f"{part}*{n}")
+        core.apply(work, wd.actor, cid)
+    if not parts:
+        return next((c for c in DONE_IDS if c in offered), d.ids()[-1])
+    legal = joined_legal(state, d) if len(parts) > 1 else (lambda cid: d.find(cid) is not None)
+    while len(parts) > 1 and not legal(TOGETHER.join(parts)):
+        parts.pop()
+    return TOGETHER.join(parts) if legal(TOGETHER.join(parts)) else generic(state, d)
 
 # The loops whose independent spaces ruleset 6 takes as one set (issue 14)
 SPACE_LOOPS = ("op.loop", "sa.loop")
