@@ -14,7 +14,9 @@ import engine
 from engine.core.errors import IllegalChoice
 from engine.core.messages import Choice, Decision, Message
 from engine.core.selfplay import random_subset
+from engine.gandhi import board
 from engine.gandhi.ruleset import ruleset
+from engine.gandhi.state import INVENTORY
 from helpers import put
 from test_taps5 import game, tap
 
@@ -154,3 +156,106 @@ def test_one_space_special_activity_ends_with_its_space_4_1():
         tap(s, "rev", d.ids()[0])
         d = engine.decision(s)
     assert d.step != "sa.loop" and s.action["sa_spaces"] == ["bihar"] and s.action["sa_state"] == "done"
+
+
+# ---------------------------------------------------------------- the Raj's cubes into a set (3.2.2, 3.2.3)
+
+
+def raj_tap(s, *choices):
+    from test_taps import tap as rtap
+    return rtap(s, *choices)
+
+
+def refused_whole(s, answer):
+    """``answer`` is refused as a whole: IllegalChoice, nothing changed."""
+    before = engine.dump_state(s)
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "raj", answer)
+    assert engine.dump_state(s) == before
+
+
+def test_sweep_two_destinations_the_cubes_into_both_in_one_answer_3_2_3():
+    """3.2.3: two Sweep destinations chosen together (Sepoys used in Madras
+    Presidency only, with its space); then the cubes into both are one
+    answer, "<kind>:<origin>><destination>" (ruleset 5: one answer per
+    destination, 5 decisions). Bombay Presidency, Troops only, is offered no
+    Sepoy; each origin's cubes are shared between the destinations."""
+    from test_raj import empty_board, pc
+    from test_raj import put as rput
+
+    s = empty_board(restraint=2, resources=10)
+    rput(s, "madras", troop=2, sepoy=2)
+    rput(s, "bombay", troop=2)
+    rput(s, "madras_presidency", guerrilla_underground=3)
+    rput(s, "bombay_presidency", guerrilla_underground=1)
+    n = raj_tap(s, "sweep", "madras_presidency:sepoy+bombay_presidency")
+    d = engine.decision(s)
+    assert d.step == "raj.sweep.moves" and d.many > 1
+    assert "troop:madras>madras_presidency" in d.ids() and "troop:bombay>bombay_presidency" in d.ids()
+    assert not any(c.startswith("sepoy:") and c.endswith(">bombay_presidency") for c in d.ids())
+    refused_whole(s, "sepoy:madras>bombay_presidency")                               # Troops only there
+    refused_whole(s, "troop:madras>madras_presidency*2+troop:madras>bombay_presidency")  # 3 of Madras' 2 Troops
+    n += raj_tap(s, "troop:madras>madras_presidency*2+sepoy:madras>madras_presidency*2+troop:bombay>bombay_presidency")
+    n += raj_tap(s, "done")                                                # the closing "done" (4.1)
+    assert pc(s, "madras_presidency", "guerrilla_active") == 3             # 4 cubes, Sepoys paid
+    assert pc(s, "bombay_presidency", "guerrilla_active") == 1
+    assert s.resources["raj"] == 8
+    assert n == 4 and engine.decision(s).step == "sop.act"
+
+
+def test_garrison_example_3_2_2_one_destination_same_answer_as_before():
+    """3.2.2 example: 2 Troops from West Bengal and 3 Sepoys from Rajputana
+    into Delhi: a set of one destination keeps its answer
+    ("troop:west_bengal*2+sepoy:rajputana*3"): 4 decisions as in ruleset 5;
+    Restraint paid once; the Sepoys of Bihar (a Protest) stay."""
+    from test_raj import empty_board, pc, totals
+    from test_raj import put as rput
+
+    s = empty_board(restraint=2, resources=10)
+    rput(s, "west_bengal", troop=2)
+    rput(s, "rajputana", sepoy=3)
+    rput(s, "bihar", sepoy=2)
+    board.add_protest(s, "bihar", for_operation=False)
+    n = raj_tap(s, "garrison", "delhi")
+    d = engine.decision(s)
+    assert d.step == "raj.garrison.moves" and "sepoy:bihar" not in d.ids()
+    n += raj_tap(s, "troop:west_bengal*2+sepoy:rajputana*3", "done")
+    assert s.resources["raj"] == 8
+    assert pc(s, "delhi", "troop") == 2 and pc(s, "delhi", "sepoy") == 3 and pc(s, "bihar", "sepoy") == 2
+    assert totals(s) == INVENTORY
+    assert n == 4 and engine.decision(s).step == "sop.act"
+
+
+def test_garrison_two_destinations_in_one_answer_a_cube_moves_once_3_1_2():
+    """Garrison into Calcutta and Delhi: West Bengal's 3 Troops shared
+    between them in one answer (ruleset 5: 5 decisions, 4 now); 4 of them
+    refused whole, nothing moved."""
+    from test_raj import empty_board, pc
+    from test_raj import put as rput
+
+    s = empty_board(restraint=2, resources=10)
+    rput(s, "west_bengal", troop=3)
+    n = raj_tap(s, "garrison", "calcutta+delhi")
+    d = engine.decision(s)
+    assert d.step == "raj.garrison.moves" and d.find("troop:west_bengal>calcutta").most == 3
+    refused_whole(s, "troop:west_bengal>calcutta*2+troop:west_bengal>delhi*2")
+    n += raj_tap(s, "troop:west_bengal>calcutta*2+troop:west_bengal>delhi", "done")
+    assert pc(s, "calcutta", "troop") == 2 and pc(s, "delhi", "troop") == 1 and pc(s, "west_bengal", "troop") == 0
+    assert n == 4 and engine.decision(s).step == "sop.act"
+
+
+def test_bots_answer_the_cubes_into_a_set_in_one_legal_answer():
+    """The Arjuna bots' per-destination picks (8.4.2) joined into the one
+    answer: legal, and the cubes move."""
+    from engine.gandhi.bots.policy import decide
+    from test_raj import empty_board, pc
+    from test_raj import put as rput
+
+    s = empty_board(restraint=2, resources=10)
+    rput(s, "west_bengal", troop=3)
+    raj_tap(s, "garrison", "calcutta+delhi")
+    d = engine.decision(s)
+    cid = decide(s, d)
+    assert d.find(cid) is not None
+    engine.apply(s, "raj", cid)
+    assert pc(s, "calcutta", "troop") + pc(s, "delhi", "troop") >= 1
