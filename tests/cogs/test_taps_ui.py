@@ -89,6 +89,34 @@ async def test_cubes_into_one_space_are_one_multi_select_with_their_counts():
     assert d.find("troop:west_bengal*2+sepoy:rajputana*3") is not None
 
 
+
+async def test_cubes_into_a_garrison_set_are_one_multi_select_with_their_destinations():
+    """Ruleset 6: the cubes into all the destinations of a Garrison set, one
+    multi-select: each origin's count to each destination an option
+    ("troop:west_bengal>calcutta*2" with "troop:west_bengal>delhi"), "done" beside it."""
+    import sys
+    from pathlib import Path
+
+    import engine
+    from bot.service import _joinable
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))  # the rules tests' board helpers
+    from test_raj import empty_board, put
+
+    s = empty_board(restraint=2, resources=10)
+    put(s, "west_bengal", troop=3)
+    for c in ("garrison", "calcutta+delhi"):
+        engine.apply(s, "raj", c)
+    d = engine.decision(s)
+    joinable = _joinable(d)
+    assert {"troop:west_bengal>calcutta*2", "troop:west_bengal>delhi"} <= set(joinable) and "done" not in joinable
+    p = _prompt([(o.id, o.id) for o in d.options(25)], many=d.many, joinable=joinable)
+    items = _items(build_view(p, "en"))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)][0]
+    assert "troop:west_bengal>calcutta*2" in [o.value for o in sel.options]
+    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["done"]
+    assert d.find("troop:west_bengal>calcutta*2+troop:west_bengal>delhi") is not None
+
 # ---------------------------------------------------------------- autocomplete (issue 14)
 
 async def test_play_finds_an_option_by_name_in_the_players_language_and_picks_it(h):
