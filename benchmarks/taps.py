@@ -135,7 +135,7 @@ def report(policy: str, scenario: str, t: Tally, detail: bool) -> None:
     pct = lambda a: 100 * a / max(t.decisions, 1)  # noqa: E731
     print(f"## {policy} policy, {scenario}: {t.games} games, {t.cards / t.games:.1f} cards/game, "
           f"{t.decisions / t.games:.0f} decisions/game")
-    print(f"decisions per Event card: {t.decisions / max(t.cards, 1):.1f}")
+    print(f"decisions per Event card: {t.decisions / max(t.cards, 1):.2f}")
     print(f"single-choice decisions: {pct(t.single):.1f}%; over {DISCORD_SELECT} choices: {pct(t.over25):.2f}%, "
           f"of which a group still over {DISCORD_SELECT} (a second select page): {pct(t.paged):.2f}%")
     print(f"longest run for one faction: mean {sum(t.runs) / len(t.runs):.1f}, max {max(t.runs)}")

@@ -50,10 +50,14 @@ _PIECE_ALIASES = {"active": "guerrilla_active", "underground": "guerrilla_underg
 def choice_group(choice_id: str) -> Message | None:
     """The group of a choice in a long list (issue 14): the kind of the space
     it names ("Cities", "Provinces", "Princely States", "Railways"), with the
-    kind of piece when it names one too ("Troop: Provinces"); None for a
-    choice naming no space (grouped as "Other")."""
+    kind of piece when it names one too ("Troop: Provinces"); a cube move
+    into a space ("troop:delhi>agra") by its destination ("Into Agra"); None
+    for a choice naming no space (grouped as "Other")."""
     base = choice_id.split("*")[0]
     spaces = get_data().map.spaces
+    if ">" in base:  # a cube move "<kind>:<origin>><dest>" (ruleset 6): grouped by where it goes
+        dest = base.rsplit(">", 1)[1]
+        return Message("group.into", {"space": dest}, "Into {space}") if dest in spaces else None
     parts = base.split(":")
     sid = next((p for p in parts if p in spaces), None)
     if sid is None:
