@@ -295,7 +295,7 @@ class OperationLoop(Step):
         rules = rules_of(state)
         chosen = ", ".join(rules.space_name(s) for s in ctx["spaces"]) or "-"  # a word here would stay English
         prompt = msg("prompt.op_space", "{op}: choose a space (chosen: {chosen}).", op=op.label, chosen=chosen)
-        queued = _queued(state, ctx, op, fr)
+        queued = queued_space(state, ctx, op, fr)
         if queued is not None:  # the next of the spaces chosen together: the only answer
             if queued == "done":
                 only = done_choice("End the Operation")
@@ -429,7 +429,7 @@ def _is_variant(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
     return rules_of(state).is_space(sid) and any(c.id == cid for c in op.space_choices(state, ctx, sid))
 
 
-def _queued(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | None:
+def queued_space(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str | None:
     """The next of the spaces chosen together (``fr["queue"]``, then "done")
     that is still legal now, else None (the Operation goes on as asked).
     A space no longer selectable when its turn comes (the Resources ran out)

@@ -1017,13 +1017,13 @@ class GatherSet(Step):
     auto = True
 
     def run(self, state, fr):
-        from ...coin.actions import _queued, op_of
+        from ...coin.actions import op_of, queued_space
 
         ctx = state.action
         dests = data(ctx).setdefault("set", [])
         dests.append(fr["sid"])
         below = state.stack[-1] if state.stack else {}
-        if below.get("step") == "op.loop" and _queued(state, ctx, op_of(state, ctx), below) not in (None, "done"):
+        if below.get("step") == "op.loop" and queued_space(state, ctx, op_of(state, ctx), below) not in (None, "done"):
             return  # the set goes on: its next destination is gathered too
         data(ctx)["set"] = []
         push(state, frame(fr["moves"], dests=dests))
