@@ -24,6 +24,7 @@ Operation data kept in ``ctx["data"]`` (plain JSON):
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
 from typing import Any
 
@@ -1029,7 +1030,7 @@ class GatherSet(Step):
         push(state, frame(fr["moves"], dests=dests))
 
 
-class CubesIntoTheSet(CubesInOneAnswer, Step):
+class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
     """Ruleset 6 (issue 14): the cubes moving into all the destinations of a
     Sweep or Garrison set, one answer: choices ``"<kind>:<origin>><dest>"``
     (``INTO``), each a count within the cubes that may still leave that
@@ -1046,8 +1047,10 @@ class CubesIntoTheSet(CubesInOneAnswer, Step):
     def dest_frame(self, sid: str) -> Frame:
         return frame(self.one.name, sid=sid, moved=0, wavell=False)
 
-    def moves(self, state, sid) -> list[tuple[str, str]]:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def moves(self, state, sid) -> list[tuple[str, str]]:
+        """The (kind, origin) pairs that may move into ``sid`` now, by the
+        Operation's own rule (3.2.2 Garrison, 3.2.3 Sweep)."""
 
     def choice(self, state, kind: str, origin: str, dest: str, named: bool = True) -> Choice:
         """``named`` False: the id without its destination (the only one)."""
