@@ -396,9 +396,9 @@ def _set_refusal(state: GameState, parts: list[str], action_of, key: str):
     space selectable once those before it are chosen and paid for (3.1,
     3.1.5, 3.3, 4.1.1). ``action_of(state, ctx)``: the Operation or Special
     Activity; ``key``: its list of chosen spaces in ``state.action``."""
-    import copy
+    from ..core.engine import scratch
 
-    work = copy.deepcopy(state)
+    work = scratch(state)
     ctx = work.action
     rules = rules_of(state)
     for part in parts:

@@ -441,6 +441,15 @@ def clone(state: BaseState) -> BaseState:
     return load_state(dump_state(state))
 
 
+def scratch(state: BaseState) -> BaseState:
+    """A copy of ``state`` to try moves on and throw away (a joined answer
+    checked part by part): :func:`clone` without the game log, which no
+    rule reads -- a copy through JSON costs ~0.2 ms where ``copy.deepcopy``
+    of a pydantic state costs ~4 ms (issue 21). Never saved, never returned
+    to a player: its ``log`` is empty and ``log_base`` past the original's."""
+    return load_state(_content(state))
+
+
 def dump_state(state: BaseState) -> str:
     """The full state, secrets included, as JSON (for storage only)."""
     return state.model_dump_json()

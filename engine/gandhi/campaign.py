@@ -992,9 +992,9 @@ class RedeployTo(Step):
         """The parts, moved one piece at a time in the order given, must each
         still be a legal move (6.4.2-6.4.5): no more pieces than stand there,
         Troops only where the Raj could pay 2 Resources for each."""
-        from ..core.engine import clone
+        from ..core.engine import scratch
 
-        work, moved = clone(state), {s: dict(v) for s, v in fr["moved"].items()}
+        work, moved = scratch(state), {s: dict(v) for s, v in fr["moved"].items()}
         for kind, sid, n in _parts(fr["faction"], cid):
             for _ in range(n):
                 if (kind, sid) not in redeploy_moves(work, fr["faction"], moved, fr["origin"]):

@@ -438,9 +438,9 @@ class Remove(Step):
         """Each piece of a joined answer, taken in the order given, must be
         one the Raj may take then (Bases last, Gandhi before Muslim League
         Bases, Active Activists only: 3.2.4, 1.4.3)."""
-        from ...core.engine import clone
+        from ...core.engine import scratch
 
-        work = clone(state)
+        work = scratch(state)
         for part, n in cube_parts(cid):
             for _ in range(n):
                 if part not in removal_candidates(work, fr["sid"], fr["mode"]):
@@ -1107,9 +1107,9 @@ class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
         return None
 
     def check_joined(self, state, fr, cid):
-        import copy
+        from ...core.engine import scratch
 
-        work = copy.deepcopy(state)
+        work = scratch(state)
         one = self.one()
         for dest, parts in self._grouped(state, fr, cid):
             df = self.dest_frame(dest)
