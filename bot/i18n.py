@@ -170,13 +170,46 @@ def name(locale: str | None, ident: str, game: str | None = None) -> str:
             or _game_names(game).get(ident, ident))
 
 
-def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
-    """One parameter made readable in ``locale`` (see :func:`_params`)."""
+def _value(locale: str | None, key: str, v: Any, game: str | None,
+           games: tuple[str, ...] | None = None) -> Any:
+    """One parameter made readable in ``locale`` (see :func:`_params`);
+    ``games``: the registered games (``engine.games()``) when the caller has them."""
     if isinstance(v, bool) or not isinstance(v, (str, list, tuple)):
         return v
+    if games is None:
+        games = _registered()
     if isinstance(v, (list, tuple)):
-        return _join(locale, [str(_value(locale, key, x, game)) for x in v])
-    if _is_faction(key, v):
+        return _join(locale, [str(_value(locale, key, x, game, games)) for x in v])
+    named = _named(locale, key in _FACTION_PARAMS, v, game, games)
+    if named is not None:
+        return named
+    m = _CARD.match(v)
+    if m and (title := card_title(locale, int(m.group(1)), game)):
+        return f"#{m.group(1)} {title}"
+    if ", " in v:
+        names, ids = _game_names(game), _ids_by_name(game)
+        parts = v.split(", ")
+        if all(p in ids or p in names for p in parts):
+            return _join(locale, [str(_value(locale, key, p, game, games)) for p in parts])
+    return v
+
+
+def _registered() -> tuple[str, ...]:
+    import engine
+
+    return tuple(engine.games())
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _named(locale: str | None, faction_param: bool, v: str, game: str | None,
+           games: tuple[str, ...]) -> str | None:
+    """``v`` as a name in ``locale`` when it is a Faction id (``faction_param``:
+    a Faction's parameter), an id or an English name of ``game`` (None: the
+    registered ``games``'), else None. Issue 21: speed: names are fixed data
+    (catalogs and display names are read once), so each is looked up once
+    per locale, not once per label of every prompt; card titles (which
+    follow the data in force) are not cached."""
+    if faction_param and v in _names()[1]:
         return faction_name(locale, v)
     names = _game_names(game)
     if v in names:
@@ -184,16 +217,7 @@ def _value(locale: str | None, key: str, v: Any, game: str | None) -> Any:
     ids = _ids_by_name(game)
     if v in ids:
         return name(locale, ids[v], game)
-    m = _CARD.match(v)
-    if m and (title := card_title(locale, int(m.group(1)), game)):
-        return f"#{m.group(1)} {title}"
-    if ", " in v and all(p in ids or p in names for p in v.split(", ")):
-        return _join(locale, [str(_value(locale, key, p, game)) for p in v.split(", ")])
-    return v
-
-
-def _is_faction(key: str, v: str) -> bool:
-    return key in _FACTION_PARAMS and v in _names()[1]
+    return None
 
 
 def _join(locale: str | None, items: list[str]) -> str:
@@ -204,7 +228,8 @@ def _params(locale: str | None, params: dict[str, Any], game: str | None = None)
     """Parameters made readable: ids (spaces, pieces, Factions, Operations,
     boxes ...) and English names become names in ``locale``, "#N Title" the
     card's title in ``locale``, lists joined; numbers stay numbers."""
-    out = {k: _value(locale, k, v, game) for k, v in params.items()}
+    games = _registered()
+    out = {k: _value(locale, k, v, game, games) for k, v in params.items()}
     if isinstance(params.get("card"), int) and "event" in params and (
             title := card_title(locale, params["card"], game)):
         out["event"] = f"#{params['card']} {title}"
@@ -241,19 +266,74 @@ def _plural_rule(locale: str):
 def _plural(locale: str, value: Any, forms: str) -> str:
     """``one=Guerriglia|other=Guerriglie`` -> the form for ``value`` by the
     CLDR plural category of ``locale`` (``other`` when missing)."""
-    table = dict(part.split("=", 1) for part in forms.split("|") if "=" in part)
+    table = _forms(forms)
     try:
-        cat = _plural_rule(locale)(abs(int(value)))
+        cat = _category(locale, abs(int(value)))
     except (TypeError, ValueError):
         cat = "other"
     return table.get(cat, table.get("other", ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _forms(forms: str) -> dict[str, str]:
+    """``one=a|other=b`` as {category: form} (issue 21: speed: parsed once; read only)."""
+    return dict(part.split("=", 1) for part in forms.split("|") if "=" in part)
+
+
+@functools.lru_cache(maxsize=4096)
+def _category(locale: str, n: int) -> str:
+    """The CLDR plural category of ``n`` in ``locale`` (issue 21: speed: Babel's rule once per count)."""
+    return _plural_rule(locale)(n)
 
 
 def fill(locale: str | None, tpl: str, params: dict[str, Any]) -> str:
     """``tpl`` formatted with ``params`` (already readable) in ``locale``."""
     if ":plural:" not in tpl and ":a}" not in tpl:  # no spec of ours: str.format's own, quicker
         return tpl.format_map(params)
-    return _Formatter(locale).vformat(tpl, (), params)
+    parts = _parsed(tpl)
+    if parts is None:
+        return _Formatter(locale).vformat(tpl, (), params)
+    return _filled(_Formatter(locale), parts, params)
+
+
+_Parts = tuple  # ((literal, field name | None, spec or its parts, conversion | None), ...)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(tpl: str, depth: int = 2) -> _Parts | None:
+    """``tpl`` parsed as :meth:`string.Formatter.vformat` parses it, its
+    format specs parsed too; None when it uses what :func:`_filled` does
+    not do (positional or dotted fields, specs nested deeper than
+    ``vformat`` allows, malformed ones): then ``vformat`` itself fills it. Issue 21: speed:
+    a catalog template is parsed once, not on every label."""
+    try:
+        parsed = list(string.Formatter().parse(tpl))
+    except ValueError:  # malformed: vformat raises what it meets first
+        return None
+    out = []
+    for literal, field, spec, conv in parsed:
+        if field is None:
+            out.append((literal, None, "", None))
+            continue
+        if not field.isidentifier():
+            return None
+        inner = _parsed(spec, depth - 1) if "{" in spec and depth > 1 else None
+        if "{" in spec and inner is None:
+            return None
+        out.append((literal, field, spec if inner is None else inner, conv))
+    return tuple(out)
+
+
+def _filled(fmt: "_Formatter", parts: _Parts, params: dict[str, Any]) -> str:
+    """:func:`_parsed` parts filled as ``fmt.vformat`` fills their template."""
+    out = []
+    for literal, field, spec, conv in parts:
+        if literal:
+            out.append(literal)
+        if field is not None:
+            obj = fmt.convert_field(params[field], conv)
+            out.append(fmt.format_field(obj, spec if isinstance(spec, str) else _filled(fmt, spec, params)))
+    return "".join(out)
 
 
 def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:

@@ -121,12 +121,16 @@ def _choice_label(locale: str, d: Any, cid: str, game: str) -> str:
     return render(locale, c.label, game) if c else cid
 
 
-def _joinable(d: Any) -> list[str]:
-    """The listed options (``d.options(PAGE)``) that may be picked together:
-    each joining choice, and each count of a joining quantity (ruleset 5's
-    "troop:delhi*3+sepoy:agra", issue 14)."""
+def _joinable(d: Any, options: list | None = None) -> list[str]:
+    """The listed options (``options``: ``d.options(PAGE)``, when the caller
+    has them) that may be picked together: each joining choice, and each
+    count of a joining quantity (ruleset 5's "troop:delhi*3+sepoy:agra",
+    issue 14)."""
     join = {c.id for c in d.joining()}
-    return [o.id for o in d.options(PAGE) if o.id in join or split_quantity(o.id)[0] in join]
+    if not join:  # issue 21: speed: most decisions join nothing
+        return []
+    return [o.id for o in (d.options(PAGE) if options is None else options)
+            if o.id in join or split_quantity(o.id)[0] in join]
 
 
 class ServiceError(Exception):
@@ -450,7 +454,7 @@ class Service:
         options = d.options(PAGE)
         shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
                      choices=[(c.id, render(loc, c.label, game)) for c in options],
-                     many=d.many, joinable=_joinable(d),
+                     many=d.many, joinable=_joinable(d, options),
                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
                      else {},
                      groups=[(render(loc, name, game), [c.id for c in opts]) for name, opts in engine.groups(game, d)])
