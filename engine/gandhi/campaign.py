@@ -30,6 +30,7 @@ Rules readings are recorded in ``docs/rulings/campaign.md``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 from ..core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ..core.steps import Frame, Step, frame, handler, push, register
@@ -741,19 +742,27 @@ def destinations(state: GandhiState, faction: str, kind: str) -> list[str]:
     origin (6.4.2-6.4.5). Raj Control is judged at the moment of the move (6.4
     "adjust continuously"). For Troops the Raj's Resources are checked by
     :func:`redeploy_moves`."""
-    out = []
+    return redeploy_destinations(state, faction)[kind]
+
+
+def redeploy_destinations(state: GandhiState, faction: str) -> dict[str, list[str]]:
+    """{kind: :func:`destinations`} for each kind of ``faction``'s pieces,
+    from one look at each space (issue 21: speed: the kinds differ only in
+    States, where the Raj's Sepoys alone may go)."""
+    out: dict[str, list[str]] = {k: [] for k in KINDS[faction]}
     for sid, sp in state.spaces.items():
         if faction == "raj":
             if dv.is_state(state, sid):
-                ok = kind == "sepoy"
-            else:
-                ok = is_city(sid) or dv.is_railway(sid) or dv.raj_control(state, sid)
+                out["sepoy"].append(sid)
+                continue
+            ok = is_city(sid) or dv.is_railway(sid) or dv.raj_control(state, sid)
         else:
             ok = not dv.is_railway(sid) and not dv.raj_control(state, sid)
             if not ok and faction in BASE_OF:
                 ok = sp.pieces.get(BASE_OF[faction], 0) > 0
         if ok:
-            out.append(sid)
+            for ds in out.values():
+                ds.append(sid)
     return out
 
 
@@ -761,43 +770,59 @@ def redeploy_moves(state: GandhiState, faction: str, moved: dict, origin: str,
                    dests: dict[str, list[str]] | None = None, upkept: int | None = None) -> list[tuple[str, str]]:
     """(kind, destination) pairs for one piece leaving ``origin``. A Troop may
     not enter a Province or Railway unless the Raj could then pay 2 Resources
-    for every Troop there (6.4.2; reading R-6.4.2-upkeep)."""
-    out = []
+    for every Troop there (6.4.2; reading R-6.4.2-upkeep). ``dests``
+    (:func:`redeploy_destinations`) and ``upkept`` (:func:`troops_upkept`):
+    when the caller has them for this very state."""
+    return list(_moves(state, faction, moved, origin, dests, upkept))
+
+
+def can_leave(state: GandhiState, faction: str, moved: dict, origin: str,
+              dests: dict[str, list[str]] | None = None, upkept: int | None = None) -> bool:
+    """Whether a piece may leave ``origin``: :func:`redeploy_moves` is not
+    empty (issue 21: speed: stops at the first move)."""
+    return next(_moves(state, faction, moved, origin, dests, upkept), None) is not None
+
+
+def _moves(state: GandhiState, faction: str, moved: dict, origin: str,
+           dests: dict[str, list[str]] | None, upkept: int | None) -> Iterator[tuple[str, str]]:
+    """:func:`redeploy_moves` one at a time."""
     for kind in KINDS[faction]:
         if movable(state, moved, origin, kind) <= 0:
             continue
-        ds = dests[kind] if dests is not None else destinations(state, faction, kind)
+        if dests is None:
+            dests = redeploy_destinations(state, faction)
         pay_ok = True
         if kind == "troop":
             p = upkept if upkept is not None else troops_upkept(state)
             after = p + 1 - (1 if _upkept(origin) else 0)
             pay_ok = can_pay(state, "raj", TROOP_UPKEEP * after)
-        for sid in ds:
+        for sid in dests[kind]:
             if sid != origin and (pay_ok or not (kind == "troop" and _upkept(sid))):
-                out.append((kind, sid))
-    return out
+                yield kind, sid
 
 
-def redeploy_most(state: GandhiState, faction: str, moved: dict, origin: str, kind: str, dest: str) -> int:
+def redeploy_most(state: GandhiState, faction: str, moved: dict, origin: str, kind: str, dest: str,
+                  upkept: int | None = None) -> int:
     """How many ``kind`` pieces may go from ``origin`` to ``dest`` in one
     answer (issue 14): those not yet moved, and for Troops entering a
     Province or Railway from elsewhere as many as the Raj could still pay 2
-    Resources each for (6.4.2)."""
+    Resources each for (6.4.2). ``upkept``: :func:`troops_upkept`, when the
+    caller has it."""
     n = movable(state, moved, origin, kind)
     if kind == "troop" and _upkept(dest) and not _upkept(origin) and uses_resources(state, "raj"):
-        n = min(n, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
+        n = min(n, state.resources["raj"] // TROOP_UPKEEP - (troops_upkept(state) if upkept is None else upkept))
     return max(1, n)
 
 
 def redeploy_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
     """Spaces holding a piece of ``faction`` that may still move somewhere."""
-    dests = {k: destinations(state, faction, k) for k in KINDS[faction]}
+    dests = redeploy_destinations(state, faction)
     upkept = troops_upkept(state) if faction == "raj" else 0
     out = []
     for s in state.spaces:
         if not any(movable(state, moved, s, k) > 0 for k in KINDS[faction]):
             continue
-        if redeploy_moves(state, faction, moved, s, dests, upkept):
+        if can_leave(state, faction, moved, s, dests, upkept):
             out.append(s)
     return out
 
@@ -914,17 +939,22 @@ def forced_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
     """Railways holding pieces of ``faction`` that must leave them (6.4.3-6.4.5)
     and may go somewhere, in map order."""
     out = []
+    dests = upkept = None  # issue 21: speed: one look at the map for every Railway
     for rid in get_data().map.railways:
-        if any(movable(state, moved, rid, k) > 0 for k in MUST_LEAVE_RAIL[faction]) \
-                and any(k in MUST_LEAVE_RAIL[faction] for k, _ in redeploy_moves(state, faction, moved, rid)):
-            out.append(rid)
+        if any(movable(state, moved, rid, k) > 0 for k in MUST_LEAVE_RAIL[faction]):
+            if dests is None:
+                dests = redeploy_destinations(state, faction)
+                upkept = troops_upkept(state) if faction == "raj" else 0
+            if any(k in MUST_LEAVE_RAIL[faction] for k, _ in _moves(state, faction, moved, rid, dests, upkept)):
+                out.append(rid)
     return out
 
 
-def _must_leave(state: GandhiState, faction: str, moved: dict, origin: str) -> bool:
+def _must_leave(state: GandhiState, faction: str, moved: dict, origin: str,
+                dests: dict[str, list[str]] | None = None, upkept: int | None = None) -> bool:
     """Pieces in ``origin`` that must still leave it and have somewhere to go (6.4.3-6.4.5)."""
     return dv.is_railway(origin) and any(k in MUST_LEAVE_RAIL[faction]
-                                         for k, _ in redeploy_moves(state, faction, moved, origin))
+                                         for k, _ in _moves(state, faction, moved, origin, dests, upkept))
 
 
 @register
@@ -944,13 +974,13 @@ class RedeployNext(Step):
         f, moved, queue = fr["faction"], fr["moved"], list(fr["queue"])
         while queue:
             origin = queue.pop(0)
-            if redeploy_moves(state, f, moved, origin):
+            if can_leave(state, f, moved, origin):
                 push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, queue=queue))
                 return
         if f == "raj" and not raj_can_stop(state):
             push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
-        elif f != "raj" and forced_origins(state, f, moved):  # pieces that must still leave a Railway
-            push(state, frame(self.name, faction=f, queue=forced_origins(state, f, moved), moved=moved))
+        elif f != "raj" and (forced := forced_origins(state, f, moved)):  # pieces that must still leave a Railway
+            push(state, frame(self.name, faction=f, queue=forced, moved=moved))
 
 
 @register
@@ -963,22 +993,25 @@ class RedeployTo(Step):
 
     def decision(self, state, fr):
         f, origin = fr["faction"], fr["origin"]
+        upkept = troops_upkept(state) if f == "raj" else 0  # issue 21: speed: once, not per Troop move
+        moves = redeploy_moves(state, f, fr["moved"], origin, upkept=upkept)
+        counted = at_least(state, 4)
+        many = len(moves) if at_least(state, 5) and len(moves) > 1 else 1
         choices = [Choice(f"{SHORT[k]}:{s}", msg("choice.redeploy_to", "{piece} to {space}", piece=LABEL[k],
                                                  space=space_name(s)),
-                          most=redeploy_most(state, f, fr["moved"], origin, k, s) if at_least(state, 4) else 1,
+                          most=redeploy_most(state, f, fr["moved"], origin, k, s, upkept) if counted else 1,
                           label_n=msg("choice.redeploy_to_n", "{piece}: {n} to {space}", piece=LABEL[k],
-                                      space=space_name(s), n=1))
-                   for k, s in redeploy_moves(state, f, fr["moved"], origin)]
-        many = len(choices) if at_least(state, 5) and len(choices) > 1 else 1
+                                      space=space_name(s), n=1),
+                          joins=many > 1, pools=_pools(origin, k, s) if many > 1 else ())
+                   for k, s in moves]
         budgets = {}
         if many > 1:  # ruleset 5: several destinations at once, within the pieces there (and the Raj's purse)
             budgets = {k: movable(state, fr["moved"], origin, k) for k in KINDS[f]}
             if f == "raj" and not _upkept(origin):
-                budgets["upkeep"] = max(0, state.resources["raj"] // TROOP_UPKEEP - troops_upkept(state))
-            choices = [dataclasses.replace(c, joins=True, pools=_pools(f, origin, c.id)) for c in choices]
+                budgets["upkeep"] = max(0, state.resources["raj"] // TROOP_UPKEEP - upkept)
         if not at_least(state, 6):
             choices.append(simple("back", "choice.back", "Choose another space"))
-        elif not _must_leave(state, f, fr["moved"], origin):
+        elif not (dv.is_railway(origin) and any(k in MUST_LEAVE_RAIL[f] for k, _ in moves)):  # _must_leave
             choices.append(done_choice(f"Move no more from {space_name(origin)}"))  # ruleset 6: the next space
         return Decision(f, msg("prompt.campaign.redeploy_to", "Redeploy from {space}: which piece, to where?",
                                space=space_name(origin)), choices, self.name, many=many, budgets=budgets)
@@ -997,7 +1030,7 @@ class RedeployTo(Step):
         work, moved = scratch(state), {s: dict(v) for s, v in fr["moved"].items()}
         for kind, sid, n in _parts(fr["faction"], cid):
             for _ in range(n):
-                if (kind, sid) not in redeploy_moves(work, fr["faction"], moved, fr["origin"]):
+                if (kind, sid) not in _moves(work, fr["faction"], moved, fr["origin"], None, None):
                     return msg("error.redeploy_too_many",
                                "Not every piece of that answer may leave {origin}: {piece} to {space} is one too "
                                "many (6.4).", origin=space_name(fr["origin"]), piece=LABEL[kind],
@@ -1051,18 +1084,18 @@ class RedeployTo(Step):
         elif cid != "back":
             (kind, sid, _), = _parts(f, cid)
             _move_one(state, f, moved, origin, kind, sid)
-            if at_least(state, 4) and redeploy_moves(state, f, moved, origin):
+            if at_least(state, 4) and can_leave(state, f, moved, origin):
                 # ruleset 4: the next pieces from the same space without choosing it again (a quantity)
                 push(state, frame("campaign.redeploy_to", faction=f, origin=origin, moved=moved, again=True))
                 return
         push(state, gate(frame("campaign.redeploy", faction=f, moved=moved)))
 
 
-def _pools(faction: str, origin: str, cid: str) -> tuple[str, ...]:
-    """The budgets a Redeploy choice ``"<piece>:<space>"`` draws on: the
-    pieces of its kind in ``origin``; a Troop into a Province or onto a
-    Railway from elsewhere also the Raj's Resources, 2 each (6.4.2)."""
-    (kind, sid, _), = _parts(faction, cid)
+def _pools(origin: str, kind: str, sid: str) -> tuple[str, ...]:
+    """The budgets a Redeploy choice ``"<piece>:<space>"`` (a ``kind`` piece
+    from ``origin`` to ``sid``) draws on: the pieces of its kind in
+    ``origin``; a Troop into a Province or onto a Railway from elsewhere also
+    the Raj's Resources, 2 each (6.4.2)."""
     upkeep = kind == "troop" and _upkept(sid) and not _upkept(origin)
     return (kind, "upkeep") if upkeep else (kind,)
 
