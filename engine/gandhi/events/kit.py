@@ -370,18 +370,20 @@ def piece_options(state, ctx: dict) -> list[tuple[str, str, str, str]]:
     srcs = [b for b, c in ctx["sources"].items() if c is None or c > 0]
     first = next(iter(ctx["sources"]))
     dests = _dests(ctx)
+    # issue 21: speed: the source boxes holding each kind to place, once (not per space)
+    stocked = {pk: [b for b in srcs if board.in_box(state, b, pk) > 0]
+               for pk in {place_kind(k) for k in ctx["kinds"]}} if act == "place" else {}
     for sid in spaces:
         if not _space_ok(ctx, sid):
             continue
         if act == "place":
             for kind in ctx["kinds"]:
                 pk = place_kind(kind)
-                if not can_place(state, sid, pk):
+                if not stocked[pk] or not can_place(state, sid, pk):
                     continue
-                for b in srcs:
-                    if board.in_box(state, b, pk) > 0:
-                        alias = "guerrilla" if pk == "guerrilla_underground" else ALIAS[pk]
-                        out.append((f"{sid}:{alias}" + ("" if b == first else f":{BOX_SHORT[b]}"), sid, pk, b))
+                for b in stocked[pk]:
+                    alias = "guerrilla" if pk == "guerrilla_underground" else ALIAS[pk]
+                    out.append((f"{sid}:{alias}" + ("" if b == first else f":{BOX_SHORT[b]}"), sid, pk, b))
             continue
         kinds = [k for k in ctx["kinds"] if cnt(state, sid, k) > 0]
         if act == "activate":
