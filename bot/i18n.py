@@ -352,6 +352,35 @@ def render(locale: str | None, message: Message | dict[str, Any], game: str | No
     English, else the message's English text."""
     if isinstance(message, dict):
         message = Message.from_dict(message)
+    items = tuple(message.params.items())
+    if _fixed(items):
+        return _rendered(locale, message.key, items, message.text, game, _registered())
+    return _render(locale, message, game)
+
+
+def _fixed(items: tuple[tuple[str, Any], ...]) -> bool:
+    """Whether a message with these parameters renders from fixed data only
+    (catalogs, names): values that are None, ints or strings (exactly: 1,
+    True and 1.0 are equal keys but render differently), no card ("#N
+    Title", ``card`` with ``event``: card titles follow the game data in
+    force, which may be reloaded)."""
+    for k, v in items:
+        t = type(v)
+        if not (v is None or t is int or (t is str and not v.startswith("#"))) or k == "event":
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _rendered(locale: str | None, key: str, items: tuple[tuple[str, Any], ...], text: str, game: str | None,
+              games: tuple[str, ...]) -> str:
+    """:func:`render` of a message of fixed data (:func:`_fixed`), with the
+    registered ``games``. Issue 21: speed: a prompt's labels ("Delhi", "Troop
+    to Agra" ...) come again in every prompt; each is rendered once per locale."""
+    return _render(locale, Message(key, dict(items), text), game)
+
+
+def _render(locale: str | None, message: Message, game: str | None) -> str:
     tpl = template(locale, message.key, game, any_game=game is None)
     params = _params(locale, message.params, game)
     if tpl:
