@@ -814,9 +814,11 @@ def redeploy_most(state: GandhiState, faction: str, moved: dict, origin: str, ki
     return max(1, n)
 
 
-def redeploy_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
-    """Spaces holding a piece of ``faction`` that may still move somewhere."""
-    dests = redeploy_destinations(state, faction)
+def redeploy_origins(state: GandhiState, faction: str, moved: dict,
+                     dests: dict[str, list[str]] | None = None) -> list[str]:
+    """Spaces holding a piece of ``faction`` that may still move somewhere
+    (``dests``: :func:`redeploy_destinations`, when the caller has them)."""
+    dests = redeploy_destinations(state, faction) if dests is None else dests
     upkept = troops_upkept(state) if faction == "raj" else 0
     out = []
     for s in state.spaces:
@@ -864,9 +866,10 @@ class Redeploy(PhaseStep):
     name = "campaign.redeploy"
 
     def available(self, state, fr):
-        origins = redeploy_origins(state, fr["faction"], fr["moved"])
+        dests = redeploy_destinations(state, fr["faction"])  # issue 21: speed: for both lists
+        origins = redeploy_origins(state, fr["faction"], fr["moved"], dests)
         if at_least(state, 6):  # ruleset 6: asked only when a space may be left or not, by choice
-            forced = forced_origins(state, fr["faction"], fr["moved"])
+            forced = forced_origins(state, fr["faction"], fr["moved"], dests)
             return any(o not in forced for o in origins)
         return bool(origins)
 
@@ -879,9 +882,10 @@ class Redeploy(PhaseStep):
 
     def decision(self, state, fr):
         f = fr["faction"]
-        origins = redeploy_origins(state, f, fr["moved"])
+        dests = redeploy_destinations(state, f)  # issue 21: speed: for both lists
+        origins = redeploy_origins(state, f, fr["moved"], dests)
         if at_least(state, 6):
-            return self._decision6(state, fr, origins)
+            return self._decision6(state, fr, origins, dests)
         choices = [space_choice(s) for s in origins]
         if can_stop(state, f):
             choices.append(done_choice("End Redeploy"))
@@ -889,7 +893,7 @@ class Redeploy(PhaseStep):
                                "Redeploy ({faction}): choose a space to move a piece from.",
                                faction=FACTION_NAMES[f]), choices, self.name)
 
-    def _decision6(self, state, fr, origins):
+    def _decision6(self, state, fr, origins, dests):
         """Ruleset 6 (issue 14): the spaces pieces leave, several at once, in
         the order they are to be Redeployed (Raj Control adjusts after each
         move, 6.4); each is then asked once. The spaces whose pieces must
@@ -897,7 +901,7 @@ class Redeploy(PhaseStep):
         "done" stays on offer for the Congress, the League and the
         Revolutionaries; the Raj ends only when it can pay (6.4.2)."""
         f = fr["faction"]
-        forced = forced_origins(state, f, fr["moved"])
+        forced = forced_origins(state, f, fr["moved"], dests)
         choices = [dataclasses.replace(space_choice(s), joins=True) for s in origins]
         if f != "raj" or raj_can_stop(state):
             choices.append(done_choice("Move from no other space" if forced else "End Redeploy"))
@@ -935,15 +939,17 @@ class Redeploy(PhaseStep):
         push(state, frame("campaign.redeploy_to", faction=fr["faction"], origin=cid, moved=fr["moved"]))
 
 
-def forced_origins(state: GandhiState, faction: str, moved: dict) -> list[str]:
+def forced_origins(state: GandhiState, faction: str, moved: dict,
+                   dests: dict[str, list[str]] | None = None) -> list[str]:
     """Railways holding pieces of ``faction`` that must leave them (6.4.3-6.4.5)
-    and may go somewhere, in map order."""
+    and may go somewhere, in map order (``dests``: :func:`redeploy_destinations`,
+    when the caller has them)."""
     out = []
-    dests = upkept = None  # issue 21: speed: one look at the map for every Railway
+    upkept = None  # issue 21: speed: one look at the map for every Railway
     for rid in get_data().map.railways:
         if any(movable(state, moved, rid, k) > 0 for k in MUST_LEAVE_RAIL[faction]):
-            if dests is None:
-                dests = redeploy_destinations(state, faction)
+            if upkept is None:
+                dests = redeploy_destinations(state, faction) if dests is None else dests
                 upkept = troops_upkept(state) if faction == "raj" else 0
             if any(k in MUST_LEAVE_RAIL[faction] for k, _ in _moves(state, faction, moved, rid, dests, upkept)):
                 out.append(rid)
