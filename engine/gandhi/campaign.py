@@ -526,15 +526,19 @@ def constructive_spaces(state: GandhiState, faction: str, chosen: list[str]) -> 
     """Cities/Provinces with the faction's pieces and no Raj Control, not yet
     chosen, not at Active Opposition; none once the combined count reaches
     Unity (6.3.2)."""
+    return list(_constructive_spaces(state, faction, chosen))
+
+
+def _constructive_spaces(state: GandhiState, faction: str, chosen: list[str]) -> Iterator[str]:
+    """:func:`constructive_spaces` one at a time (issue 21: speed: a yes/no
+    stops at the first; the space's own pieces are looked at before its Control)."""
     if len(chosen) >= state.unity:
-        return []
-    out = []
+        return
     for sid in get_data().map.ids:
         sp = state.spaces[sid]
-        if (sid not in chosen and dv.can_be_controlled(state, sid) and not dv.raj_control(state, sid)
-                and sp.support > -2 and any(dv.n(sp, k) for k in OWN[faction])):
-            out.append(sid)
-    return out
+        if (sid not in chosen and sp.support > -2 and any(dv.n(sp, k) for k in OWN[faction])
+                and dv.can_be_controlled(state, sid) and not dv.raj_control(state, sid)):
+            yield sid
 
 
 @register
@@ -549,7 +553,7 @@ class Constructive(PhaseStep):
     name = "campaign.constructive"
 
     def available(self, state, fr):
-        return bool(constructive_spaces(state, fr["faction"], fr["chosen"]))
+        return next(_constructive_spaces(state, fr["faction"], fr["chosen"]), None) is not None
 
     def skip(self, state, fr):
         if fr["faction"] == "inc":
@@ -643,10 +647,15 @@ BASE_PHASE = {"ml": "Pakistan Movement", "rev": "Secret Societies"}
 def base_spaces(state: GandhiState, faction: str) -> list[str]:
     """Non-Railway spaces without Raj Control with room for a Base (1.4.2),
     if the faction has a Base Available (6.3.3, 6.3.4)."""
+    return list(_base_spaces(state, faction))
+
+
+def _base_spaces(state: GandhiState, faction: str) -> Iterator[str]:
+    """:func:`base_spaces` one at a time (issue 21: speed: a yes/no stops at the first)."""
     if not state.available.get(BASE_OF[faction], 0):
-        return []
-    return [s for s in get_data().map.non_railway
-            if not dv.raj_control(state, s) and dv.base_room(state, s) > 0]
+        return
+    yield from (s for s in get_data().map.non_railway
+                if not dv.raj_control(state, s) and dv.base_room(state, s) > 0)
 
 
 @register
@@ -658,7 +667,7 @@ class PlaceBase(PhaseStep):
     name = "campaign.base"
 
     def available(self, state, fr):
-        return bool(base_spaces(state, fr["faction"]))
+        return next(_base_spaces(state, fr["faction"]), None) is not None
 
     def decision(self, state, fr):
         f = fr["faction"]
