@@ -90,6 +90,9 @@ def cannot_pay_text(state: GandhiState, sid: str | None, cost: int) -> str:
 
 
 def data(ctx: dict[str, Any]) -> dict[str, Any]:
+    d = ctx.get("data")
+    if d is not None and "paid" in d and "moved" in d:  # the usual case, without three setdefaults (issue 21)
+        return d
     d = ctx.setdefault("data", {})
     d.setdefault("paid", {})
     d.setdefault("moved", {})
@@ -170,17 +173,29 @@ def sweep_sweepable_rail(state: GandhiState, rid: str) -> bool:
             and pieces(state, rid, "guerrilla_active") == 0)
 
 
-def sweep_origins(state: GandhiState, dest: str) -> list[str]:
+def sweep_rails(state: GandhiState) -> frozenset[str]:
+    """The Railways :func:`sweep_sweepable_rail` now, computed once for a
+    scan over destinations (issue 21: speed)."""
+    return frozenset(r for r in get_data().map.railways if sweep_sweepable_rail(state, r))
+
+
+def sweep_origins(state: GandhiState, dest: str, rails: frozenset[str] | None = None) -> list[str]:
     """Spaces whose cubes may Sweep into ``dest`` (3.2.3): adjacent spaces
     (Railways too), or spaces adjacent to a Railway next to ``dest`` that has
     no Strike, Activists or Active Guerrillas. Protest spaces are excluded by
-    :func:`movable`."""
+    :func:`movable`. ``rails``: a :func:`sweep_rails` of this very state, to
+    reuse."""
+    return sorted(_sweep_origin_set(state, dest, rails))
+
+
+def _sweep_origin_set(state: GandhiState, dest: str, rails: frozenset[str] | None) -> set[str]:
+    """:func:`sweep_origins` unsorted: where only whether any moves matters (issue 21: speed)."""
     out = set(adjacent(dest))
     for r in adjacent(dest):
-        if sweep_sweepable_rail(state, r):
+        if r in rails if rails is not None else sweep_sweepable_rail(state, r):
             out |= adjacent(r)
     out.discard(dest)
-    return sorted(out)
+    return out
 
 
 def garrison_context(state: GandhiState) -> dict[str, set[str]]:
@@ -865,24 +880,50 @@ class GarrisonActivate(Step):
 def sweep_moves(state: GandhiState, ctx: dict[str, Any], dest: str, sepoys: bool) -> list[tuple[str, str]]:
     """(kind, origin) pairs that may Sweep into ``dest`` now (3.2.3)."""
     out = []
+    troops = troops_may_enter(state, dest)
     for origin in sweep_origins(state, dest):
-        if troops_may_enter(state, dest) and movable(state, ctx, origin, "troop"):
+        if troops and movable(state, ctx, origin, "troop"):
             out.append(("troop", origin))
         if sepoys and movable(state, ctx, origin, "sepoy"):
             out.append(("sepoy", origin))
     return out
 
 
-def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int) -> bool:
+def sweep_movers(state: GandhiState, ctx: dict[str, Any]) -> dict[str, frozenset[str]]:
+    """{kind: the spaces whose cubes of that kind may still move}
+    (:func:`movable`), and ``"rails"``: :func:`sweep_rails`, computed once
+    for a scan over destinations (issue 21: speed)."""
+    out = {k: frozenset(s for s, sp in state.spaces.items() if sp.pieces.get(k) and movable(state, ctx, s, k))
+           for k in ("troop", "sepoy")}
+    out["rails"] = sweep_rails(state)
+    return out
+
+
+def sweep_can_move(state: GandhiState, ctx: dict[str, Any], dest: str, kinds: tuple[str, ...],
+                   movers: dict[str, frozenset[str]] | None = None) -> bool:
+    """Some cube of ``kinds`` may Sweep into ``dest`` now: :func:`sweep_moves`
+    is not empty for those kinds, stopped at the first (issue 21: speed).
+    ``movers``: a :func:`sweep_movers` of this very state, to reuse."""
+    if "troop" in kinds and not troops_may_enter(state, dest):
+        kinds = tuple(k for k in kinds if k != "troop")
+    if movers is None:
+        return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest, None) for k in kinds)
+    return any(o in movers[k] for o in _sweep_origin_set(state, dest, movers["rails"]) for k in kinds)
+
+
+def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int,
+                  movers: dict[str, frozenset[str]] | None = None) -> bool:
     """Something can Sweep in ``dest``: Troops there or able to come, or Sepoys
-    (there or able to come) the Raj can pay for."""
-    if pieces(state, dest, "troop") or sweep_moves(state, ctx, dest, False):
+    (there or able to come) the Raj can pay for. ``movers``: as
+    :func:`sweep_can_move`."""
+    if pieces(state, dest, "troop") or sweep_can_move(state, ctx, dest, ("troop",), movers):
         return True
-    return can_pay(state, cost) and bool(pieces(state, dest, "sepoy") or sweep_moves(state, ctx, dest, True))
+    return can_pay(state, cost) and bool(pieces(state, dest, "sepoy")
+                                         or sweep_can_move(state, ctx, dest, ("sepoy",), movers))
 
 
 def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) -> bool:
-    return bool(pieces(state, dest, "sepoy")) or any(k == "sepoy" for k, _ in sweep_moves(state, ctx, dest, True))
+    return bool(pieces(state, dest, "sepoy")) or sweep_can_move(state, ctx, dest, ("sepoy",))
 
 
 @operation
@@ -911,13 +952,16 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        movers = sweep_movers(state, ctx)
         return [s for s in get_data().map.non_railway
-                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost)]
+                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)]
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost) for s in get_data().map.non_railway)
+        movers = sweep_movers(state, ctx)
+        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)
+                   for s in get_data().map.non_railway)
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):
@@ -926,7 +970,8 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
         if dv.is_state(state, sid) and not can_pay(state, cost):
             return (f"{space_name(sid)} is a State, where Troops never go, and "
                     f"{cannot_pay_text(state, sid, cost)}")
-        if not can_pay(state, cost) and (pieces(state, sid, "sepoy") or sweep_moves(state, ctx, sid, True)):
+        if not can_pay(state, cost) and (pieces(state, sid, "sepoy")
+                                         or sweep_can_move(state, ctx, sid, ("troop", "sepoy"))):
             return f"no Troop can Sweep in {space_name(sid)} and {cannot_pay_text(state, sid, cost)}"
         return f"no cube can Sweep in {space_name(sid)} (3.2.3)"
 
@@ -1203,7 +1248,7 @@ def wavell_open(state: GandhiState, ctx: dict[str, Any]) -> bool:
 def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:
     """Wavell's Sweep into ``sid`` is possible now: unused, a Sweep
     destination (not a Railway), and some cube can move in (3.2.3, 3.2.4)."""
-    return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
+    return wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_can_move(state, ctx, sid, ("troop", "sepoy"))
 
 
 def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
@@ -1237,7 +1282,7 @@ class Assault(SepoysInTheSpaceChoice, Operation):
             return True
         if pieces(state, sid, "sepoy") >= 1 and can_pay(state, cost):
             return True
-        return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
+        return wavell_can_sweep(state, ctx, sid)
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
