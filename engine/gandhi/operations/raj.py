@@ -709,22 +709,32 @@ class DeployOutOfPlay(CubesInOneAnswer, Step):
 # Garrison (3.2.2)
 # --------------------------------------------------------------------------
 
-def garrison_moves(state: GandhiState, ctx: dict[str, Any], dest: str) -> list[tuple[str, str]]:
+def garrison_moves(state: GandhiState, ctx: dict[str, Any], dest: str,
+                   reaches: list[tuple[str, list[str], set[str]]] | None = None) -> list[tuple[str, str]]:
     """(kind, origin) pairs that may Garrison into ``dest`` now. Sepoys only
     if paid already or affordable (the single payment is made on the first
-    Sepoy moved)."""
+    Sepoy moved). ``reaches``: a :func:`garrison_reaches` of this very
+    state, to reuse over several destinations."""
+    out = []
+    for origin, kinds, reach in reaches if reaches is not None else garrison_reaches(state, ctx):
+        if origin != dest and dest in reach:
+            out += [(k, origin) for k in kinds]
+    return out
+
+
+def garrison_reaches(state: GandhiState, ctx: dict[str, Any]) -> list[tuple[str, list[str], set[str]]]:
+    """``(origin, kinds, reach)`` for each space (in board order) with cubes
+    that may Garrison now: the kinds that may move from there (Sepoys only
+    if paid already or affordable) and :func:`garrison_reach`. Computed once
+    for all the destinations of a set (issue 21: speed)."""
     cost = sepoy_cost(state, ctx, "garrison", False)
     sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
-    out = []
     gc = garrison_context(state)
+    out = []
     for origin in state.spaces:
-        if origin == dest:
-            continue
-        kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k)]
-        if not sepoys_ok and "sepoy" in kinds:
-            kinds.remove("sepoy")
-        if kinds and dest in garrison_reach(state, origin, gc):
-            out += [(k, origin) for k in kinds]
+        kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok)]
+        if kinds:
+            out.append((origin, kinds, garrison_reach(state, origin, gc)))
     return out
 
 
@@ -749,9 +759,10 @@ class Garrison(Operation):
     rule = "3.2.2"
 
     @staticmethod
-    def _dest_type_ok(state, sid):
+    def _dest_type_ok(state, sid, control: set[str] | None = None):
+        """``control``: the Raj-Controlled spaces of a :func:`garrison_context` of this very state."""
         t = get_data().map.spaces[sid].type
-        return t in ("railway", "city") or dv.raj_control(state, sid)
+        return t in ("railway", "city") or (sid in control if control is not None else dv.raj_control(state, sid))
 
     def selectable(self, state, ctx):
         dests: set[str] = set()
@@ -763,14 +774,14 @@ class Garrison(Operation):
                      and (k == "troop" or sepoys_ok)]
             if kinds:
                 dests |= garrison_reach(state, origin, gc)
-        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s))
+        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"]))
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
         cost = sepoy_cost(state, ctx, self.name, False)
         sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
         gc = garrison_context(state)
-        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s)
+        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"])
                        for s in garrison_reach(state, origin, gc))
                    for origin in state.spaces
                    if any(movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok) for k in ("troop", "sepoy")))
@@ -1110,15 +1121,17 @@ class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
     def _all_moves(self, state, fr) -> list[tuple[str, str, str]]:
         return [(k, o, d) for d in fr["dests"] for k, o in self.moves(state, d)]
 
-    def _only(self, state, fr) -> str | None:
+    def _only(self, state, fr, moves: list[tuple[str, str, str]] | None = None) -> str | None:
         """The one destination any cube may move into, if only one: its
-        choices keep today's ids ("troop:delhi"), as a single destination's."""
-        into = {d for _, _, d in self._all_moves(state, fr)}
+        choices keep today's ids ("troop:delhi"), as a single destination's.
+        ``moves``: :meth:`_all_moves`, when the caller has them."""
+        into = {d for _, _, d in (self._all_moves(state, fr) if moves is None else moves)}
         return into.pop() if len(into) == 1 else None
 
     def decision(self, state, fr):
-        only = self._only(state, fr)
-        choices = [self.choice(state, k, o, d, d != only) for k, o, d in self._all_moves(state, fr)]
+        moves = self._all_moves(state, fr)
+        only = self._only(state, fr, moves)
+        choices = [self.choice(state, k, o, d, d != only) for k, o, d in moves]
         budgets = {c.pools[0]: c.most for c in choices}
         many = len(choices) if len(choices) > 1 else 1
         choices = [dataclasses.replace(c, joins=many > 1) for c in choices]
@@ -1161,7 +1174,8 @@ class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
             for move, n in parts:
                 for _ in range(n):
                     why = one.refuse(work, df, move)
-                    if why is None and one.decision(work, df).find(move) is None:
+                    # the per-destination step offers exactly these moves (its decision's choices)
+                    if why is None and move not in {f"{k}:{o}" for k, o in self.moves(work, dest)}:
                         why = msg("error.raj_no_move", "No more cubes may move from {origin} to {space} (3.1.2, 3.2).",
                                   origin=space_name(move.partition(":")[2]), space=space_name(dest))
                     if why is not None:
@@ -1201,6 +1215,10 @@ class GarrisonMoves(CubesIntoTheSet):
 
     def moves(self, state, sid):
         return garrison_moves(state, state.action, sid)
+
+    def _all_moves(self, state, fr):
+        reaches = garrison_reaches(state, state.action)  # once for all the destinations (issue 21: speed)
+        return [(k, o, d) for d in fr["dests"] for k, o in garrison_moves(state, state.action, d, reaches)]
 
     def choice(self, state, kind, origin, dest, named=True):
         c = super().choice(state, kind, origin, dest, named)
