@@ -24,7 +24,13 @@ def sdef(sid: str):
 
 
 def is_railway(sid: str) -> bool:
-    return get_data().map.spaces[sid].is_railway
+    """Raises KeyError for an id that is no space (a set lookup first: rules
+    code asks in hot loops, issue 21)."""
+    m = get_data().map
+    if sid in m.railway_set:
+        return True
+    m.spaces[sid]  # noqa: B018 - the KeyError of an unknown id, as before
+    return False
 
 
 def is_state(state: GandhiState, sid: str) -> bool:
