@@ -202,9 +202,9 @@ def garrison_context(state: GandhiState) -> dict[str, set[str]]:
     """Per-board facts Garrison reach needs, computed once: spaces where a
     moving cube must stop (Protest or Active adversaries) and Raj-Controlled
     spaces."""
-    return {"stops": {s for s, sp in state.spaces.items()
-                      if sp.protest or dv.active_adversaries(state, s) > 0},
-            "control": {s for s in state.spaces if dv.raj_control(state, s)}}
+    adversaries = {s: dv.active_adversaries(state, s) for s in state.spaces}
+    return {"stops": {s for s, sp in state.spaces.items() if sp.protest or adversaries[s] > 0},
+            "control": {s for s in state.spaces if dv.raj_control(state, s, adversaries[s])}}
 
 
 def garrison_reach(state: GandhiState, origin: str, gc: dict[str, set[str]] | None = None) -> set[str]:
