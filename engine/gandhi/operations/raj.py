@@ -202,9 +202,9 @@ def garrison_context(state: GandhiState) -> dict[str, set[str]]:
     """Per-board facts Garrison reach needs, computed once: spaces where a
     moving cube must stop (Protest or Active adversaries) and Raj-Controlled
     spaces."""
-    return {"stops": {s for s, sp in state.spaces.items()
-                      if sp.protest or dv.active_adversaries(state, s) > 0},
-            "control": {s for s in state.spaces if dv.raj_control(state, s)}}
+    adversaries = {s: dv.active_adversaries(state, s) for s in state.spaces}
+    return {"stops": {s for s, sp in state.spaces.items() if sp.protest or adversaries[s] > 0},
+            "control": {s for s in state.spaces if dv.raj_control(state, s, adversaries[s])}}
 
 
 def garrison_reach(state: GandhiState, origin: str, gc: dict[str, set[str]] | None = None) -> set[str]:
@@ -308,10 +308,10 @@ class SepoysInTheSpaceChoice:
 
     def space_choices(self, state, ctx, sid):
         plain = super().space_choices(state, ctx, sid)  # type: ignore[misc]
-        if not at_least(state, 4) or not self.sepoys_relevant(state, ctx, sid):
+        if not at_least(state, 4):
             return plain
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        if not can_pay(state, cost):
+        if not can_pay(state, cost) or not self.sepoys_relevant(state, ctx, sid):  # the cheap test first (issue 21)
             return plain
         return plain + [Choice(f"{sid}:sepoy", msg("choice.space_sepoys", "{space} with Sepoys ({cost} Resources)",
                                                     space=space_name(sid), cost=cost))]
@@ -901,12 +901,25 @@ def sweep_moves(state: GandhiState, ctx: dict[str, Any], dest: str, sepoys: bool
 
 
 def sweep_movers(state: GandhiState, ctx: dict[str, Any]) -> dict[str, frozenset[str]]:
-    """{kind: the spaces whose cubes of that kind may still move}
-    (:func:`movable`), and ``"rails"``: :func:`sweep_rails`, computed once
-    for a scan over destinations (issue 21: speed)."""
-    out = {k: frozenset(s for s, sp in state.spaces.items() if sp.pieces.get(k) and movable(state, ctx, s, k))
-           for k in ("troop", "sepoy")}
-    out["rails"] = sweep_rails(state)
+    """{kind: the spaces some cube of that kind may Sweep into now, Troops
+    only where they may enter}, computed once for a scan over destinations
+    (issue 21: speed): from each space whose cubes may still move
+    (:func:`movable`), its :func:`sweep_origins` read the other way round
+    (adjacency is symmetric: an origin next to the destination, or next to
+    a sweepable Railway next to it)."""
+    rails = sweep_rails(state)
+    adj = get_data().map.adjacent
+    out = {}
+    for k in ("troop", "sepoy"):
+        into: set[str] = set()
+        for o, sp in state.spaces.items():
+            if sp.pieces.get(k) and movable(state, ctx, o, k):
+                reach = set(adj[o])
+                for r in adj[o] & rails:
+                    reach |= adj[r]
+                reach.discard(o)
+                into |= reach
+        out[k] = frozenset(d for d in into if k != "troop" or troops_may_enter(state, d))
     return out
 
 
@@ -915,11 +928,11 @@ def sweep_can_move(state: GandhiState, ctx: dict[str, Any], dest: str, kinds: tu
     """Some cube of ``kinds`` may Sweep into ``dest`` now: :func:`sweep_moves`
     is not empty for those kinds, stopped at the first (issue 21: speed).
     ``movers``: a :func:`sweep_movers` of this very state, to reuse."""
+    if movers is not None:
+        return any(dest in movers[k] for k in kinds)
     if "troop" in kinds and not troops_may_enter(state, dest):
         kinds = tuple(k for k in kinds if k != "troop")
-    if movers is None:
-        return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest, None) for k in kinds)
-    return any(o in movers[k] for o in _sweep_origin_set(state, dest, movers["rails"]) for k in kinds)
+    return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest, None) for k in kinds)
 
 
 def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int,
@@ -1263,10 +1276,13 @@ def wavell_open(state: GandhiState, ctx: dict[str, Any]) -> bool:
     return viceroy(state) == "wavell" and not data(ctx).get("wavell")
 
 
-def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:
+def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str,
+                     movers: dict[str, frozenset[str]] | None = None) -> bool:
     """Wavell's Sweep into ``sid`` is possible now: unused, a Sweep
-    destination (not a Railway), and some cube can move in (3.2.3, 3.2.4)."""
-    return wavell_open(state, ctx) and not dv.is_railway(sid) and sweep_can_move(state, ctx, sid, ("troop", "sepoy"))
+    destination (not a Railway), and some cube can move in (3.2.3, 3.2.4).
+    ``movers``: as :func:`sweep_can_move`."""
+    return (wavell_open(state, ctx) and not dv.is_railway(sid)
+            and sweep_can_move(state, ctx, sid, ("troop", "sepoy"), movers))
 
 
 def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
@@ -1295,16 +1311,17 @@ class Assault(SepoysInTheSpaceChoice, Operation):
     def sepoys_relevant(self, state, ctx, sid):
         return bool(pieces(state, sid, "sepoy"))
 
-    def _usable(self, state, ctx, sid, cost) -> bool:
+    def _usable(self, state, ctx, sid, cost, movers=None) -> bool:
         if pieces(state, sid, "troop"):
             return True
         if pieces(state, sid, "sepoy") >= 1 and can_pay(state, cost):
             return True
-        return wavell_can_sweep(state, ctx, sid)
+        return wavell_can_sweep(state, ctx, sid, movers)
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost)]
+        movers = sweep_movers(state, ctx) if wavell_open(state, ctx) else None  # once for all spaces (issue 21)
+        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost, movers)]
 
     def why_not(self, state, ctx, sid):
         if sid.startswith("wavell:"):
