@@ -30,7 +30,7 @@ import dataclasses
 from ...core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ...core.steps import Step, frame, push, register
 from .. import board, derived as dv
-from ..actions import Ctx, Operation, operation
+from ..actions import Ctx, EachMapSpace, Operation, operation
 from ..common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from ..data import get_data
 from ..ruleset import at_least
@@ -114,7 +114,7 @@ def is_city_province_state(sid: str) -> bool:
 
 # --- the common Nonviolent Operation ------------------------------------------
 
-class NVOperation(Operation):
+class NVOperation(EachMapSpace, Operation):
     """A Nonviolent Operation: no cost, a space limit (3.3) judged at the moment
     each space is chosen (3.1.5). Subclasses implement ``kind_reason`` (why the
     space is not of the right kind, ignoring the limit), optionally
@@ -158,16 +158,7 @@ class NVOperation(Operation):
         return (self._chosen_reason(ctx, sid) or self._limit_reason(state, ctx, sid)
                 or self.kind_reason(state, ctx, sid, m))
 
-    def selectable(self, state, ctx):
-        m = get_data().map
-        return [s for s in m.ids if self._reason(state, ctx, s, m) is None]
-
-    def can_start(self, state, ctx):
-        m = get_data().map
-        return any(self._reason(state, ctx, s, m) is None for s in m.ids)
-
-    def may_choose(self, state, ctx, sid):
-        """:meth:`selectable`'s verdict on one space (issue 21: speed)."""
+    def space_ok(self, state, ctx, sid):
         return self._reason(state, ctx, sid, get_data().map) is None
 
     def select(self, state, ctx, sid):
