@@ -99,4 +99,8 @@ def _template_of(text: str, params: dict[str, Any], numbers: bool) -> tuple[str,
 def templated(prefix: str, text: str, numbers: bool = False, **params: Any) -> Message:
     """A :class:`Message` for a composed text, keyed by its wording (module doc)."""
     tpl, out = template_of(text, params, numbers)
-    return Message(slug_key(prefix, tpl), out, tpl)
+    return Message(_slug_key(prefix, tpl), out, tpl)
+
+
+#: :func:`slug_key` remembered, as :func:`template_of` (issue 21: speed)
+_slug_key = functools.lru_cache(maxsize=4096)(slug_key)
