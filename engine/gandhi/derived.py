@@ -24,7 +24,13 @@ def sdef(sid: str):
 
 
 def is_railway(sid: str) -> bool:
-    return get_data().map.spaces[sid].is_railway
+    """Raises KeyError for an id that is no space (a set lookup first: rules
+    code asks in hot loops, issue 21)."""
+    m = get_data().map
+    if sid in m.railway_set:
+        return True
+    m.spaces[sid]  # noqa: B018 - the KeyError of an unknown id, as before
+    return False
 
 
 def is_state(state: GandhiState, sid: str) -> bool:
@@ -82,11 +88,13 @@ def can_be_controlled(state: GandhiState, sid: str) -> bool:
     return d.type == "city" or (d.type == "province" and not state.spaces[sid].muslim_state)
 
 
-def raj_control(state: GandhiState, sid: str) -> bool:
-    """Raj Control (1.7.1): cubes exceed all other Active pieces, in a City or Province."""
+def raj_control(state: GandhiState, sid: str, adversaries: int | None = None) -> bool:
+    """Raj Control (1.7.1): cubes exceed all other Active pieces, in a City
+    or Province. ``adversaries``: :func:`active_adversaries` of ``sid``
+    when the caller has it (issue 21: speed)."""
     if not can_be_controlled(state, sid):
         return False
-    return cubes(state.spaces[sid]) > active_adversaries(state, sid)
+    return cubes(state.spaces[sid]) > (active_adversaries(state, sid) if adversaries is None else adversaries)
 
 
 def total_support(state: GandhiState) -> int:

@@ -716,3 +716,57 @@ def test_operation_needs_a_space_after_a_special_activity_2_3_4():
             and e["params"]["step"] == "op.loop"] == ["bihar"]
     play(s, "guerrilla")
     assert pc(s, "bihar", "guerrilla_active") == 0 and step(s) == "sop.act"
+
+
+def _random_boards(n_games=6, every=9):
+    """Boards met in random games of both scenarios (issue 21: the scans
+    computed once must agree with the rule asked space by space)."""
+    import random
+
+    from engine.core.selfplay import joined_legal, random_answer
+
+    for g in range(n_games):
+        s = engine.new_game("gandhi", ("short", "main")[g % 2], 500 + g)
+        rnd = random.Random(g)
+        for i in range(400):
+            d = engine.decision(s)
+            if d is None:
+                break
+            if i % every == 0:
+                yield s
+            engine.apply(s, d.actor, random_answer(rnd, d, legal=joined_legal(s, d)))
+
+
+def _garrison_moves_one_by_one(s, ctx, dest, reach):
+    """3.2.2 read origin by origin: the cubes of each space that may still
+    move (Sepoys only if paid or affordable) and reach ``dest`` (``reach``:
+    {origin: garrison_reach})."""
+    from engine.gandhi.operations.raj import can_pay, data, movable, sepoy_cost
+
+    sepoys_ok = data(ctx).get("garrison_paid") or can_pay(s, sepoy_cost(s, ctx, "garrison", False))
+    return [(k, o) for o in s.spaces if o != dest and dest in reach[o]
+            for k in ("troop", "sepoy") if movable(s, ctx, o, k) and (k == "troop" or sepoys_ok)]
+
+
+def test_sweep_and_garrison_scans_agree_with_the_moves_space_by_space():
+    """3.2.2 / 3.2.3: the destinations a Sweep or a Garrison may choose, and
+    the cubes each may take, are the same whether worked out once for the
+    whole board (sweep_movers, garrison_reaches: one look per decision) or
+    destination by destination (sweep_moves, garrison_moves)."""
+    from engine.coin.actions import new_ctx
+    from engine.gandhi.operations.raj import (garrison_moves, garrison_reaches, sweep_can_move, sweep_movers,
+                                              sweep_moves)
+
+    checked = 0
+    for s in _random_boards():
+        ctx = s.action if s.action and s.action.get("faction") == "raj" else new_ctx("raj", "op")
+        movers, reaches = sweep_movers(s, ctx), garrison_reaches(s, ctx)
+        reach = {o: garrison_reach(s, o) for o in s.spaces}
+        for dest in s.spaces:
+            for kinds in (("troop",), ("sepoy",), ("troop", "sepoy")):
+                want = any(k in kinds for k, _ in sweep_moves(s, ctx, dest, True))
+                assert sweep_can_move(s, ctx, dest, kinds, movers) == want, (dest, kinds)
+                assert sweep_can_move(s, ctx, dest, kinds) == want, (dest, kinds)
+            assert garrison_moves(s, ctx, dest, reaches) == _garrison_moves_one_by_one(s, ctx, dest, reach), dest
+            checked += 1
+    assert checked > 1000

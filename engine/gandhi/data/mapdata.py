@@ -97,6 +97,7 @@ class MapData:
         self.ids: tuple[str, ...] = tuple(spaces)
         self.non_railway: tuple[str, ...] = tuple(s for s in spaces if not spaces[s].is_railway)
         self.railways: tuple[str, ...] = tuple(s for s in spaces if spaces[s].is_railway)
+        self.railway_set: frozenset[str] = frozenset(self.railways)  # rules code asks in hot loops (issue 21)
         self.cities: tuple[str, ...] = tuple(s for s in spaces if spaces[s].is_city)
 
     def space(self, sid: str) -> SpaceDef:

@@ -90,6 +90,9 @@ def cannot_pay_text(state: GandhiState, sid: str | None, cost: int) -> str:
 
 
 def data(ctx: dict[str, Any]) -> dict[str, Any]:
+    d = ctx.get("data")
+    if d is not None and "paid" in d and "moved" in d:  # the usual case, without three setdefaults (issue 21)
+        return d
     d = ctx.setdefault("data", {})
     d.setdefault("paid", {})
     d.setdefault("moved", {})
@@ -170,26 +173,38 @@ def sweep_sweepable_rail(state: GandhiState, rid: str) -> bool:
             and pieces(state, rid, "guerrilla_active") == 0)
 
 
-def sweep_origins(state: GandhiState, dest: str) -> list[str]:
+def sweep_rails(state: GandhiState) -> frozenset[str]:
+    """The Railways :func:`sweep_sweepable_rail` now, computed once for a
+    scan over destinations (issue 21: speed)."""
+    return frozenset(r for r in get_data().map.railways if sweep_sweepable_rail(state, r))
+
+
+def sweep_origins(state: GandhiState, dest: str, rails: frozenset[str] | None = None) -> list[str]:
     """Spaces whose cubes may Sweep into ``dest`` (3.2.3): adjacent spaces
     (Railways too), or spaces adjacent to a Railway next to ``dest`` that has
     no Strike, Activists or Active Guerrillas. Protest spaces are excluded by
-    :func:`movable`."""
+    :func:`movable`. ``rails``: a :func:`sweep_rails` of this very state, to
+    reuse."""
+    return sorted(_sweep_origin_set(state, dest, rails))
+
+
+def _sweep_origin_set(state: GandhiState, dest: str, rails: frozenset[str] | None) -> set[str]:
+    """:func:`sweep_origins` unsorted: where only whether any moves matters (issue 21: speed)."""
     out = set(adjacent(dest))
     for r in adjacent(dest):
-        if sweep_sweepable_rail(state, r):
+        if r in rails if rails is not None else sweep_sweepable_rail(state, r):
             out |= adjacent(r)
     out.discard(dest)
-    return sorted(out)
+    return out
 
 
 def garrison_context(state: GandhiState) -> dict[str, set[str]]:
     """Per-board facts Garrison reach needs, computed once: spaces where a
     moving cube must stop (Protest or Active adversaries) and Raj-Controlled
     spaces."""
-    return {"stops": {s for s, sp in state.spaces.items()
-                      if sp.protest or dv.active_adversaries(state, s) > 0},
-            "control": {s for s in state.spaces if dv.raj_control(state, s)}}
+    adversaries = {s: dv.active_adversaries(state, s) for s in state.spaces}
+    return {"stops": {s for s, sp in state.spaces.items() if sp.protest or adversaries[s] > 0},
+            "control": {s for s in state.spaces if dv.raj_control(state, s, adversaries[s])}}
 
 
 def garrison_reach(state: GandhiState, origin: str, gc: dict[str, set[str]] | None = None) -> set[str]:
@@ -293,10 +308,10 @@ class SepoysInTheSpaceChoice:
 
     def space_choices(self, state, ctx, sid):
         plain = super().space_choices(state, ctx, sid)  # type: ignore[misc]
-        if not at_least(state, 4) or not self.sepoys_relevant(state, ctx, sid):
+        if not at_least(state, 4):
             return plain
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        if not can_pay(state, cost):
+        if not can_pay(state, cost) or not self.sepoys_relevant(state, ctx, sid):  # the cheap test first (issue 21)
             return plain
         return plain + [Choice(f"{sid}:sepoy", msg("choice.space_sepoys", "{space} with Sepoys ({cost} Resources)",
                                                     space=space_name(sid), cost=cost))]
@@ -694,22 +709,32 @@ class DeployOutOfPlay(CubesInOneAnswer, Step):
 # Garrison (3.2.2)
 # --------------------------------------------------------------------------
 
-def garrison_moves(state: GandhiState, ctx: dict[str, Any], dest: str) -> list[tuple[str, str]]:
+def garrison_moves(state: GandhiState, ctx: dict[str, Any], dest: str,
+                   reaches: list[tuple[str, list[str], set[str]]] | None = None) -> list[tuple[str, str]]:
     """(kind, origin) pairs that may Garrison into ``dest`` now. Sepoys only
     if paid already or affordable (the single payment is made on the first
-    Sepoy moved)."""
+    Sepoy moved). ``reaches``: a :func:`garrison_reaches` of this very
+    state, to reuse over several destinations."""
+    out = []
+    for origin, kinds, reach in reaches if reaches is not None else garrison_reaches(state, ctx):
+        if origin != dest and dest in reach:
+            out += [(k, origin) for k in kinds]
+    return out
+
+
+def garrison_reaches(state: GandhiState, ctx: dict[str, Any]) -> list[tuple[str, list[str], set[str]]]:
+    """``(origin, kinds, reach)`` for each space (in board order) with cubes
+    that may Garrison now: the kinds that may move from there (Sepoys only
+    if paid already or affordable) and :func:`garrison_reach`. Computed once
+    for all the destinations of a set (issue 21: speed)."""
     cost = sepoy_cost(state, ctx, "garrison", False)
     sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
-    out = []
     gc = garrison_context(state)
+    out = []
     for origin in state.spaces:
-        if origin == dest:
-            continue
-        kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k)]
-        if not sepoys_ok and "sepoy" in kinds:
-            kinds.remove("sepoy")
-        if kinds and dest in garrison_reach(state, origin, gc):
-            out += [(k, origin) for k in kinds]
+        kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok)]
+        if kinds:
+            out.append((origin, kinds, garrison_reach(state, origin, gc)))
     return out
 
 
@@ -734,9 +759,10 @@ class Garrison(Operation):
     rule = "3.2.2"
 
     @staticmethod
-    def _dest_type_ok(state, sid):
+    def _dest_type_ok(state, sid, control: set[str] | None = None):
+        """``control``: the Raj-Controlled spaces of a :func:`garrison_context` of this very state."""
         t = get_data().map.spaces[sid].type
-        return t in ("railway", "city") or dv.raj_control(state, sid)
+        return t in ("railway", "city") or (sid in control if control is not None else dv.raj_control(state, sid))
 
     def selectable(self, state, ctx):
         dests: set[str] = set()
@@ -748,14 +774,14 @@ class Garrison(Operation):
                      and (k == "troop" or sepoys_ok)]
             if kinds:
                 dests |= garrison_reach(state, origin, gc)
-        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s))
+        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"]))
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
         cost = sepoy_cost(state, ctx, self.name, False)
         sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
         gc = garrison_context(state)
-        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s)
+        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"])
                        for s in garrison_reach(state, origin, gc))
                    for origin in state.spaces
                    if any(movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok) for k in ("troop", "sepoy")))
@@ -865,24 +891,63 @@ class GarrisonActivate(Step):
 def sweep_moves(state: GandhiState, ctx: dict[str, Any], dest: str, sepoys: bool) -> list[tuple[str, str]]:
     """(kind, origin) pairs that may Sweep into ``dest`` now (3.2.3)."""
     out = []
+    troops = troops_may_enter(state, dest)
     for origin in sweep_origins(state, dest):
-        if troops_may_enter(state, dest) and movable(state, ctx, origin, "troop"):
+        if troops and movable(state, ctx, origin, "troop"):
             out.append(("troop", origin))
         if sepoys and movable(state, ctx, origin, "sepoy"):
             out.append(("sepoy", origin))
     return out
 
 
-def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int) -> bool:
+def sweep_movers(state: GandhiState, ctx: dict[str, Any]) -> dict[str, frozenset[str]]:
+    """{kind: the spaces some cube of that kind may Sweep into now, Troops
+    only where they may enter}, computed once for a scan over destinations
+    (issue 21: speed): from each space whose cubes may still move
+    (:func:`movable`), its :func:`sweep_origins` read the other way round
+    (adjacency is symmetric: an origin next to the destination, or next to
+    a sweepable Railway next to it)."""
+    rails = sweep_rails(state)
+    adj = get_data().map.adjacent
+    out = {}
+    for k in ("troop", "sepoy"):
+        into: set[str] = set()
+        for o, sp in state.spaces.items():
+            if sp.pieces.get(k) and movable(state, ctx, o, k):
+                reach = set(adj[o])
+                for r in adj[o] & rails:
+                    reach |= adj[r]
+                reach.discard(o)
+                into |= reach
+        out[k] = frozenset(d for d in into if k != "troop" or troops_may_enter(state, d))
+    return out
+
+
+def sweep_can_move(state: GandhiState, ctx: dict[str, Any], dest: str, kinds: tuple[str, ...],
+                   movers: dict[str, frozenset[str]] | None = None) -> bool:
+    """Some cube of ``kinds`` may Sweep into ``dest`` now: :func:`sweep_moves`
+    is not empty for those kinds, stopped at the first (issue 21: speed).
+    ``movers``: a :func:`sweep_movers` of this very state, to reuse."""
+    if movers is not None:
+        return any(dest in movers[k] for k in kinds)
+    if "troop" in kinds and not troops_may_enter(state, dest):
+        kinds = tuple(k for k in kinds if k != "troop")
+    return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest, None) for k in kinds)
+
+
+def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int,
+                  movers: dict[str, frozenset[str]] | None = None) -> bool:
     """Something can Sweep in ``dest``: Troops there or able to come, or Sepoys
-    (there or able to come) the Raj can pay for."""
-    if pieces(state, dest, "troop") or sweep_moves(state, ctx, dest, False):
+    (there or able to come) the Raj can pay for. ``movers``: as
+    :func:`sweep_can_move`."""
+    if pieces(state, dest, "troop") or sweep_can_move(state, ctx, dest, ("troop",), movers):
         return True
-    return can_pay(state, cost) and bool(pieces(state, dest, "sepoy") or sweep_moves(state, ctx, dest, True))
+    return can_pay(state, cost) and bool(pieces(state, dest, "sepoy")
+                                         or sweep_can_move(state, ctx, dest, ("sepoy",), movers))
 
 
 def sweep_sepoys_relevant(state: GandhiState, ctx: dict[str, Any], dest: str) -> bool:
-    return bool(pieces(state, dest, "sepoy")) or any(k == "sepoy" for k, _ in sweep_moves(state, ctx, dest, True))
+    return bool(pieces(state, dest, "sepoy")) or sweep_can_move(state, ctx, dest, ("sepoy",))
 
 
 @operation
@@ -911,13 +976,16 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        movers = sweep_movers(state, ctx)
         return [s for s in get_data().map.non_railway
-                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost)]
+                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)]
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost) for s in get_data().map.non_railway)
+        movers = sweep_movers(state, ctx)
+        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)
+                   for s in get_data().map.non_railway)
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):
@@ -926,7 +994,8 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
         if dv.is_state(state, sid) and not can_pay(state, cost):
             return (f"{space_name(sid)} is a State, where Troops never go, and "
                     f"{cannot_pay_text(state, sid, cost)}")
-        if not can_pay(state, cost) and (pieces(state, sid, "sepoy") or sweep_moves(state, ctx, sid, True)):
+        if not can_pay(state, cost) and (pieces(state, sid, "sepoy")
+                                         or sweep_can_move(state, ctx, sid, ("troop", "sepoy"))):
             return f"no Troop can Sweep in {space_name(sid)} and {cannot_pay_text(state, sid, cost)}"
         return f"no cube can Sweep in {space_name(sid)} (3.2.3)"
 
@@ -1065,15 +1134,17 @@ class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
     def _all_moves(self, state, fr) -> list[tuple[str, str, str]]:
         return [(k, o, d) for d in fr["dests"] for k, o in self.moves(state, d)]
 
-    def _only(self, state, fr) -> str | None:
+    def _only(self, state, fr, moves: list[tuple[str, str, str]] | None = None) -> str | None:
         """The one destination any cube may move into, if only one: its
-        choices keep today's ids ("troop:delhi"), as a single destination's."""
-        into = {d for _, _, d in self._all_moves(state, fr)}
+        choices keep today's ids ("troop:delhi"), as a single destination's.
+        ``moves``: :meth:`_all_moves`, when the caller has them."""
+        into = {d for _, _, d in (self._all_moves(state, fr) if moves is None else moves)}
         return into.pop() if len(into) == 1 else None
 
     def decision(self, state, fr):
-        only = self._only(state, fr)
-        choices = [self.choice(state, k, o, d, d != only) for k, o, d in self._all_moves(state, fr)]
+        moves = self._all_moves(state, fr)
+        only = self._only(state, fr, moves)
+        choices = [self.choice(state, k, o, d, d != only) for k, o, d in moves]
         budgets = {c.pools[0]: c.most for c in choices}
         many = len(choices) if len(choices) > 1 else 1
         choices = [dataclasses.replace(c, joins=many > 1) for c in choices]
@@ -1116,7 +1187,8 @@ class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
             for move, n in parts:
                 for _ in range(n):
                     why = one.refuse(work, df, move)
-                    if why is None and one.decision(work, df).find(move) is None:
+                    # the per-destination step offers exactly these moves (its decision's choices)
+                    if why is None and move not in {f"{k}:{o}" for k, o in self.moves(work, dest)}:
                         why = msg("error.raj_no_move", "No more cubes may move from {origin} to {space} (3.1.2, 3.2).",
                                   origin=space_name(move.partition(":")[2]), space=space_name(dest))
                     if why is not None:
@@ -1156,6 +1228,10 @@ class GarrisonMoves(CubesIntoTheSet):
 
     def moves(self, state, sid):
         return garrison_moves(state, state.action, sid)
+
+    def _all_moves(self, state, fr):
+        reaches = garrison_reaches(state, state.action)  # once for all the destinations (issue 21: speed)
+        return [(k, o, d) for d in fr["dests"] for k, o in garrison_moves(state, state.action, d, reaches)]
 
     def choice(self, state, kind, origin, dest, named=True):
         c = super().choice(state, kind, origin, dest, named)
@@ -1200,10 +1276,13 @@ def wavell_open(state: GandhiState, ctx: dict[str, Any]) -> bool:
     return viceroy(state) == "wavell" and not data(ctx).get("wavell")
 
 
-def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str) -> bool:
+def wavell_can_sweep(state: GandhiState, ctx: dict[str, Any], sid: str,
+                     movers: dict[str, frozenset[str]] | None = None) -> bool:
     """Wavell's Sweep into ``sid`` is possible now: unused, a Sweep
-    destination (not a Railway), and some cube can move in (3.2.3, 3.2.4)."""
-    return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
+    destination (not a Railway), and some cube can move in (3.2.3, 3.2.4).
+    ``movers``: as :func:`sweep_can_move`."""
+    return (wavell_open(state, ctx) and not dv.is_railway(sid)
+            and sweep_can_move(state, ctx, sid, ("troop", "sepoy"), movers))
 
 
 def wavell_start(state: GandhiState, sid: str) -> list[Frame]:
@@ -1232,16 +1311,17 @@ class Assault(SepoysInTheSpaceChoice, Operation):
     def sepoys_relevant(self, state, ctx, sid):
         return bool(pieces(state, sid, "sepoy"))
 
-    def _usable(self, state, ctx, sid, cost) -> bool:
+    def _usable(self, state, ctx, sid, cost, movers=None) -> bool:
         if pieces(state, sid, "troop"):
             return True
         if pieces(state, sid, "sepoy") >= 1 and can_pay(state, cost):
             return True
-        return wavell_open(state, ctx) and not dv.is_railway(sid) and bool(sweep_moves(state, ctx, sid, True))
+        return wavell_can_sweep(state, ctx, sid, movers)
 
     def selectable(self, state, ctx):
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
-        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost)]
+        movers = sweep_movers(state, ctx) if wavell_open(state, ctx) else None  # once for all spaces (issue 21)
+        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost, movers)]
 
     def why_not(self, state, ctx, sid):
         if sid.startswith("wavell:"):
