@@ -144,9 +144,13 @@ class NVOperation(EachMapSpace, Operation):
         return None
 
     def _limit_reason(self, state, ctx, sid) -> str | None:
-        """The limit is reached and ``sid`` would count against it (the
-        count first: it is the cheaper check, issue 21: speed)."""
+        """The limit is reached and ``sid`` would count against it. Once the
+        list of counted spaces exists and is short of the limit, whether
+        ``sid`` is free is not asked (issue 21: speed); before, a space that
+        would count creates that (empty) list, as it always did."""
         limit = space_limit(state, self.faction)
+        if len(ctx["data"].get("nv_counted", ())) < limit and "nv_counted" in ctx["data"]:
+            return None
         if not self.free(state, ctx, sid) and len(counted(ctx)) >= limit:
             extra = ("a Protest or Gandhi" if self.faction == "inc" else "a Muslim League Base")
             return (f"{FACTION_NAMES[self.faction]} has already chosen {len(counted(ctx))} space(s) "
