@@ -30,7 +30,7 @@ game's :class:`~engine.coin.rules.CoinRules`.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 from ..core.messages import TOGETHER, Choice, Decision, msg
 from ..core.steps import Frame, Step, frame, push, register, step_game
@@ -65,12 +65,47 @@ class Action:
         """Choose ``sid``: pay, act, and return frames to run for it."""
         return []
 
+    def may_choose(self, state: GameState, ctx: Ctx, sid: str) -> bool:
+        """Is ``sid`` among :meth:`selectable` now? An Action with a check
+        per space answers it without listing every space (issue 21: speed)."""
+        return sid in self.selectable(state, ctx)
+
     def can_start(self, state: GameState, ctx: Ctx) -> bool:
+        """:meth:`selectable` is not empty (an Action may stop at the first space found)."""
         return bool(self.selectable(state, ctx))
 
     def finish(self, state: GameState, ctx: Ctx) -> list[Frame]:
         """Frames to run when the faction ends this Operation/Special Activity."""
         return []
+
+
+class ChecksEachSpace:
+    """Mixin for an Action judged space by space: :meth:`ready` (what every
+    space needs, e.g. the Resources) and :meth:`space_ok` (the space itself)
+    answer :meth:`selectable`, :meth:`can_start` (stopped at the first
+    space) and :meth:`may_choose` (the one space): one rule for the three
+    questions (issue 21: speed). :meth:`candidates`: the spaces it may ever
+    choose, in the order offered. Put it before the Action in the bases."""
+
+    def candidates(self, state: GameState) -> Sequence[str]:  # pragma: no cover
+        raise NotImplementedError
+
+    def ready(self, state: GameState, ctx: Ctx) -> bool:
+        return True
+
+    def space_ok(self, state: GameState, ctx: Ctx, sid: str) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def selectable(self, state: GameState, ctx: Ctx) -> list[str]:
+        if not self.ready(state, ctx):
+            return []
+        return [s for s in self.candidates(state) if self.space_ok(state, ctx, s)]
+
+    def can_start(self, state: GameState, ctx: Ctx) -> bool:
+        return self.ready(state, ctx) and any(self.space_ok(state, ctx, s) for s in self.candidates(state))
+
+    def may_choose(self, state: GameState, ctx: Ctx, sid: str) -> bool:
+        return self.ready(state, ctx) and sid in self.candidates(state) and self.space_ok(state, ctx, sid)
 
 
 class Operation(Action):
@@ -233,20 +268,29 @@ def may_end_operation(state: GameState, ctx: Ctx, selectable: list[str] | None =
         return True
     if rules_of(state).may_end_without_space(state, ctx):
         return True
-    return not (op_of(state, ctx).selectable(state, ctx) if selectable is None else selectable)
+    return not (op_of(state, ctx).can_start(state, ctx) if selectable is None else selectable)
 
 
-def _sa_options(state: GameState, ctx: Ctx) -> list[SpecialActivity]:
+def _sa_startable(state: GameState, ctx: Ctx):
+    """The Special Activities that may start now, one after the other (a
+    generator: :func:`_sa_open` stops at the first, issue 21: speed)."""
     if ctx["kind"] != "op+sa" or ctx["sa_state"] != "none":
-        return []
-    out = []
+        return
     for sa in sas_of(state, ctx["faction"]):
         if sa.accompanies is not None and ctx["op"] not in sa.accompanies:
             continue
-        c = dict(ctx, sa=sa.name)
-        if sa.can_start(state, c):
-            out.append(sa)
-    return out
+        if sa.can_start(state, dict(ctx, sa=sa.name)):
+            yield sa
+
+
+def _sa_options(state: GameState, ctx: Ctx) -> list[SpecialActivity]:
+    """The Special Activities that may start now."""
+    return list(_sa_startable(state, ctx))
+
+
+def _sa_open(state: GameState, ctx: Ctx) -> bool:
+    """May a Special Activity start now?"""
+    return next(_sa_startable(state, ctx), None) is not None
 
 
 def _sa_choices(state: GameState, ctx: Ctx) -> list[Choice]:
@@ -307,7 +351,7 @@ class OperationLoop(Step):
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
-            choices += [dataclasses.replace(c, joins=many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
+            choices += [_joining(c, many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
         choices += op.extra_choices(state, ctx)
         sa_choices = _sa_choices(state, ctx)
         choices += sa_choices
@@ -378,8 +422,12 @@ class OperationLoop(Step):
         ctx = state.action
         if not rules_of(state).spaces_as_set(state):
             return None  # rulesets before the set choice passed a space the Resources no longer paid for
-        op = op_of(state, ctx)
         return _set_refusal(state, cid.split(TOGETHER), lambda w, c: op_of(w, c), "spaces")
+
+
+def _joining(c: Choice, joins: bool) -> Choice:
+    """``c`` with its ``joins`` set (a copy only where it changes: issue 21, speed)."""
+    return c if c.joins == joins else dataclasses.replace(c, joins=joins)
 
 
 def _one_space_set(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:
@@ -410,7 +458,7 @@ def _set_refusal(state: GameState, parts: list[str], action_of, key: str):
             return msg("error.sa_limit", "{sa} may choose at most {n} space(s).", sa=act.label, n=act.max_spaces)
         ids = ([c.id for c in act.space_choices(work, ctx, sid)] if key == "spaces"
                else [rules.space_choice(sid).id])
-        if sid in ctx[key] or sid not in act.selectable(work, ctx) or part not in ids:
+        if sid in ctx[key] or not act.may_choose(work, ctx, sid) or part not in ids:
             reason = act.why_not(work, ctx, sid)
             if reason:
                 return rules.composed("error.why", reason, numbers=True)
@@ -436,10 +484,10 @@ def queued_space(state: GameState, ctx: Ctx, op: "Operation", fr: Frame) -> str 
     is passed over."""
     for q in fr.get("queue") or []:
         if q == "done":  # where a Special Activity may still follow, the player says whether (issue 14)
-            open_sa = rules_of(state).sa_in_loop_only(state) and _sa_options(state, ctx)
+            open_sa = rules_of(state).sa_in_loop_only(state) and _sa_open(state, ctx)
             return q if may_end_operation(state, ctx) and not open_sa else None
         sid = q.split(":")[0]
-        if not space_limit_reached(ctx) and sid not in ctx["spaces"] and sid in op.selectable(state, ctx) \
+        if not space_limit_reached(ctx) and sid not in ctx["spaces"] and op.may_choose(state, ctx, sid) \
                 and any(c.id == q for c in op.space_choices(state, ctx, sid)):
             return q
     return None
@@ -483,7 +531,7 @@ def _may_close_both(state: GameState, ctx: Ctx, below: int) -> bool:
             or state.stack[-below].get("step") != "op.loop":
         return False
     op = op_of(state, ctx)
-    return may_end_operation(state, ctx) and not space_limit_reached(ctx) and bool(op.selectable(state, ctx))
+    return not space_limit_reached(ctx) and may_end_operation(state, ctx) and op.can_start(state, ctx)
 
 
 @register
@@ -507,7 +555,7 @@ class SpecialActivityLoop(Step):
             if sa.together and rules_of(state).spaces_as_set(state):
                 room = len(spaces) if sa.max_spaces is None else sa.max_spaces - len(ctx["sa_spaces"])
                 many = min(len(spaces), room)
-            choices += [dataclasses.replace(rules_of(state).space_choice(s), joins=many > 1) for s in spaces]
+            choices += [_joining(rules_of(state).space_choice(s), many > 1) for s in spaces]
         choices.append(done_choice("End the Special Activity"))
         if _may_close_both(state, ctx, 2):  # the loop's own frame on top, the Operation's below
             choices.append(simple(CLOSE, "choice.close_action", "End the Special Activity and the Operation"))
@@ -554,7 +602,7 @@ def _sa_queued(state: GameState, ctx: Ctx, sa: SpecialActivity, fr: Frame) -> st
         if q == "done":
             return q
         if q not in ctx["sa_spaces"] and (sa.max_spaces is None or len(ctx["sa_spaces"]) < sa.max_spaces) \
-                and q in sa.selectable(state, ctx):
+                and sa.may_choose(state, ctx, q):
             return q
     return None
 
@@ -587,13 +635,13 @@ class AfterOperation(Step):
         if rules_of(state).sa_in_loop_only(state):
             if not (fr.get("then_sa") and _may_sa_after_end(state)):
                 return  # the Special Activity was on offer beside the spaces: "done" closed both (issue 14)
-            if _sa_options(state, ctx):
+            if _sa_open(state, ctx):
                 push(state, frame("op.sa_offer", then_sa=True))
             else:
                 log(state, "log.no_sa_after", "{faction}: no Special Activity can follow the Operation now (4.1).",
                     actor=ctx["faction"], faction=ctx["faction"])
             return
-        if _sa_options(state, ctx):
+        if _sa_open(state, ctx):
             push(state, frame("op.sa_offer"))
 
 

@@ -15,7 +15,7 @@ The state carries ``deck`` (top first), ``current``, ``next``, ``played``,
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
@@ -114,10 +114,13 @@ class CardFlow(Step):
         push(state, frame("sop.act", faction=cands[0], role=role))
 
 
-def action_options(state: Any, faction: str, role: str) -> list[str]:
-    """The options matrix (2.3.4): what a 1st or 2nd Eligible faction may do."""
+def action_options(state: Any, faction: str, role: str,
+                   can_do_operation: Callable[..., bool] | None = None) -> list[str]:
+    """The options matrix (2.3.4): what a 1st or 2nd Eligible faction may do.
+    ``can_do_operation(state, faction, limited=...)``: by default the game's
+    (``CoinRules.can_do_operation``)."""
     rules = rules_of(state)
-    can_do_operation, event_playable = rules.can_do_operation, rules.event_playable
+    can_do_operation, event_playable = can_do_operation or rules.can_do_operation, rules.event_playable
     opts: list[str] = []
     ev = [s for s in EVENT_SIDES if event_playable(state, state.current, s.split("-")[1], faction)]
     if role == "first":
@@ -155,18 +158,27 @@ def one_choice_options(state: Any, faction: str, role: str) -> list[Choice]:
     """The options matrix (2.3.4) with the Operation named (issue 14): the
     Event sides, each Operation ``faction`` can start as a full Operation
     (its id, "rally": a Special Activity optional, 2.3.4), each it can start
-    as a Limited Operation (``"rally:limited"``, 2.3.5), and Pass."""
+    as a Limited Operation (``"rally:limited"``, 2.3.5), and Pass. Whether
+    an Operation is possible is read from those lists (the registered
+    Operations that can start), not worked out again (issue 21: speed)."""
     from .actions import startable_operations
 
+    startable: dict[bool, list] = {}  # the Operations named, listed once: whether any can start is read from them
+
+    def ops(limited: bool) -> list:
+        if limited not in startable:
+            startable[limited] = startable_operations(state, faction, limited)
+        return startable[limited]
+
     out: list[Choice] = []
-    for o in action_options(state, faction, role):
+    for o in action_options(state, faction, role, lambda _s, _f, limited: bool(ops(limited))):
         if o == "op":
             continue  # "op+sa" names the same Operations: the Special Activity stays optional
         if o == "op+sa":
-            out += [simple(op.name, f"op.{op.name}", op.label) for op in startable_operations(state, faction, False)]
+            out += [simple(op.name, f"op.{op.name}", op.label) for op in ops(False)]
         elif o == "limited-op":
             out += [simple(op.name + LIMITED, "choice.op_limited", "{op} (Limited Operation)", op=op.name)
-                    for op in startable_operations(state, faction, True)]
+                    for op in ops(True)]
         else:
             out.append(simple(o, f"choice.{o}", LABELS[o]))
     return out

@@ -8,6 +8,7 @@ Gandhi's registries; who pays (8.1, 8.6.2) is engine/gandhi/nonplayer.py.
 from __future__ import annotations
 
 from ..coin.actions import (  # noqa: F401  (Gandhi's Operations build on these)
+    ChecksEachSpace,
     Ctx,
     Operation,
     SpecialActivity,
@@ -19,8 +20,23 @@ from ..coin.actions import (  # noqa: F401  (Gandhi's Operations build on these)
     special_activities,
     special_activity,
 )
+from .data import get_data
 from .nonplayer import np_free  # noqa: F401  (8.6.2: the SoP asks it here)
 
 #: Gandhi's Operations and Special Activities by "<faction>.<name>"
 OPERATIONS = operations("gandhi")
 SPECIAL_ACTIVITIES = special_activities("gandhi")
+
+
+class EachMapSpace(ChecksEachSpace):
+    """:class:`ChecksEachSpace` over every space of the map, in map order."""
+
+    def candidates(self, state):
+        return get_data().map.ids
+
+
+class EachBoardSpace(ChecksEachSpace):
+    """:class:`ChecksEachSpace` over every space of the board (``state.spaces``), in its order."""
+
+    def candidates(self, state):
+        return state.spaces

@@ -44,7 +44,27 @@ def _fresh(base: str, taken: set[str]) -> str:
 
 def template_of(text: str, params: dict[str, Any], numbers: bool = False) -> tuple[str, dict[str, Any]]:
     """``(template, params)`` for a composed English text: see module doc;
-    ``numbers``: every number (not a rule number like 3.2.4) becomes a field."""
+    ``numbers``: every number (not a rule number like 3.2.4) becomes a field.
+    A pure function of its arguments and the game data: remembered for the
+    texts seen last (issue 21: speed; most texts recur, "End the Operation")."""
+    try:
+        key = (text, numbers, tuple((k, type(v), v) for k, v in params.items()), id(get_data()))
+        hash(key)
+    except TypeError:  # a parameter that is not hashable: worked out afresh
+        return _template_of(text, params, numbers)
+    tpl, out = _remembered(key)
+    return tpl, dict(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered(key: tuple) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    text, numbers, items, _data_id = key
+    tpl, out = _template_of(text, {k: v for k, _t, v in items}, numbers)
+    return tpl, tuple(out.items())
+
+
+def _template_of(text: str, params: dict[str, Any], numbers: bool) -> tuple[str, dict[str, Any]]:
+    """:func:`template_of` worked out."""
     pat, by_name = _names_pattern(id(get_data()))
     out = dict(params)
     taken = set(out) | set(_FIELD.findall(text))
@@ -79,4 +99,8 @@ def template_of(text: str, params: dict[str, Any], numbers: bool = False) -> tup
 def templated(prefix: str, text: str, numbers: bool = False, **params: Any) -> Message:
     """A :class:`Message` for a composed text, keyed by its wording (module doc)."""
     tpl, out = template_of(text, params, numbers)
-    return Message(slug_key(prefix, tpl), out, tpl)
+    return Message(_slug_key(prefix, tpl), out, tpl)
+
+
+#: :func:`slug_key` remembered, as :func:`template_of` (issue 21: speed)
+_slug_key = functools.lru_cache(maxsize=4096)(slug_key)

@@ -770,3 +770,29 @@ def test_sweep_and_garrison_scans_agree_with_the_moves_space_by_space():
             assert garrison_moves(s, ctx, dest, reaches) == _garrison_moves_one_by_one(s, ctx, dest, reach), dest
             checked += 1
     assert checked > 1000
+
+
+def test_every_action_answers_one_space_as_its_list_of_spaces():
+    """Issue 21: whether one space may be chosen (``may_choose``) and whether
+    an Operation or Special Activity can start at all (``can_start``) are
+    answered without listing every space; on boards of random games they
+    agree with the list a player is offered (``selectable``: 3.1, 4.1)."""
+    import copy
+
+    from engine.coin.actions import new_ctx
+    from engine.gandhi.actions import OPERATIONS, SPECIAL_ACTIVITIES
+
+    checked = 0
+    for s in _random_boards(n_games=4, every=13):
+        for act in list(OPERATIONS.values()) + list(SPECIAL_ACTIVITIES.values()):
+            is_op = act in OPERATIONS.values()
+            ctx = new_ctx(act.faction, "op+sa", op=act.name if is_op else None, sa=None if is_op else act.name)
+            under_way = s.action or {}
+            if under_way.get("faction") == act.faction and act.name in (under_way.get("op"), under_way.get("sa")):
+                ctx = copy.deepcopy(under_way)  # the spaces chosen so far, the cubes that moved ...
+            spaces = act.selectable(s, ctx)
+            assert act.can_start(s, ctx) == bool(spaces), act.name
+            for sid in s.spaces:
+                assert act.may_choose(s, ctx, sid) == (sid in spaces), (act.faction, act.name, sid)
+            checked += 1
+    assert checked > 100

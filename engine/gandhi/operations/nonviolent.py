@@ -30,7 +30,7 @@ import dataclasses
 from ...core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ...core.steps import Step, frame, push, register
 from .. import board, derived as dv
-from ..actions import Ctx, Operation, operation
+from ..actions import Ctx, EachMapSpace, Operation, operation
 from ..common import FACTION_NAMES, done_choice, log, simple, space_choice, space_name
 from ..data import get_data
 from ..ruleset import at_least
@@ -114,7 +114,7 @@ def is_city_province_state(sid: str) -> bool:
 
 # --- the common Nonviolent Operation ------------------------------------------
 
-class NVOperation(Operation):
+class NVOperation(EachMapSpace, Operation):
     """A Nonviolent Operation: no cost, a space limit (3.3) judged at the moment
     each space is chosen (3.1.5). Subclasses implement ``kind_reason`` (why the
     space is not of the right kind, ignoring the limit), optionally
@@ -144,12 +144,17 @@ class NVOperation(Operation):
         return None
 
     def _limit_reason(self, state, ctx, sid) -> str | None:
-        if not self.free(state, ctx, sid):
-            limit = space_limit(state, self.faction)
-            if len(counted(ctx)) >= limit:
-                extra = ("a Protest or Gandhi" if self.faction == "inc" else "a Muslim League Base")
-                return (f"{FACTION_NAMES[self.faction]} has already chosen {len(counted(ctx))} space(s) "
-                        f"without {extra} ({limit_name(self.faction)} {limit}) (3.3).")
+        """The limit is reached and ``sid`` would count against it. Once the
+        list of counted spaces exists and is short of the limit, whether
+        ``sid`` is free is not asked (issue 21: speed); before, a space that
+        would count creates that (empty) list, as it always did."""
+        limit = space_limit(state, self.faction)
+        if len(ctx["data"].get("nv_counted", ())) < limit and "nv_counted" in ctx["data"]:
+            return None
+        if not self.free(state, ctx, sid) and len(counted(ctx)) >= limit:
+            extra = ("a Protest or Gandhi" if self.faction == "inc" else "a Muslim League Base")
+            return (f"{FACTION_NAMES[self.faction]} has already chosen {len(counted(ctx))} space(s) "
+                    f"without {extra} ({limit_name(self.faction)} {limit}) (3.3).")
         return None
 
     def _reason(self, state, ctx, sid, m) -> str | None:
@@ -157,13 +162,8 @@ class NVOperation(Operation):
         return (self._chosen_reason(ctx, sid) or self._limit_reason(state, ctx, sid)
                 or self.kind_reason(state, ctx, sid, m))
 
-    def selectable(self, state, ctx):
-        m = get_data().map
-        return [s for s in m.ids if self._reason(state, ctx, s, m) is None]
-
-    def can_start(self, state, ctx):
-        m = get_data().map
-        return any(self._reason(state, ctx, s, m) is None for s in m.ids)
+    def space_ok(self, state, ctx, sid):
+        return self._reason(state, ctx, sid, get_data().map) is None
 
     def select(self, state, ctx, sid):
         if not self.free(state, ctx, sid):

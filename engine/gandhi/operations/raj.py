@@ -32,7 +32,7 @@ from ...core.messages import TOGETHER, Choice, Decision, msg, split_quantity
 from ...core.steps import Frame, Step, frame, push, register
 from .. import board
 from .. import derived as dv
-from ..actions import Operation, operation
+from ..actions import ChecksEachSpace, Operation, operation
 from ..common import done_choice, log, simple, space_name
 from ..data import get_data
 from ..ruleset import at_least
@@ -537,7 +537,7 @@ def deploy_can_place(state: GandhiState, city: str, kind: str) -> bool:
 
 
 @operation
-class Deploy(SepoysInTheSpaceChoice, Operation):
+class Deploy(SepoysInTheSpaceChoice, ChecksEachSpace, Operation):
     """Deploy (3.2.1): any City; place up to 6 cubes in each (Troops free,
     Sepoys for Restraint per City — Willingdon 1, Reading first City free);
     cubes of a type none of which is Available may be taken from anywhere on
@@ -554,16 +554,13 @@ class Deploy(SepoysInTheSpaceChoice, Operation):
     def sepoys_relevant(self, state, ctx, sid):
         return deploy_can_place(state, sid, "sepoy")
 
-    def selectable(self, state, ctx):
-        first = not ctx["spaces"]
-        cost = sepoy_cost(state, ctx, self.name, first)
-        out = []
-        for c in get_data().map.cities:
-            if c in ctx["spaces"]:
-                continue
-            if deploy_can_place(state, c, "troop") or (can_pay(state, cost) and deploy_can_place(state, c, "sepoy")):
-                out.append(c)
-        return out
+    def candidates(self, state):
+        return get_data().map.cities
+
+    def space_ok(self, state, ctx, sid):
+        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return sid not in ctx["spaces"] and (deploy_can_place(state, sid, "troop")
+                                             or (can_pay(state, cost) and deploy_can_place(state, sid, "sepoy")))
 
     def why_not(self, state, ctx, sid):
         if get_data().map.spaces[sid].type != "city":
@@ -764,27 +761,31 @@ class Garrison(Operation):
         t = get_data().map.spaces[sid].type
         return t in ("railway", "city") or (sid in control if control is not None else dv.raj_control(state, sid))
 
-    def selectable(self, state, ctx):
-        dests: set[str] = set()
-        cost = sepoy_cost(state, ctx, self.name, False)
-        sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
-        gc = garrison_context(state)
+    def _reaches(self, state, ctx, gc):
+        """The :func:`garrison_reach` of each space with a cube that may
+        Garrison now (Sepoys only if paid or affordable), one after the other."""
+        sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, sepoy_cost(state, ctx, self.name, False))
         for origin in state.spaces:
-            kinds = [k for k in ("troop", "sepoy") if movable(state, ctx, origin, k)
-                     and (k == "troop" or sepoys_ok)]
-            if kinds:
-                dests |= garrison_reach(state, origin, gc)
-        return sorted(s for s in dests if s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"]))
+            if any(movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok) for k in ("troop", "sepoy")):
+                yield garrison_reach(state, origin, gc)
+
+    def _dest_ok(self, state, ctx, sid, gc) -> bool:
+        return sid not in ctx["spaces"] and self._dest_type_ok(state, sid, gc["control"])
+
+    def selectable(self, state, ctx):
+        gc = garrison_context(state)
+        dests: set[str] = set().union(*self._reaches(state, ctx, gc))
+        return sorted(s for s in dests if self._dest_ok(state, ctx, s, gc))
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
-        cost = sepoy_cost(state, ctx, self.name, False)
-        sepoys_ok = data(ctx).get("garrison_paid") or can_pay(state, cost)
         gc = garrison_context(state)
-        return any(any(s not in ctx["spaces"] and self._dest_type_ok(state, s, gc["control"])
-                       for s in garrison_reach(state, origin, gc))
-                   for origin in state.spaces
-                   if any(movable(state, ctx, origin, k) and (k == "troop" or sepoys_ok) for k in ("troop", "sepoy")))
+        return any(any(self._dest_ok(state, ctx, s, gc) for s in reach) for reach in self._reaches(state, ctx, gc))
+
+    def may_choose(self, state, ctx, sid):
+        """``sid`` is in :meth:`selectable`, stopped at the first cube that reaches it (issue 21: speed)."""
+        gc = garrison_context(state)
+        return self._dest_ok(state, ctx, sid, gc) and any(sid in reach for reach in self._reaches(state, ctx, gc))
 
     def why_not(self, state, ctx, sid):
         if not self._dest_type_ok(state, sid):
@@ -974,18 +975,22 @@ class Sweep(SepoysInTheSpaceChoice, Operation):
     def sepoys_relevant(self, state, ctx, sid):
         return sweep_sepoys_relevant(state, ctx, sid)
 
-    def selectable(self, state, ctx):
+    def _ok(self, state, ctx, sid, movers=None) -> bool:
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return sid not in ctx["spaces"] and sweep_can_use(state, ctx, sid, cost, movers)
+
+    def selectable(self, state, ctx):
         movers = sweep_movers(state, ctx)
-        return [s for s in get_data().map.non_railway
-                if s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)]
+        return [s for s in get_data().map.non_railway if self._ok(state, ctx, s, movers)]
 
     def can_start(self, state, ctx):
         """:meth:`selectable` is not empty, stopped at the first destination found (issue 21: speed)."""
-        cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
         movers = sweep_movers(state, ctx)
-        return any(s not in ctx["spaces"] and sweep_can_use(state, ctx, s, cost, movers)
-                   for s in get_data().map.non_railway)
+        return any(self._ok(state, ctx, s, movers) for s in get_data().map.non_railway)
+
+    def may_choose(self, state, ctx, sid):
+        """``sid`` is in :meth:`selectable`, judged alone (issue 21: speed)."""
+        return sid in get_data().map.non_railway and self._ok(state, ctx, sid)
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):
@@ -1318,10 +1323,21 @@ class Assault(SepoysInTheSpaceChoice, Operation):
             return True
         return wavell_can_sweep(state, ctx, sid, movers)
 
-    def selectable(self, state, ctx):
+    def _ok(self, state, ctx, sid, movers=None) -> bool:
         cost = sepoy_cost(state, ctx, self.name, not ctx["spaces"])
+        return sid not in ctx["spaces"] and self._usable(state, ctx, sid, cost, movers)
+
+    def selectable(self, state, ctx):
         movers = sweep_movers(state, ctx) if wavell_open(state, ctx) else None  # once for all spaces (issue 21)
-        return [s for s in state.spaces if s not in ctx["spaces"] and self._usable(state, ctx, s, cost, movers)]
+        return [s for s in state.spaces if self._ok(state, ctx, s, movers)]
+
+    def can_start(self, state, ctx):
+        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
+        return any(self._ok(state, ctx, s) for s in state.spaces)
+
+    def may_choose(self, state, ctx, sid):
+        """``sid`` is in :meth:`selectable`, judged alone (issue 21: speed)."""
+        return sid in state.spaces and self._ok(state, ctx, sid)
 
     def why_not(self, state, ctx, sid):
         if sid.startswith("wavell:"):

@@ -17,7 +17,7 @@ from ...core.messages import Choice, msg
 from ...core.steps import Frame, Step, frame, register
 from .. import board
 from .. import derived as dv
-from ..actions import Ctx, Operation, operation
+from ..actions import Ctx, EachMapSpace, Operation, operation
 from ..choose import ask, callback
 from ..common import log, space_name
 from ..data import get_data
@@ -100,7 +100,7 @@ def rally_options(state: GandhiState, sid: str) -> list[str]:
 
 
 @operation
-class Rally(Operation):
+class Rally(EachMapSpace, Operation):
     """Rally (3.4.1): Cities, Provinces and States without Support, or any
     space with a Revolutionary Base; 1 Resource per space. In each space place
     Guerrillas equal to 1 + Revolutionary Bases there (Underground, 1.4.3), OR
@@ -121,10 +121,11 @@ class Rally(Operation):
             return False
         return sp.support <= 0 or dv.n(sp, "rev_base") > 0
 
-    def selectable(self, state, ctx):
-        if not can_pay(state, ctx, 1):
-            return []
-        return [s for s in get_data().map.ids if s not in ctx["spaces"] and self._eligible(state, s)]
+    def ready(self, state, ctx):
+        return can_pay(state, ctx, 1)
+
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["spaces"] and self._eligible(state, sid)
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):
@@ -291,7 +292,7 @@ def march_destinations(state: GandhiState, ctx: Ctx, origin: str) -> dict[str, l
 
 
 @operation
-class March(Operation):
+class March(EachMapSpace, Operation):
     """March (3.4.2): choose origin spaces; 1 Resource per origin (Railway
     origins cost 0). From each origin any Guerrillas there may move to adjacent
     spaces; Underground Guerrillas may instead move along a chain of adjacent
@@ -320,14 +321,10 @@ class March(Operation):
     def _cost(self, sid):
         return 0 if dv.is_railway(sid) else 1
 
-    def selectable(self, state, ctx):
-        out = []
-        for s in get_data().map.ids:
-            if s in ctx["spaces"] or not can_pay(state, ctx, self._cost(s)):
-                continue
-            if movable(state, ctx, s, "guerrilla_underground") or movable(state, ctx, s, "guerrilla_active"):
-                out.append(s)
-        return out
+    def space_ok(self, state, ctx, sid):
+        return (sid not in ctx["spaces"] and can_pay(state, ctx, self._cost(sid))
+                and bool(movable(state, ctx, sid, "guerrilla_underground")
+                         or movable(state, ctx, sid, "guerrilla_active")))
 
     def why_not(self, state, ctx, sid):
         sp = state.spaces[sid]
@@ -438,7 +435,7 @@ def attack_removable(state: GandhiState, sid: str) -> list[str]:
 
 
 @operation
-class Attack(Operation):
+class Attack(EachMapSpace, Operation):
     """Attack (3.4.3): Cities, Provinces and States with Guerrillas; 1 Resource
     per space. Activate all Guerrillas there and roll a die; if the roll is at
     most the number of Guerrillas there, the Revolutionaries remove up to two
@@ -455,11 +452,11 @@ class Attack(Operation):
     label = "Attack"
     rule = "3.4.3"
 
-    def selectable(self, state, ctx):
-        if not can_pay(state, ctx, 1):
-            return []
-        return [s for s in get_data().map.ids if s not in ctx["spaces"] and is_populated(s)
-                and dv.guerrillas(state.spaces[s])]
+    def ready(self, state, ctx):
+        return can_pay(state, ctx, 1)
+
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["spaces"] and is_populated(sid) and bool(dv.guerrillas(state.spaces[sid]))
 
     def why_not(self, state, ctx, sid):
         if dv.is_railway(sid):
@@ -540,7 +537,7 @@ def riot_eligible(state: GandhiState, sid: str) -> bool:
 
 
 @operation
-class Riot(Operation):
+class Riot(EachMapSpace, Operation):
     """Riot (3.4.4): spaces with an Underground Guerrilla or, in Crisis only,
     with both Congress and Muslim League Activists; each costs Resources equal
     to Restraint (judged when chosen, 3.1.5). In each space Activate one
@@ -555,10 +552,11 @@ class Riot(Operation):
     label = "Riot"
     rule = "3.4.4"
 
-    def selectable(self, state, ctx):
-        if not can_pay(state, ctx, state.restraint):
-            return []
-        return [s for s in get_data().map.ids if s not in ctx["spaces"] and riot_eligible(state, s)]
+    def ready(self, state, ctx):
+        return can_pay(state, ctx, state.restraint)
+
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["spaces"] and riot_eligible(state, sid)
 
     def why_not(self, state, ctx, sid):
         if not riot_eligible(state, sid):

@@ -9,9 +9,9 @@ from ...core import rng
 from ...core.messages import Decision, msg
 from ...core.steps import Step, frame, push, register
 from .. import board, derived as dv
-from ..actions import SpecialActivity, special_activity
+from ..actions import EachMapSpace, SpecialActivity, special_activity
 from ..common import FACTION_NAMES, log, simple, space_name
-from ..operations.nonviolent import activist_kind, nv_pieces, other_nv, space_ids
+from ..operations.nonviolent import activist_kind, nv_pieces, other_nv
 from ..state import GandhiState
 
 NEGOTIATE_OPS = ("rally", "demonstrate", "civil_disobedience")
@@ -19,7 +19,7 @@ NEGOTIATE_OPS = ("rally", "demonstrate", "civil_disobedience")
 
 # --- Negotiate (4.3.1 Congress; the Muslim League's is in muslim_league.py) -------
 
-class Negotiate(SpecialActivity):
+class Negotiate(EachMapSpace, SpecialActivity):
     """Negotiate, common part (4.3.1, 4.4.1): one space with the faction's
     Activists and no Raj Control, not chosen for the Operation (and the
     Operation may not later choose it, 3.1.1); accompanies Rally, Demonstrate
@@ -42,14 +42,11 @@ class Negotiate(SpecialActivity):
             return f"{name} is under Raj Control ({self.rule})."
         return None
 
-    def selectable(self, state, ctx):
-        if ctx["sa_spaces"]:
-            return []
-        return [s for s in space_ids() if self.why_not(state, ctx, s) is None]
+    def ready(self, state, ctx):
+        return not ctx["sa_spaces"]
 
-    def can_start(self, state, ctx):
-        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
-        return not ctx["sa_spaces"] and any(self.why_not(state, ctx, s) is None for s in space_ids())
+    def space_ok(self, state, ctx, sid):
+        return self.why_not(state, ctx, sid) is None
 
     def select(self, state, ctx, sid):
         if board.remove_protest(state, sid):
@@ -134,7 +131,7 @@ def gandhi_location(state: GandhiState) -> str | None:
 
 
 @special_activity
-class Satyagraha(SpecialActivity):
+class Satyagraha(EachMapSpace, SpecialActivity):
     """Satyagraha (4.3.2): any one space. First Gandhi moves there (from the map
     or Available; from Prison only if the Raj's player agrees -- a decision for
     the Raj, choice ids ``release`` / ``refuse``). Choosing Gandhi's own space
@@ -163,10 +160,11 @@ class Satyagraha(SpecialActivity):
     def why_not(self, state, ctx, sid):
         return self._blocked(state, ctx)
 
-    def selectable(self, state, ctx):
-        if ctx["sa_spaces"] or self._blocked(state, ctx):
-            return []
-        return list(space_ids())
+    def ready(self, state, ctx):
+        return not ctx["sa_spaces"] and not self._blocked(state, ctx)
+
+    def space_ok(self, state, ctx, sid):
+        return True
 
     def select(self, state, ctx, sid):
         loc = gandhi_location(state)
@@ -323,7 +321,7 @@ def own_pieces(state: GandhiState, faction: str, sid: str) -> int:
     return dv.n(sp, "ml_activist") + dv.n(sp, "ml_base")
 
 
-class Persuade(SpecialActivity):
+class Persuade(EachMapSpace, SpecialActivity):
     """Persuade (4.3.3 Congress, 4.4.3 Muslim League): up to two spaces with the
     faction's pieces. In each (a decision): remove one Active adversary piece
     to Available (choice id = its kind, see :func:`persuade_removable`), or
@@ -347,12 +345,8 @@ class Persuade(SpecialActivity):
                    f"({self.rule})."
         return None
 
-    def selectable(self, state, ctx):
-        return [s for s in space_ids() if s not in ctx["sa_spaces"] and self.why_not(state, ctx, s) is None]
-
-    def can_start(self, state, ctx):
-        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
-        return any(s not in ctx["sa_spaces"] and self.why_not(state, ctx, s) is None for s in space_ids())
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["sa_spaces"] and self.why_not(state, ctx, sid) is None
 
     def select(self, state, ctx, sid):
         return [frame("nv.persuade", faction=self.faction, space=sid)]

@@ -8,11 +8,11 @@ from __future__ import annotations
 from ...core.messages import Decision, msg
 from ...core.steps import Step, frame, push, register
 from .. import board, derived as dv
-from ..actions import SpecialActivity, special_activity
+from ..actions import EachMapSpace, SpecialActivity, special_activity
 from ..common import log, simple, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
-from ..operations.nonviolent import nv_pieces, space_ids
+from ..operations.nonviolent import nv_pieces
 from ..state import GandhiState
 from .congress import Negotiate, Persuade
 
@@ -99,7 +99,7 @@ def infiltrate_options(state: GandhiState, sid: str) -> list[str]:
 
 
 @special_activity
-class Infiltrate(SpecialActivity):
+class Infiltrate(EachMapSpace, SpecialActivity):
     """Infiltrate (4.4.2): one space with a Muslim League Activist; accompanies
     any Operation. A decision among :func:`infiltrate_options`; a Muslim State
     makes the Raj move the Troops there to Cities of its choice."""
@@ -118,10 +118,11 @@ class Infiltrate(SpecialActivity):
             return f"{name} has no Sepoy, Guerrilla or Protest to replace (4.4.2)."
         return None
 
-    def selectable(self, state, ctx):
-        if ctx["sa_spaces"]:
-            return []
-        return [s for s in space_ids() if self.why_not(state, ctx, s) is None]
+    def ready(self, state, ctx):
+        return not ctx["sa_spaces"]
+
+    def space_ok(self, state, ctx, sid):
+        return self.why_not(state, ctx, sid) is None
 
     def select(self, state, ctx, sid):
         return [frame("ml.infiltrate", space=sid)]

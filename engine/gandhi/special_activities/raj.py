@@ -14,7 +14,7 @@ from ...core.messages import Choice, Decision, msg
 from ...core.steps import Step, frame, push, register
 from .. import board
 from .. import derived as dv
-from ..actions import SpecialActivity, special_activity
+from ..actions import EachBoardSpace, SpecialActivity, special_activity
 from ..common import done_choice, log, simple, space_name
 from ..nonplayer import can_pay
 from ..operations.raj import (
@@ -50,7 +50,7 @@ def treaty_modes(state, sid: str) -> list[str]:
 
 
 @special_activity
-class Treaty(SpecialActivity):
+class Treaty(EachBoardSpace, SpecialActivity):
     """Treaty (4.2.1): any State (Princely State or Muslim State). In each,
     either remove 1 Active piece per Sepoy there (Bases last, NV to Prison as
     one Faction, Gandhi per 1.4.4), or move any Sepoys not in Protest spaces
@@ -61,14 +61,8 @@ class Treaty(SpecialActivity):
     label = "Treaty"
     rule = "4.2.1"
 
-    def selectable(self, state, ctx):
-        return [s for s in state.spaces if s not in ctx["sa_spaces"] and dv.is_state(state, s)
-                and treaty_modes(state, s)]
-
-    def can_start(self, state, ctx):
-        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
-        return any(s not in ctx["sa_spaces"] and dv.is_state(state, s) and treaty_modes(state, s)
-                   for s in state.spaces)
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["sa_spaces"] and dv.is_state(state, sid) and bool(treaty_modes(state, sid))
 
     def why_not(self, state, ctx, sid):
         if not dv.is_state(state, sid):
@@ -212,7 +206,7 @@ def govern_modes(state, sid: str) -> list[str]:
 
 
 @special_activity
-class Govern(SpecialActivity):
+class Govern(EachBoardSpace, SpecialActivity):
     """Govern (4.2.2): up to 2 spaces with cubes. In each, one of: remove 1
     Active piece (Bases last, NV to Prison, Gandhi); in a space without
     Activists remove the Protest or the Strike; in a space without Active
@@ -227,14 +221,8 @@ class Govern(SpecialActivity):
     max_spaces = 2
     together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
 
-    def selectable(self, state, ctx):
-        return [s for s, sp in state.spaces.items() if s not in ctx["sa_spaces"] and dv.cubes(sp)
-                and govern_modes(state, s)]
-
-    def can_start(self, state, ctx):
-        """:meth:`selectable` is not empty, stopped at the first space found (issue 21: speed)."""
-        return any(s not in ctx["sa_spaces"] and dv.cubes(sp) and govern_modes(state, s)
-                   for s, sp in state.spaces.items())
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["sa_spaces"] and bool(dv.cubes(state.spaces[sid])) and bool(govern_modes(state, sid))
 
     def why_not(self, state, ctx, sid):
         if not dv.cubes(state.spaces[sid]):
@@ -342,7 +330,7 @@ class Imperialism(Step):
 
 
 @special_activity
-class MartialLaw(SpecialActivity):
+class MartialLaw(EachBoardSpace, SpecialActivity):
     """Martial Law (4.2.3): 1 space with cubes and Activists (2 during Crisis,
     6.8). Remove 1 Activist (Active or Inactive) to Available per cube, remove
     any Protest, add an Unrest marker unless a Railway or Lord Linlithgow is
@@ -352,18 +340,19 @@ class MartialLaw(SpecialActivity):
     faction = "raj"
     label = "Martial Law"
     rule = "4.2.3"
-    max_spaces = 2  # the real limit (1, or 2 in Crisis) is applied in selectable()
+    max_spaces = 2  # the real limit (1, or 2 in Crisis) is applied in ready()
     together = True  # independent spaces: one set under ruleset 6 (issue 14, 4.1.1)
 
     @staticmethod
     def limit(state) -> int:
         return 2 if dv.crisis(state) else 1
 
-    def selectable(self, state, ctx):
-        if len(ctx["sa_spaces"]) >= self.limit(state):
-            return []
-        return [s for s, sp in state.spaces.items() if s not in ctx["sa_spaces"] and dv.cubes(sp)
-                and dv.activists(sp)]
+    def ready(self, state, ctx):
+        return len(ctx["sa_spaces"]) < self.limit(state)
+
+    def space_ok(self, state, ctx, sid):
+        sp = state.spaces[sid]
+        return sid not in ctx["sa_spaces"] and bool(dv.cubes(sp)) and bool(dv.activists(sp))
 
     def why_not(self, state, ctx, sid):
         if len(ctx["sa_spaces"]) >= self.limit(state):

@@ -11,10 +11,9 @@ from ...core.messages import msg
 from ...core.steps import Frame
 from .. import board
 from .. import derived as dv
-from ..actions import SpecialActivity, special_activity
+from ..actions import EachMapSpace, SpecialActivity, special_activity
 from ..choose import ask, callback
 from ..common import log, space_name
-from ..data import get_data
 from ..nonplayer import can_pay
 from ..operations.revolutionaries import (
     KIND_LABELS,
@@ -42,7 +41,7 @@ def aid_options(state: GandhiState, sid: str) -> list[str]:
 
 
 @special_activity
-class Aid(SpecialActivity):
+class Aid(EachMapSpace, SpecialActivity):
     """Aid (4.5.1): any number of spaces with Guerrillas. In each: Activate an
     Underground Guerrilla and add Revolutionary Resources equal to the space's
     Population, OR pay 1 Resource to flip all Guerrillas there Underground.
@@ -56,8 +55,8 @@ class Aid(SpecialActivity):
     label = "Aid"
     rule = "4.5.1"
 
-    def selectable(self, state, ctx):
-        return [s for s in get_data().map.ids if s not in ctx["sa_spaces"] and aid_options(state, s)]
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["sa_spaces"] and bool(aid_options(state, sid))
 
     def why_not(self, state, ctx, sid):
         sp = state.spaces[sid]
@@ -125,7 +124,7 @@ def infiltrate_options(state: GandhiState, sid: str) -> list[str]:
 
 
 @special_activity
-class Infiltrate(SpecialActivity):
+class Infiltrate(EachMapSpace, SpecialActivity):
     """Infiltrate (4.5.2): one space with an Underground Guerrilla. Replace a
     Sepoy, an Activist or a Protest marker with an Underground Guerrilla
     (removed pieces to Available; with no Guerrilla Available the piece is
@@ -139,8 +138,8 @@ class Infiltrate(SpecialActivity):
     rule = "4.5.2"
     max_spaces = 1
 
-    def selectable(self, state, ctx):
-        return [s for s in get_data().map.ids if s not in ctx["sa_spaces"] and infiltrate_options(state, s)]
+    def space_ok(self, state, ctx, sid):
+        return sid not in ctx["sa_spaces"] and bool(infiltrate_options(state, sid))
 
     def why_not(self, state, ctx, sid):
         if not dv.n(state.spaces[sid], "guerrilla_underground"):
