@@ -290,50 +290,7 @@ def fill(locale: str | None, tpl: str, params: dict[str, Any]) -> str:
     """``tpl`` formatted with ``params`` (already readable) in ``locale``."""
     if ":plural:" not in tpl and ":a}" not in tpl:  # no spec of ours: str.format's own, quicker
         return tpl.format_map(params)
-    parts = _parsed(tpl)
-    if parts is None:
-        return _Formatter(locale).vformat(tpl, (), params)
-    return _filled(_Formatter(locale), parts, params)
-
-
-_Parts = tuple  # ((literal, field name | None, spec or its parts, conversion | None), ...)
-
-
-@functools.lru_cache(maxsize=4096)
-def _parsed(tpl: str, depth: int = 2) -> _Parts | None:
-    """``tpl`` parsed as :meth:`string.Formatter.vformat` parses it, its
-    format specs parsed too; None when it uses what :func:`_filled` does
-    not do (positional or dotted fields, specs nested deeper than
-    ``vformat`` allows, malformed ones): then ``vformat`` itself fills it. Issue 21: speed:
-    a catalog template is parsed once, not on every label."""
-    try:
-        parsed = list(string.Formatter().parse(tpl))
-    except ValueError:  # malformed: vformat raises what it meets first
-        return None
-    out = []
-    for literal, field, spec, conv in parsed:
-        if field is None:
-            out.append((literal, None, "", None))
-            continue
-        if not field.isidentifier():
-            return None
-        inner = _parsed(spec, depth - 1) if "{" in spec and depth > 1 else None
-        if "{" in spec and inner is None:
-            return None
-        out.append((literal, field, spec if inner is None else inner, conv))
-    return tuple(out)
-
-
-def _filled(fmt: "_Formatter", parts: _Parts, params: dict[str, Any]) -> str:
-    """:func:`_parsed` parts filled as ``fmt.vformat`` fills their template."""
-    out = []
-    for literal, field, spec, conv in parts:
-        if literal:
-            out.append(literal)
-        if field is not None:
-            obj = fmt.convert_field(params[field], conv)
-            out.append(fmt.format_field(obj, spec if isinstance(spec, str) else _filled(fmt, spec, params)))
-    return "".join(out)
+    return _Formatter(locale).vformat(tpl, (), params)
 
 
 def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
