@@ -884,7 +884,8 @@ class Service:
                 posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
-        g.version, g.state = v, None  # the row as saved, without a re-read
+        superseded, (g.version, g.state) = g.state, (v, None)  # the row as saved, without a re-read
+        self._known.pop(superseded, None)  # no longer any game's state: room for one that is
         self._remember(new_json, p)
         if status:
             g.status = status

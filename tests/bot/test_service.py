@@ -74,6 +74,18 @@ async def test_restart_between_choices_continues_same_game(db_url):
         await s.close()
 
 
+async def test_the_service_remembers_each_game_once(svc):
+    """Issue 21: the decisions the service computed are kept per stored state
+    (a prompt of a state it saved computes nothing), and a game's state that
+    a move superseded is dropped, so the memo serves as many games as it
+    holds entries."""
+    r1, r2 = await started(svc, seed=1), await started(svc, seed=2, channel="c2")
+    for gid in (r1.game.id, r2.game.id):
+        await play_out(svc, gid, random.Random(gid), stop_after=25)
+    current = {(await svc.game(gid)).state for gid in (r1.game.id, r2.game.id)}
+    assert set(svc._known) == current
+
+
 async def test_two_concurrent_submits_exactly_one_applied(svc):
     r = await started(svc, seed=11)
     gid = r.game.id
