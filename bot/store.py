@@ -238,6 +238,15 @@ def default_path() -> str:
     return os.environ.get("DAKBOT_DB", "./dakbot.sqlite3")
 
 
+def _json(text: str | None, empty: dict | list) -> Any:
+    """A JSON column's value; ``empty`` for NULL or an empty object/array
+    (most rows: no pause votes, no bot seats) without parsing (issue 21:
+    speed). Raises ValueError for text that is not JSON."""
+    if not text or text in ("{}", "[]"):
+        return type(empty)()
+    return json.loads(text)
+
+
 @dataclass
 class GameRow:
     """A ``games`` row plus its seats ({faction: user id})."""
@@ -382,12 +391,12 @@ class Store(abc.ABC):
             return None
         d = dict(row)
         try:
-            d["options"] = json.loads(d["options"] or "{}")
+            d["options"] = _json(d["options"], {})
         except ValueError:
             d["options"] = {}
-        d["pause_votes"] = json.loads(d.get("pause_votes") or "[]")
-        d["seats"] = json.loads(d.pop("seats_json", None) or "{}")
-        d["bots"] = sorted(json.loads(d.pop("bots_json", None) or "[]"))
+        d["pause_votes"] = _json(d.get("pause_votes"), [])
+        d["seats"] = _json(d.pop("seats_json", None), {})
+        d["bots"] = sorted(_json(d.pop("bots_json", None), []))
         return GameRow(**d)
 
     async def _game(self, c, where: str, *params: Any) -> GameRow | None:
