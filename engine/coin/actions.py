@@ -29,6 +29,7 @@ game's :class:`~engine.coin.rules.CoinRules`.
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
 from typing import Any, Callable, ClassVar, Sequence
 
@@ -79,22 +80,25 @@ class Action:
         return []
 
 
-class ChecksEachSpace:
+class ChecksEachSpace(abc.ABC):
     """Mixin for an Action judged space by space: :meth:`ready` (what every
     space needs, e.g. the Resources) and :meth:`space_ok` (the space itself)
     answer :meth:`selectable`, :meth:`can_start` (stopped at the first
     space) and :meth:`may_choose` (the one space): one rule for the three
     questions (issue 21: speed). :meth:`candidates`: the spaces it may ever
-    choose, in the order offered. Put it before the Action in the bases."""
+    choose, in the order offered. Put it before the Action in the bases; an
+    Action that lacks one of the two cannot be registered (TypeError)."""
 
-    def candidates(self, state: GameState) -> Sequence[str]:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def candidates(self, state: GameState) -> Sequence[str]:
+        """The spaces the Action may ever choose, in the order offered."""
 
     def ready(self, state: GameState, ctx: Ctx) -> bool:
         return True
 
-    def space_ok(self, state: GameState, ctx: Ctx, sid: str) -> bool:  # pragma: no cover
-        raise NotImplementedError
+    @abc.abstractmethod
+    def space_ok(self, state: GameState, ctx: Ctx, sid: str) -> bool:
+        """May ``sid`` be chosen now, :meth:`ready` being true?"""
 
     def selectable(self, state: GameState, ctx: Ctx) -> list[str]:
         if not self.ready(state, ctx):
