@@ -179,20 +179,19 @@ def sweep_rails(state: GandhiState) -> frozenset[str]:
     return frozenset(r for r in get_data().map.railways if sweep_sweepable_rail(state, r))
 
 
-def sweep_origins(state: GandhiState, dest: str, rails: frozenset[str] | None = None) -> list[str]:
+def sweep_origins(state: GandhiState, dest: str) -> list[str]:
     """Spaces whose cubes may Sweep into ``dest`` (3.2.3): adjacent spaces
     (Railways too), or spaces adjacent to a Railway next to ``dest`` that has
     no Strike, Activists or Active Guerrillas. Protest spaces are excluded by
-    :func:`movable`. ``rails``: a :func:`sweep_rails` of this very state, to
-    reuse."""
-    return sorted(_sweep_origin_set(state, dest, rails))
+    :func:`movable`."""
+    return sorted(_sweep_origin_set(state, dest))
 
 
-def _sweep_origin_set(state: GandhiState, dest: str, rails: frozenset[str] | None) -> set[str]:
+def _sweep_origin_set(state: GandhiState, dest: str) -> set[str]:
     """:func:`sweep_origins` unsorted: where only whether any moves matters (issue 21: speed)."""
     out = set(adjacent(dest))
     for r in adjacent(dest):
-        if r in rails if rails is not None else sweep_sweepable_rail(state, r):
+        if sweep_sweepable_rail(state, r):
             out |= adjacent(r)
     out.discard(dest)
     return out
@@ -933,7 +932,7 @@ def sweep_can_move(state: GandhiState, ctx: dict[str, Any], dest: str, kinds: tu
         return any(dest in movers[k] for k in kinds)
     if "troop" in kinds and not troops_may_enter(state, dest):
         kinds = tuple(k for k in kinds if k != "troop")
-    return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest, None) for k in kinds)
+    return any(movable(state, ctx, o, k) for o in _sweep_origin_set(state, dest) for k in kinds)
 
 
 def sweep_can_use(state: GandhiState, ctx: dict[str, Any], dest: str, cost: int,
