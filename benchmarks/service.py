@@ -71,7 +71,8 @@ async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | 
 
 
 async def replicate(store: Store, n: int) -> None:
-    """Copy the stored games 1..base (with seats and snapshots) until there
+    """Copy the stored games 1..base (with seats, snapshots, log rows and
+    timers: a move that passes the turn replaces its game's timers) until there
     are ``n``: copy k of game i gets id i + k * base."""
     cols = ("guild, name, game, scenario, seed, options, status, creator, state, version, locale, dashboard,"
             " reminder_hours, deadline_hours, created, updated, posted_log, attention, deadline_action, paused,"
@@ -90,6 +91,8 @@ async def replicate(store: Store, n: int) -> None:
                             " state, at FROM snapshots WHERE game_id <= ?", k * base, last)
             await c.execute("INSERT INTO log_entries (game_id, n, entry) SELECT game_id + ?, n, entry"
                             " FROM log_entries WHERE game_id <= ?", k * base, last)
+            await c.execute("INSERT INTO timers (game_id, kind, due, payload) SELECT game_id + ?, kind, due, payload"
+                            " FROM timers WHERE game_id <= ?", k * base, last)
     if type(store).__name__ == "PgStore":
         async with store._conn() as c:
             await c.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")

@@ -126,6 +126,30 @@ async def test_schema_1_database_upgrades_bots_and_posted_log(tmp_path):
     finally:
         await store.close()
 
+async def test_a_schema_6_database_finds_a_games_timers_by_index_after_the_upgrade(tmp_path):
+    """Every move that passes the turn replaces the game's timers: on a
+    database of many games that is a lookup, not a scan of every timer."""
+    path = str(tmp_path / "six.sqlite3")
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    for n, script in enumerate(MIGRATIONS[:6], 1):
+        db.executescript(script)
+        db.execute("INSERT INTO schema_version VALUES (?)", (n,))
+    db.commit()
+    plan = " ".join(r[-1] for r in db.execute("EXPLAIN QUERY PLAN DELETE FROM timers WHERE game_id=1"))
+    assert "timers_game" not in plan  # the old schema scans
+    db.close()
+    store = await Store.open(path)
+    await store.close()
+    db = sqlite3.connect(path)
+    try:
+        plan = " ".join(r[-1] for r in db.execute("EXPLAIN QUERY PLAN DELETE FROM timers WHERE game_id=1"))
+        assert "USING INDEX timers_game" in plan
+        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == len(MIGRATIONS)
+    finally:
+        db.close()
+
+
 
 # -- 2. two users taking one seat ---------------------------------------------
 
