@@ -31,6 +31,7 @@ from .i18n import faction_name, normalize_locale, t
 from .lookup import card_text, find_space, rules_text, space_text
 from .service import Post, Prompt, Service, ServiceError, Stale
 from .store import Store, StoreError
+from .terminal import TerminalLines
 
 CHANNEL = "console"
 USER = "console"
@@ -281,12 +282,16 @@ def main(argv: list[str] | None = None, inp: IO[str] | None = None, out: IO[str]
     # Not asyncio.run: its SIGINT handler only cancels the task, which waits
     # in a blocking readline until the next line is typed; with the default
     # handler Ctrl-C interrupts the read at once (the store still closes in
-    # run()'s finally).
+    # run()'s finally). At a terminal, lines are read so that no Ctrl-C is
+    # missed (bot/terminal.py).
     loop = asyncio.new_event_loop()
+    term = TerminalLines.open(sys.stdin) if inp is None else None
     try:
-        return loop.run_until_complete(run(list(argv or []), inp or sys.stdin, out or sys.stdout))
+        return loop.run_until_complete(run(list(argv or []), inp or term or sys.stdin, out or sys.stdout))
     except KeyboardInterrupt:
         print(file=out or sys.stdout)
         return 0
     finally:
         loop.close()
+        if term is not None:
+            term.close()
