@@ -18,7 +18,7 @@ On SQLite (a temporary file, the default), on a PostgreSQL URL (``--db``),
 or on a throwaway local PostgreSQL server (``--pg-temp``: the tests' helper,
 needs the server binaries):
 
-    python benchmarks/service.py [--games 1000] [--active 100] [--submits 300] [--render] [--rate 10]
+    python benchmarks/service.py [--games 1000] [--active 100] [--submits 300] [--render] [--rate 10] [--clients 4]
     python benchmarks/service.py --pg-temp [...]
     python benchmarks/service.py --db postgresql://user@host/db [...]
 """
@@ -103,20 +103,29 @@ async def active_ids(store: Store) -> list[int]:
         return [r[0] for r in await c.fetch("SELECT id FROM games WHERE status=? ORDER BY id", "active")]
 
 
-async def sustained(svc: Service, gids: list[int], seconds: float, seed: int) -> tuple[int, int, float]:
+async def sustained(svc: Service, gids: list[int], seconds: float, seed: int,
+                    clients: int = 1) -> tuple[int, int, float]:
     """(submits, stale refusals, CPU seconds of this process) of back-to-back
-    prompt+submit steps on random games for ``seconds``. The CPU time (the
-    database thread's included) is what a step costs on a busy machine too,
-    where the wall-clock rate depends on what else runs."""
-    rnd, n, stale = random.Random(seed), 0, 0
+    prompt+submit steps on random games for ``seconds``, by ``clients``
+    players at once (a bot serving many channels answers interactions as
+    they come: one player's move is written on the database thread while
+    another's is computed). The CPU time (the database thread's included) is
+    what a step costs on a busy machine too, where the wall-clock rate
+    depends on what else runs."""
     end = time.perf_counter() + seconds
     cpu = time.process_time()
-    while time.perf_counter() < end:
-        try:
-            n += await step(svc, rnd.choice(gids), rnd)
-        except Stale:
-            stale += 1
-    return n, stale, time.process_time() - cpu
+
+    async def client(k: int) -> tuple[int, int]:
+        rnd, n, stale = random.Random(seed * 1000 + k), 0, 0
+        while time.perf_counter() < end:
+            try:
+                n += await step(svc, rnd.choice(gids), rnd)
+            except Stale:
+                stale += 1
+        return n, stale
+
+    done = await asyncio.gather(*(client(k) for k in range(clients)))
+    return sum(d[0] for d in done), sum(d[1] for d in done), time.process_time() - cpu
 
 
 async def worker(db: str, seconds: float, seed: int, start_at: float) -> None:
@@ -199,11 +208,11 @@ async def run(a) -> None:
                       f"(prompt+submit, no maps; {stale} stale refusals; bot CPU {cpu / max(1, n) * 1000:.2f} ms "
                       f"per step); load average {os.getloadavg()[0]:.1f}")
             else:
-                n, stale, cpu = await sustained(svc, gids, a.rate, 7)
-                print(f"{backend}: 1 process: {n / a.rate:.0f} submits/s sustained over {a.rate} s "
-                      f"(prompt+submit, render={'on' if a.render else 'off'}; CPU {cpu / max(1, n) * 1000:.2f} ms "
-                      f"per step, {n / max(cpu, 1e-9):.0f} steps per CPU second); "
-                      f"load average {os.getloadavg()[0]:.1f}")
+                n, stale, cpu = await sustained(svc, gids, a.rate, 7, a.clients)
+                print(f"{backend}: 1 process, {a.clients} client(s) at once: {n / a.rate:.0f} submits/s sustained "
+                      f"over {a.rate} s (prompt+submit, render={'on' if a.render else 'off'}; {stale} stale "
+                      f"refusals; CPU {cpu / max(1, n) * 1000:.2f} ms per step, {n / max(cpu, 1e-9):.0f} steps per "
+                      f"CPU second); load average {os.getloadavg()[0]:.1f}")
         if not a.active:
             await store.close()
             if server:
@@ -241,6 +250,7 @@ def main() -> None:
     ap.add_argument("--warm", type=int, default=0, help="random moves played into the distinct games first")
     ap.add_argument("--rate", type=float, default=0, help="seconds of back-to-back submits: submits per second")
     ap.add_argument("--procs", type=int, default=1, help="with --rate on PostgreSQL: that many processes")
+    ap.add_argument("--clients", type=int, default=1, help="with --rate in one process: players stepping at once")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=7, help=argparse.SUPPRESS)
     ap.add_argument("--start-at", type=float, default=0, help=argparse.SUPPRESS)

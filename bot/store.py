@@ -73,6 +73,7 @@ def _no_statement_debug(record: logging.LogRecord) -> bool:
 # holds the seed and the deck order, from which every future card follows. Its
 # DEBUG records are dropped whatever level the root logger (or anyone) sets.
 logging.getLogger("aiosqlite").addFilter(_no_statement_debug)
+log = logging.getLogger(__name__)
 
 SQLITE_MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -986,7 +987,11 @@ class SqliteStore(Store):
         if self.path == ":memory:" or not self.fast:
             return
         uri = "file:" + urllib.parse.quote(os.path.abspath(self.path)) + "?mode=ro"
-        self.reader = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None, check_same_thread=False)
+        try:
+            self.reader = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:  # every read then goes through aiosqlite, as before
+            log.warning("SQLite: no read-only connection beside %r (%s): reads go through aiosqlite", self.path, e)
+            return
         self.reader.row_factory = sqlite3.Row
 
     async def _point(self, sql: str, *params: Any) -> Any:

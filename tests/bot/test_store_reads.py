@@ -130,3 +130,22 @@ async def test_an_in_memory_database_has_no_reader_and_still_reads(path):
         assert (await store.get_game(g.id)).name == "n"
     finally:
         await store.close()
+
+
+async def test_a_reader_that_cannot_open_leaves_reads_on_aiosqlite(tmp_path, monkeypatch, caplog):
+    real = sqlite3.connect
+
+    def refuse_read_only(target, *a, **k):
+        if k.get("uri"):
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(target, *a, **k)
+
+    monkeypatch.setattr(sqlite3, "connect", refuse_read_only)
+    store = await _sqlite(tmp_path)
+    try:
+        assert store.reader is None and "reads go through aiosqlite" in caplog.text
+        g = await store.create_game(channel="c", guild=None, name="n", game="gandhi", scenario="short", seed=1,
+                                    options={}, creator="u")
+        assert (await store.get_game(g.id)).name == "n"
+    finally:
+        await store.close()
