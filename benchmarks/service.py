@@ -108,8 +108,8 @@ async def sustained(svc: Service, gids: list[int], seconds: float, seed: int,
     """(submits, stale refusals, CPU seconds of this process) of back-to-back
     prompt+submit steps on random games for ``seconds``, by ``clients``
     players at once (a bot serving many channels answers interactions as
-    they come: one player's move is written on the database thread while
-    another's is computed). The CPU time (the database thread's included) is
+    they come; whether their steps overlap is what this measures: within
+    one process they take turns on the GIL, docs/storage.md). The CPU time (the database thread's included) is
     what a step costs on a busy machine too, where the wall-clock rate
     depends on what else runs."""
     end = time.perf_counter() + seconds

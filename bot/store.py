@@ -998,8 +998,8 @@ class SqliteStore(Store):
         """:meth:`Store._point` on the event loop's own thread, through the
         read-only connection: a read by key costs ~0.03-0.06 ms there, where
         a trip to aiosqlite's thread and back costs ~0.09 ms before any SQL
-        (issue 21). WAL mode: it reads the last commit and never waits for
-        the writer. Rows are fetched to the end, so no read transaction stays
+        (issue 21). WAL mode: it reads the last commit without a lock of
+        its own. Rows are fetched to the end, so no read transaction stays
         open (it would hold back checkpoints and show an old commit). Busy
         (a writer recovering the WAL, an exclusive lock from outside): the
         read goes through aiosqlite, as every other read does.
