@@ -457,7 +457,8 @@ class Service:
                      many=d.many, joinable=_joinable(d, options),
                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
                      else {},
-                     groups=[(render(loc, name, game), [c.id for c in opts]) for name, opts in engine.groups(game, d)])
+                     groups=[(render(loc, name, game), [c.id for c in opts])
+                             for name, opts in engine.groups(game, d, PAGE, options)])
         self._shown_cache[(id(d), loc)] = (d, shown)
         while len(self._shown_cache) > KNOWN_STATES:
             self._shown_cache.pop(next(iter(self._shown_cache)))

@@ -572,15 +572,17 @@ def stretch_marker(state: BaseState) -> Any:
 SELECT_LIMIT = 25  # the most options one Discord select shows
 
 
-def groups(game: str, d: Decision, limit: int = SELECT_LIMIT) -> list[tuple[Message, list[Choice]]]:
+def groups(game: str, d: Decision, limit: int = SELECT_LIMIT,
+           options: list[Choice] | None = None) -> list[tuple[Message, list[Choice]]]:
     """``d.options(limit)`` grouped the way a player thinks (issue 14), for a front
     end that cannot show more than ``limit`` options at once: ``[(group
     name, options)]`` in order of first appearance, from the game's
     ``choice_group(choice_id) -> Message | None`` (Gandhi: by kind of space
     and piece); options without a group go to a last group "Other". One
     group holding everything when ``d`` has ``limit`` options or fewer, or
-    the game groups nothing."""
-    options = d.options(limit)
+    the game groups nothing. ``options``: ``d.options(limit)`` when the
+    caller has them."""
+    options = d.options(limit) if options is None else options
     fn = getattr(game_module(game), "choice_group", None)
     everything = Message("group.all", {}, "Choices")
     if len(options) <= limit or fn is None:

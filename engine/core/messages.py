@@ -162,11 +162,14 @@ class Decision:
         ``limit``: when that makes more than ``limit`` options, the choices
         alone (a front end then asks the count of a quantity choice after
         it is picked, 1..``most``)."""
+        if limit is not None and sum(c.most for c in self.choices) > limit:
+            return list(self.choices)  # (counted before the count options are made: issue 21, speed)
         out: list[Choice] = []
         for c in self.choices:
-            out.extend(c.times(n) for n in range(1, c.most + 1))
-        if limit is not None and len(out) > limit:
-            return list(self.choices)
+            if c.most == 1:
+                out.append(c)
+            else:
+                out.extend(c.times(n) for n in range(1, c.most + 1))
         return out
 
     def joining(self) -> list[Choice]:

@@ -174,3 +174,21 @@ def test_whole_games_answered_with_counts_and_sets_keep_the_invariants_and_repla
     assert shaped > 5
     again = Transcript.loads(rec.transcript.dumps()).replay()
     assert engine.export_state(again) == engine.export_state(s)
+
+
+def test_a_page_lists_each_count_of_a_quantity_only_while_all_of_them_fit():
+    """Issue 14: a front end showing at most ``limit`` options lists every
+    count of a quantity choice ("Troop: Delhi x2") when all the counts fit,
+    else the choices alone, and the count is asked after the pick."""
+    from engine.core.messages import Choice, Decision, Message
+
+    def choice(cid, most=1):
+        return Choice(cid, Message("x", {}, cid), most=most)
+
+    d = Decision("raj", Message("p", {}, "p"), [choice("troop:delhi", 3), choice("sepoy:agra", 2), choice("done")],
+                 "test")
+    every = ["troop:delhi", "troop:delhi*2", "troop:delhi*3", "sepoy:agra", "sepoy:agra*2", "done"]
+    assert [o.id for o in d.options()] == every
+    assert [o.id for o in d.options(6)] == every
+    assert [o.id for o in d.options(5)] == ["troop:delhi", "sepoy:agra", "done"]
+    assert d.options(5)[0].most == 3
