@@ -32,9 +32,9 @@ def test_lines_come_whole_in_order_and_decoded(terminal):
 def test_a_ctrl_c_during_the_wait_ends_it(terminal):
     _leader, lines = terminal
     timer = threading.Timer(0.2, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
-    timer.start()
     try:
-        with pytest.raises(KeyboardInterrupt):
+        with pytest.raises(KeyboardInterrupt):  # (started inside: however late the signal, it is caught here)
+            timer.start()
             lines.readline()
     finally:
         timer.cancel()
