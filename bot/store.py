@@ -974,12 +974,6 @@ class SqliteStore(Store):
         self._sent += 1
         return await db._execute(job)
 
-    async def _statement(self, sql: str) -> None:
-        if self.fast:
-            await self._run(lambda con: con.execute(sql))
-        else:
-            await self.db.execute(sql)
-
     def _open_reader(self) -> None:
         """The read-only connection of :meth:`_point` (none for ``:memory:``,
         which another connection cannot see). Its busy timeout is 0: a read
@@ -1092,7 +1086,7 @@ class SqliteStore(Store):
             except BaseException:
                 if c.begin is None:  # BEGIN was sent: the ROLLBACK queues behind it on the database thread
                     with contextlib.suppress(aiosqlite.OperationalError):  # BEGIN itself failed: nothing open
-                        await self._statement("ROLLBACK")
+                        await c.execute("ROLLBACK")
                 raise
             if c.begin is None:
-                await self._statement("COMMIT")
+                await c.execute("COMMIT")
