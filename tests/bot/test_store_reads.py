@@ -4,8 +4,6 @@ transaction open, and fall back to aiosqlite's thread when busy."""
 import asyncio
 import sqlite3
 
-import pytest
-
 from bot.store import Store
 from svc_helpers import started
 
@@ -120,9 +118,8 @@ async def test_a_game_in_play_is_read_by_the_service_through_the_reader(tmp_path
         await store.close()
 
 
-@pytest.mark.parametrize("path", [":memory:"])
-async def test_an_in_memory_database_has_no_reader_and_still_reads(path):
-    store = await Store.open(path)
+async def test_an_in_memory_database_has_no_reader_and_still_reads():
+    store = await Store.open(":memory:")
     try:
         assert store.reader is None
         g = await store.create_game(channel="c", guild=None, name="n", game="gandhi", scenario="short", seed=1,
