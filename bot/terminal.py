@@ -32,8 +32,11 @@ class TerminalLines:
     @classmethod
     def open(cls, stream: IO[str]) -> "TerminalLines | None":
         """For ``stream`` when it is a terminal read on the main thread (where
-        signals are handled), else None: a pipe or a file keeps its own
-        ``readline`` (its lines may already sit in its buffer)."""
+        signals are handled) of a POSIX system (``select`` on a terminal),
+        else None: a pipe or a file keeps its own ``readline`` (its lines may
+        already sit in its buffer), and so does a Windows console."""
+        if os.name != "posix":
+            return None
         try:
             fd = stream.fileno()
         except (AttributeError, OSError, ValueError):  # e.g. io.StringIO
