@@ -38,6 +38,7 @@ import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import engine  # noqa: E402
 from bot.service import Service, Stale  # noqa: E402
 from bot.store import Store  # noqa: E402
 
@@ -57,14 +58,19 @@ async def new_game(svc: Service, ch: str, seed: int) -> int:
 USERS = {"raj": "u1", "inc": "u2", "ml": "u3", "rev": "u4"}  # the seats of new_game
 
 
-async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | None = None) -> bool:
+async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | None = None,
+               moves: list[tuple[str, str, str]] | None = None) -> bool:
     """One player's turn step: the prompt, then a random offered choice
-    submitted (its latency alone appended to ``timed``)."""
+    submitted (its latency alone appended to ``timed``; the stored state,
+    the actor and the choice appended to ``moves``)."""
     p = await svc.prompt(gid)
     if p is None:
         return False
+    choice = rnd.choice(p.choices)[0]
+    if moves is not None:
+        moves.append(((await svc.store.get_game(gid)).state, p.actor, choice))
     t = time.perf_counter()
-    await svc.submit(gid, USERS[p.actor], [rnd.choice(p.choices)[0]], p.version)
+    await svc.submit(gid, USERS[p.actor], [choice], p.version)
     if timed is not None:
         timed.append((time.perf_counter() - t) * 1000)
     return True
@@ -158,6 +164,20 @@ async def floor(store: Store, gids: list[int], n: int) -> list[float]:
     return out
 
 
+def engine_alone(moves: list[tuple[str, str, str]]) -> list[float]:
+    """Milliseconds of the engine's part of each submit in ``moves``, with no
+    store: the stored state loaded (its decision known, as the service keeps
+    it) and the choice played (``engine.play``: applied, then what the next
+    position offers). No submit can be quicker, whatever its store costs."""
+    out = []
+    for blob, actor, choice in moves:
+        known = engine.pending(engine.load_state(blob))
+        t = time.perf_counter()
+        engine.play(engine.load_state(blob, known), actor, choice, decided=known.first)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
 async def run(a) -> None:
     server = None
     with tempfile.TemporaryDirectory() as d:
@@ -180,21 +200,24 @@ async def run(a) -> None:
         print(f"{backend}: stored games: {len(gids)} ({min(a.games, a.distinct)} played, {a.warm} warm-up moves) "
               f"ready in {time.perf_counter() - t0:.1f} s; load average {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} CPUs")
-        lat, sub = [], []
+        lat, sub, moves = [], [], []
         for _ in range(a.submits):
             gid = rnd.choice(gids)
             t = time.perf_counter()
-            if await step(svc, gid, rnd, sub):
+            if await step(svc, gid, rnd, sub, moves):
                 lat.append((time.perf_counter() - t) * 1000)
         st50, st95 = p50_p95(lat)
         sub50, sub95 = p50_p95(sub)
         fl50, fl95 = p50_p95(await floor(store, gids, a.submits))
+        en50, en95 = p50_p95(engine_alone(moves))
         sample = gids[:: max(1, len(gids) // 1000)]
         blob = sum([len((await store.get_game(g)).state or "") for g in sample]) / max(1, len(sample))
         print(f"{backend}: over {len(lat)} submits (render={'on' if a.render else 'off'}): "
               f"submit p50 {sub50:.2f} ms, p95 {sub95:.2f} ms; prompt+submit p50 {st50:.2f} ms, p95 {st95:.2f} ms; "
               f"bare read+write of the state blob (mean {blob / 1000:.0f} KB): p50 {fl50:.2f} ms, "
               f"p95 {fl95:.2f} ms; submit p95 ratio {sub95 / fl95:.1f}x")
+        print(f"{backend}: the engine alone on the same moves (load + engine.play, no store): p50 {en50:.2f} ms, "
+              f"p95 {en95:.2f} ms ({en95 / fl95:.1f}x the floor's p95)")
         if a.rate:
             if a.procs > 1 and backend == "PgStore":
                 start_at = time.time() + 3

@@ -183,18 +183,20 @@ def pending(state: BaseState) -> Pending:
     return p
 
 
-def _pending(state: BaseState) -> tuple[Decision, ...]:
+def _pending(state: BaseState, keep: bool = False) -> tuple[Decision, ...]:
     """Settle, then the pending decisions (the sealed ones of a simultaneous
     step, else the one decision with the game's side choices), each step's
-    decision computed once. Remembered (:class:`Pending`) when computing
-    them took longer than checking them would (a dump of the state): a
-    decision quicker to compute than that is computed again."""
+    decision computed once. Remembered (:class:`Pending`) when ``keep`` (the
+    caller goes on with the Pending: :func:`play`) or when computing them
+    took longer than checking them would (a dump of the state): a decision
+    quicker to compute than that is computed again."""
     p = _remembered(state)
     if p is not None:
         return p.decisions
     t = time.perf_counter()
     out = _compute_pending(state)
-    state._pending = _pending_of(state, out) if time.perf_counter() - t > 2 * _dump_seconds else None
+    keep = keep or time.perf_counter() - t > 2 * _dump_seconds
+    state._pending = _pending_of(state, out) if keep else None
     return out
 
 
@@ -301,13 +303,19 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
     this very state, unchanged since (a front end that showed the decision):
     it is not computed again. Never pass a decision of another state.
     """
+    return _apply(state, actor, choice_id, decided, keep=False)
+
+
+def _apply(state: BaseState, actor: str, choice_id: str, decided: Decision | None, keep: bool) -> list[LogEntry]:
+    """:func:`apply`; ``keep``: the new state's Pending is remembered however
+    cheap it was (:func:`play` returns it)."""
     if decided is None:
         pending = _pending(state)
         d = pending[0] if pending else None
     else:  # the caller's decision of this very state, which is therefore settled
         d = decided
     if d is not None and handler(state.stack[-1], state.game).simultaneous:
-        return _apply_sealed(state, actor, choice_id)
+        return _apply_sealed(state, actor, choice_id, keep)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
     if actor != d.actor:
@@ -335,7 +343,7 @@ def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | N
         _apply_quantity(state, actor, d, base, n)
     state.move += 1
     state._pending = None  # the move counter changed: the memo cannot be this state's (no dump to check it)
-    _pending(state)  # settles; the next decision is computed once, here, and remembered
+    _pending(state, keep)  # settles; the next decision is computed once, here
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 
@@ -345,11 +353,8 @@ def play(state: BaseState, actor: str, choice_id: str, *, decided: Decision | No
     that goes on with the pending decisions (the next ``decided``, bots,
     timers) and saves the state (``split_log(state, pending)``) needs no
     second look at the state. Raises as :func:`apply`."""
-    apply(state, actor, choice_id, decided=decided)
-    p = state._pending
-    if p is None:  # a decision cheaper than a dump was not remembered: computed again, with its key
-        p = state._pending = _pending_of(state, _compute_pending(state))
-    return p
+    _apply(state, actor, choice_id, decided, keep=True)
+    return state._pending
 
 
 def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int) -> None:
@@ -372,7 +377,7 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
         handler(top, state.game).apply(state, top, base)
 
 
-def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry]:
+def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool) -> list[LogEntry]:
     """``apply`` in a simultaneous step: any player with a pending decision
     answers from their own queue; the step keeps its frame until it reveals."""
     d = pending_for(state, actor)
@@ -389,7 +394,7 @@ def _apply_sealed(state: BaseState, actor: str, choice_id: str) -> list[LogEntry
     handler(top, state.game).apply_for(state, top, actor, choice_id)
     state.move += 1
     state._pending = None  # the move counter changed: the memo cannot be this state's
-    _pending(state)  # settles; the next decisions are computed once, here, and remembered
+    _pending(state, keep)  # settles; the next decisions are computed once, here
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 

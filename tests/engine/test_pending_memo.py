@@ -84,6 +84,23 @@ def test_play_returns_the_decisions_the_new_position_offers_and_its_stored_json(
         decided = p.first
 
 
+def test_play_computes_the_next_decision_once_however_cheap(short, monkeypatch):
+    """A move in a front end (issue 21): play settles the new position and
+    works out what it offers once, even where that was quicker than checking
+    a remembered answer (a cheap decision is not computed a second time to
+    return it)."""
+    from engine.core import engine as core
+    calls = []
+    real = core._compute_pending
+    monkeypatch.setattr(core, "_compute_pending", lambda s: calls.append(1) or real(s))
+    rnd, decided = random.Random(4), engine.pending(short).first
+    for _ in range(40):
+        calls.clear()
+        p = engine.play(short, decided.actor, rnd.choice(decided.ids()), decided=decided)
+        assert len(calls) == 1
+        decided = p.first
+
+
 def test_a_state_changed_after_play_is_seen_again(short):
     """The memo play leaves is checked like any other: a state changed in place
     after it (a piece moved by hand) is offered its own choices and dumped as
