@@ -63,16 +63,16 @@ USERS = {"raj": "u1", "inc": "u2", "ml": "u3", "rev": "u4"}  # the seats of new_
 
 
 async def step(svc: Service, gid: int, rnd: random.Random, timed: list[float] | None = None,
-               moves: list[tuple[str, str, str]] | None = None) -> bool:
+               picked: list[tuple[str, str]] | None = None) -> bool:
     """One player's turn step: the prompt, then a random offered choice
-    submitted (its latency alone appended to ``timed``; the stored state,
-    the actor and the choice appended to ``moves``)."""
+    submitted (its latency alone appended to ``timed``; the actor and the
+    choice appended to ``picked``)."""
     p = await svc.prompt(gid)
     if p is None:
         return False
     choice = rnd.choice(p.choices)[0]
-    if moves is not None:
-        moves.append(((await svc.store.get_game(gid)).state, p.actor, choice))
+    if picked is not None:
+        picked.append((p.actor, choice))
     t = time.perf_counter()
     await svc.submit(gid, USERS[p.actor], [choice], p.version)
     if timed is not None:
@@ -184,40 +184,39 @@ def engine_alone(moves: list[tuple[str, str, str]]) -> list[float]:
     return out
 
 
+def read_write(con: sqlite3.Connection, gid: int) -> None:
+    """SQLite: read game ``gid``'s state blob and write it back, in one
+    transaction, on a plain ``sqlite3`` connection."""
+    con.execute("BEGIN IMMEDIATE")
+    blob = con.execute("SELECT state FROM games WHERE id=?", (gid,)).fetchone()[0]
+    con.execute("UPDATE games SET state=? WHERE id=?", (blob, gid))
+    con.execute("COMMIT")
+
+
 async def floor_one_trip(store: Store, gids: list[int], n: int) -> list[float]:
-    """SQLite: the same read + write in one trip to aiosqlite's thread (as
-    the store's own save goes): what a submit through this store must at
-    least cost."""
+    """SQLite: :func:`read_write` in one trip to aiosqlite's thread (as the
+    store's own save goes): what a submit through this store must at least
+    cost."""
     rnd, out = random.Random(3), []
     for _ in range(n):
         gid = rnd.choice(gids)
-
-        def go(con, gid=gid):
-            con.execute("BEGIN IMMEDIATE")
-            blob = con.execute("SELECT state FROM games WHERE id=?", (gid,)).fetchone()[0]
-            con.execute("UPDATE games SET state=? WHERE id=?", (blob, gid))
-            con.execute("COMMIT")
-
         t = time.perf_counter()
-        await store._run(go)
+        await store._run(lambda con, gid=gid: read_write(con, gid))
         out.append((time.perf_counter() - t) * 1000)
     return out
 
 
 def floor_bare(path: str, gids: list[int], n: int) -> list[float]:
-    """SQLite: the same read + write through a plain ``sqlite3`` connection
-    to the same file, on this thread (no aiosqlite, no event loop): the
-    storage engine's own cost."""
+    """SQLite: :func:`read_write` through a plain ``sqlite3`` connection to
+    the same file, on this thread (no aiosqlite, no event loop): the storage
+    engine's own cost."""
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA synchronous=NORMAL")
     rnd, out = random.Random(4), []
     for _ in range(n):
         gid = rnd.choice(gids)
         t = time.perf_counter()
-        con.execute("BEGIN IMMEDIATE")
-        blob = con.execute("SELECT state FROM games WHERE id=?", (gid,)).fetchone()[0]
-        con.execute("UPDATE games SET state=? WHERE id=?", (blob, gid))
-        con.execute("COMMIT")
+        read_write(con, gid)
         out.append((time.perf_counter() - t) * 1000)
     con.close()
     return out
@@ -245,12 +244,14 @@ async def run(a) -> None:
         print(f"{backend}: stored games: {len(gids)} ({min(a.games, a.distinct)} played, {a.warm} warm-up moves) "
               f"ready in {time.perf_counter() - t0:.1f} s; load average {os.getloadavg()[0]:.1f} "
               f"on {os.cpu_count()} CPUs")
-        lat, sub, moves = [], [], []
+        lat, sub, picked, moves = [], [], [], []
         for _ in range(a.submits):
             gid = rnd.choice(gids)
+            blob = (await store.get_game(gid)).state  # the state the step's submit starts from
             t = time.perf_counter()
-            if await step(svc, gid, rnd, sub, moves):
+            if await step(svc, gid, rnd, sub, picked):
                 lat.append((time.perf_counter() - t) * 1000)
+                moves.append((blob, *picked[-1]))
         st50, st95 = p50_p95(lat)
         sub50, sub95 = p50_p95(sub)
         fl50, fl95 = p50_p95(await floor(store, gids, a.submits))
