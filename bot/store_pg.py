@@ -12,7 +12,8 @@ What differs from SQLite, and why:
   so inserting a timer or action row for that game elsewhere is not blocked
   by the foreign key check; a move's save takes the same lock with its
   versioned ``UPDATE``, its first statement). The optimistic ``version`` check then refuses the
-  later of two moves, as on SQLite.
+  later of two moves, as on SQLite. A move that keeps the turn is that
+  UPDATE and its rows in one statement (:func:`gated`): one round trip.
 * Schema: the first migration is the whole schema of SQLite's migrations 1-3
   in PostgreSQL types (``BIGINT`` ids, ``DOUBLE PRECISION`` times: ``REAL``
   would be 4 bytes here); 2 and 3 are empty, so ``schema_version`` means the
@@ -30,7 +31,7 @@ from typing import Any
 
 import asyncpg
 
-from .store import SHARED_MIGRATIONS, Store, StoreError
+from .store import SHARED_MIGRATIONS, Conflict, Store, StoreError
 
 PG_SCHEMA = """
 CREATE TABLE games (
@@ -147,6 +148,8 @@ def numbered(sql: str) -> str:
 # the most parameters one statement of ``together`` carries (the protocol's limit is 32767)
 MAX_PARAMS = 20000
 _TABLE = re.compile(r"^\s*(?:INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+(\w+)", re.IGNORECASE)
+# the tables a statement names (its subqueries' too); not the SET of an upsert's DO UPDATE
+_NAMES = re.compile(r"\b(?:FROM|INTO|JOIN|UPDATE(?!\s+SET\b))\s+(\w+)", re.IGNORECASE)
 
 
 def together(stmts: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
@@ -177,7 +180,7 @@ def together(stmts: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
         m = _TABLE.match(sql)
         table = m.group(1).lower() if m else None
         # every table the statement names (its subqueries' too) must be new to the group
-        names = {w.lower() for w in re.findall(r"\b(?:FROM|INTO|UPDATE|JOIN)\s+(\w+)", sql, re.IGNORECASE)}
+        names = {w.lower() for w in _NAMES.findall(sql)}
         if table is None or names & tables or sum(len(p) for _, p in group) + len(params) > MAX_PARAMS:
             flush()
         if table is None:
@@ -187,6 +190,50 @@ def together(stmts: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
         tables.update(names)
     flush()
     return out
+
+
+_ROWS = re.compile(r"^INSERT INTO (\w+) \(([^)]*)\) VALUES (\(\?(?:,\s*\?)*\)(?:\s*,\s*\(\?(?:,\s*\?)*\))*)(.*)$",
+                   re.IGNORECASE | re.DOTALL)
+_DELETE = re.compile(r"^DELETE FROM (\w+) WHERE (.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def gated(update: tuple[str, tuple], stmts: list[tuple[str, tuple]]) -> tuple[str, tuple] | None:
+    """A move's write (``update``: the versioned ``UPDATE games``; then
+    ``stmts``, its rows) as one statement, one round trip to the server in
+    place of four (BEGIN, the UPDATE, the rows, COMMIT), or None where that
+    cannot be done safely (the caller then writes it in a transaction).
+
+    Every part waits for the UPDATE, reading its ``RETURNING`` rows ``u``:
+    each row of an INSERT becomes ``INSERT ... SELECT ?, ? FROM u`` (one part
+    a row: PostgreSQL infers the parameters' types from the target columns
+    only there), and a DELETE gains ``AND EXISTS (SELECT 1 FROM u)``. So
+    every row lock is taken after the game's row lock, as in the transaction
+    (a racing save waits at its UPDATE holding nothing: no deadlock), and
+    when the version has moved on nothing is written and the statement
+    returns 0. Only where :func:`together` would join all of ``stmts`` into
+    one statement (no table touched by two of them, none reading a table
+    another writes), and only INSERT ... VALUES and DELETE statements."""
+    if len(together(stmts)) != 1 or len(update[1]) + sum(len(p) for _, p in stmts) > MAX_PARAMS:
+        return None
+    parts: list[str] = []
+    params: list[Any] = list(update[1])
+    for sql, p in stmts:
+        rows, delete = _ROWS.match(sql), _DELETE.match(sql)
+        if rows is not None:
+            table, cols, values, tail = rows.groups()
+            width = values.split(")", 1)[0].count("?")
+            if "?" in tail or len(p) != values.count("?"):
+                return None
+            for i in range(0, len(p), width):
+                parts.append(f"INSERT INTO {table} ({cols}) SELECT {', '.join(['?'] * width)} FROM u{tail}")
+                params += p[i:i + width]
+        elif delete is not None:
+            parts.append(f"DELETE FROM {delete.group(1)} WHERE ({delete.group(2)}) AND EXISTS (SELECT 1 FROM u)")
+            params += p
+        else:
+            return None
+    with_parts = "".join(f", q{i} AS ({part})" for i, part in enumerate(parts))
+    return f"WITH u AS ({update[0]} RETURNING 1){with_parts} SELECT count(*) FROM u", tuple(params)
 
 
 def _count(status: str) -> int:
@@ -276,6 +323,20 @@ class PgStore(Store):
     async def _txn(self) -> AsyncIterator[_PgConn]:
         async with self.pool.acquire() as con, con.transaction():
             yield _PgConn(con)
+
+    async def _write_move(self, update: tuple[str, tuple], stmts: list[tuple[str, tuple]]) -> None:
+        """:meth:`Store._write_move` as one statement when :func:`gated` can
+        make one (a move that keeps the turn: the game row, its action,
+        moves and log rows, the drafts cleared): one round trip, no BEGIN
+        and COMMIT of its own. Otherwise (snapshots kept, timers replaced,
+        an undo) in a transaction, as on SQLite. Raises Conflict when the
+        stored version moved on; nothing is written then."""
+        one = gated(update, stmts)
+        if one is None:
+            return await super()._write_move(update, stmts)
+        async with self.pool.acquire() as con:
+            if await con.fetchval(numbered(one[0]), *one[1]) != 1:
+                raise Conflict("the game moved on")
 
     async def _migration_lock(self, c: _PgConn) -> None:
         await c.execute("SELECT pg_advisory_xact_lock(?)", MIGRATION_LOCK)

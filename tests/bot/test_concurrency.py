@@ -173,3 +173,20 @@ async def test_a_process_that_remembers_an_older_state_answers_the_stored_one(tw
         assert (await s1.prompt(gid)).choices == now.choices
         res = await s1.submit(gid, g.seats[now.actor], [now.choices[-1][0]], now.version)
         assert res.game.version == now.version + 1
+
+
+async def test_a_save_against_a_moved_on_version_writes_none_of_its_rows(store):
+    """On both backends (on PostgreSQL a move that keeps the turn is one
+    statement, store_pg.gated): a save built on an old version raises
+    Conflict and leaves no action, move or log row behind."""
+    from bot.store import Conflict
+
+    svc = Service(store, render_maps=False)
+    r = await started(svc, seed=8)
+    g = await store.get_game(r.game.id)
+    before = (await store.actions(g.id, 500), await store.moves(g.id), await store.log_entries(g.id))
+    with pytest.raises(Conflict):
+        await store.save_state(g.id, g.version - 1, g.state, action={"user": "u1", "kind": "submit"},
+                               moves=[(99, "raj", "x")], log=[(900, {"key": "log.x"})])
+    assert (await store.actions(g.id, 500), await store.moves(g.id), await store.log_entries(g.id)) == before
+    assert (await store.get_game(g.id)).version == g.version

@@ -74,3 +74,55 @@ def test_a_moves_rows_travel_together_only_where_no_part_could_see_another():
     assert got[1][0].startswith("WITH q0 AS (DELETE FROM snapshots ")  # the trim after the INSERT
     assert [s.count("moves") for s, _ in got] == [1, 1]  # the undo's DELETE, then the new moves
     assert together(stmts[:1]) == stmts[:1]
+
+
+def test_an_upserts_do_update_set_is_no_table():
+    """PostgreSQL: the moves' and the log's upserts (``ON CONFLICT ... DO
+    UPDATE SET``) travel together: ``SET`` is not a table both touch."""
+    from bot.store_pg import together
+
+    stmts = [("INSERT INTO moves (game_id, move) VALUES (?,?) ON CONFLICT (game_id, move) DO UPDATE SET "
+              "move=excluded.move", (1, 6)),
+             ("INSERT INTO log_entries (game_id, n) VALUES (?,?),(?,?) ON CONFLICT (game_id, n) DO UPDATE SET "
+              "n=excluded.n", (1, 0, 1, 1))]
+    assert len(together(stmts)) == 1
+
+
+MOVE = [("INSERT INTO actions (game_id, kind) VALUES (?,?)", (1, "submit")),
+        ("INSERT INTO log_entries (game_id, n, entry) VALUES (?,?,?),(?,?,?) ON CONFLICT (game_id, n) DO UPDATE "
+         "SET entry=excluded.entry", (1, 4, "a", 1, 5, "b")),
+        ("DELETE FROM drafts WHERE game_id=?", (1,))]
+UPDATE = ("UPDATE games SET state=? WHERE id=? AND version=?", ("{}", 1, 3))
+
+
+def test_a_move_that_keeps_the_turn_is_one_statement_waiting_for_the_game_row():
+    """PostgreSQL (issue 21): the versioned UPDATE and the move's rows as one
+    statement, every row written only from the UPDATE's result (so after the
+    game's row lock, and not at all when the version moved on)."""
+    from bot.store_pg import gated
+
+    sql, params = gated(UPDATE, MOVE)
+    assert sql.startswith("WITH u AS (UPDATE games SET state=? WHERE id=? AND version=? RETURNING 1), ")
+    assert sql.endswith(" SELECT count(*) FROM u")
+    assert sql.count("FROM u") == 5  # the action, each of the two log rows, the drafts' delete, the count
+    assert "SELECT ?, ?, ? FROM u ON CONFLICT (game_id, n) DO UPDATE SET entry=excluded.entry" in sql
+    assert "DELETE FROM drafts WHERE (game_id=?) AND EXISTS (SELECT 1 FROM u)" in sql
+    assert params == ("{}", 1, 3, 1, "submit", 1, 4, "a", 1, 5, "b", 1)
+    assert sql.count("?") == len(params)
+
+
+def test_a_move_whose_rows_must_see_each_other_keeps_its_transaction():
+    """An undo's DELETE of moves then the new moves, a snapshot then its
+    trim, a game's timers replaced: parts of one statement would not see
+    each other, so these are not joined (None: written in a transaction)."""
+    from bot.store_pg import gated
+
+    undo = [("DELETE FROM moves WHERE game_id=? AND move>?", (1, 5)),
+            ("INSERT INTO moves (game_id, move) VALUES (?,?)", (1, 6))]
+    snapshot = [("INSERT INTO snapshots (game_id, state) VALUES (?,?)", (1, "s")),
+                ("DELETE FROM snapshots WHERE game_id=? AND id NOT IN (SELECT id FROM snapshots WHERE game_id=?)",
+                 (1, 1))]
+    timers = [("DELETE FROM timers WHERE game_id=?", (1,)),
+              ("INSERT INTO timers (game_id, kind) VALUES (?,?)", (1, "reminder"))]
+    for rows in (undo, snapshot, timers, [("UPDATE seats SET bot=? WHERE game_id=?", (1, 1))]):
+        assert gated(UPDATE, MOVE + rows) is None
