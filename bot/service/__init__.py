@@ -56,9 +56,12 @@ from .core import (
     ServiceError,
     Stale,
     Unreadable,
+    bot_name,
     default_game,
     factions_of,
+    game_texts,
     parse_factions,
+    seat_layouts,
     viewer_locale,
 )
 from .history import History
@@ -85,6 +88,9 @@ __all__ = [
     "ServiceError",
     "Stale",
     "Unreadable",
+    "bot_name",
+    "game_texts",
+    "seat_layouts",
     "_choice_label",
     "_joinable",
     "default_game",

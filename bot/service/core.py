@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import contextvars
+import importlib
 import logging
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ _COMPUTE: Any = object()
 
 
 #: What a missed deadline does (the group chooses at /game new; the manager may
-#: change it): remind only; an Arjuna bot plays that Faction's turn; the
+#: change it): remind only; the game's bot plays that Faction's turn; the
 #: Faction Passes (when Pass is offered, else the bot plays the decision);
 #: the seat is freed for a substitute (/game join) and the game waits.
 DEADLINE_ACTIONS = ("remind", "bot", "pass", "substitute")
@@ -45,11 +46,42 @@ def factions_of(game: str) -> tuple[str, ...]:
     return engine.game_spec(game).factions
 
 
+def game_texts(game: str) -> Any:
+    """The game's own bot-layer module (``GameSpec.lookup``, a module of
+    :mod:`bot.games`), or None: where a game's words live (issue 38)."""
+    ref = engine.game_spec(game).lookup
+    return importlib.import_module(ref) if ref else None
+
+
+def bot_name(game: str, locale: str | None) -> str:
+    """The name of the bot that plays ``game``'s empty seats in ``locale``:
+    the game's own (its module's ``bot_name``), else "the bot"."""
+    fn = getattr(game_texts(game), "bot_name", None)
+    return fn(locale) if fn else t(locale, "bot.name", "the bot")
+
+
+def seat_layouts() -> dict[str, tuple[str, str]]:
+    """Every registered game's seat layouts (``GameSpec.seat_layouts``) as
+    {layout: (English name, catalog key)}: the game's module's ``LAYOUTS``
+    where it names them, else the id (the first game naming one wins)."""
+    out: dict[str, tuple[str, str]] = {}
+    for game in engine.games():
+        named = getattr(game_texts(game), "LAYOUTS", {})
+        for layout in engine.game_spec(game).seat_layouts:
+            out.setdefault(layout, named.get(layout, (layout, f"opt.layout.{layout}")))
+    return out
+
+
+def _unknown_faction(word: Any, game: str) -> BadInput:
+    return BadInput("error.faction", "Unknown Faction '{faction}': choose {factions}.", faction=word,
+                    factions=", ".join(factions_of(game)))
+
+
 def parse_factions(value: list[str] | str | None, game: str | None = None) -> list[str]:
     """Faction ids of ``game`` (default: :func:`default_game`) from ids or
-    names in any language, any case, separated by commas or spaces ("INC,
-    Muslim League", "rivoluzionari"). Raises BadInput naming the word not
-    understood."""
+    names in any language, any case, separated by commas or spaces (an id,
+    then a name in Italian). Raises BadInput naming the word not understood
+    and the game's Factions."""
     if not value:
         return []
     words = value if isinstance(value, list) else [w for w in value.replace(";", ",").split(",")]
@@ -70,7 +102,7 @@ def parse_factions(value: list[str] | str | None, game: str | None = None) -> li
             if len(parts) > 1 and all(p in known for p in parts):
                 out.extend(known[p] for p in parts if known[p] not in out)
                 continue
-            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.", faction=w)
+            raise _unknown_faction(w, game or default_game())
         if f not in out:
             out.append(f)
     return out
@@ -330,7 +362,8 @@ class Core:
     @staticmethod
     def _check_humans_only(game: str, wants_bot: bool) -> None:
         """A game without non-player rules (``GameSpec.extra["humans_only"]``,
-        A Distant Plain) takes no bot seat and no "bot" deadline action."""
+        e.g. a game whose sources have none) takes no bot seat and no "bot"
+        deadline action."""
         spec = engine.game_spec(game)
         if wants_bot and spec.extra.get("humans_only"):
             raise BadInput("error.humans_only", "{game} has no non-player rules for its Operations in our sources: "

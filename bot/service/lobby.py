@@ -18,6 +18,8 @@ from .core import (
     Result,
     ServiceError,
     Stale,
+    _unknown_faction,
+    bot_name,
     default_game,
     factions_of,
     parse_factions,
@@ -32,11 +34,11 @@ class Lobby(Core):
                      seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
                      deadline_action: str = "remind", game: str | None = None) -> Result:
         """Create a game in ``setup`` in ``channel``. ``seats``: human players
-        1-4 (see the module doc); ``bots``: Factions played by the Arjuna bot
-        (ids or names in any language, a list or "inc, ML, Revolutionaries");
-        the human players share the other Factions by the 1.5 pairs
-        (``layout`` "raj_rev": with three players one holds the Raj and the
-        Revolutionaries); ``deadline_action``: what a missed deadline does
+        up to the game's most (see the module doc); ``bots``: Factions played by
+        the game's bot (ids or names in any language, a list or a text with
+        commas); the human players share the other Factions by the game's seat
+        groups (``layout``: one of ``GameSpec.seat_layouts``, the game's own
+        pairings, the first by default); ``deadline_action``: what a missed deadline does
         (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
         layout, game) or Forbidden (the channel already has an open game).
         ``game``: a registered game id (``engine.games()``), default the first."""
@@ -59,14 +61,14 @@ class Lobby(Core):
         if len(bots) == len(spec.factions):
             raise BadInput("error.all_bots", "At least one Faction needs a human player.")
         if layout not in spec.seat_layouts:
-            raise BadInput("error.layout", "Unknown seat layout '{layout}': choose standard or raj_rev.",
-                           layout=layout)
+            raise BadInput("error.layout", "Unknown seat layout '{layout}': choose {layouts}.",
+                           layout=layout, layouts=", ".join(spec.seat_layouts))
         self._check_deadline_action(deadline_action)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
         try:
             groups = spec.groups(seats, bots, layout)
-        except ValueError as e:  # the game's own seat rule (Pax Britannica: 4-7 Great Powers)
+        except ValueError as e:  # the game's own seat rule (e.g. a least number of players)
             raise BadInput("error.seat_rule", "{game} cannot seat this: {reason}.", game=spec.name, reason=str(e))
         if bots or layout != spec.seat_layouts[0]:
             opts["groups"] = [list(grp) for grp in groups]
@@ -101,8 +103,7 @@ class Lobby(Core):
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
         if faction is not None and faction not in factions_of(g.game):
-            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
-                           faction=faction)
+            raise _unknown_faction(faction, g.game)
         groups = self._groups(g)
         wanted = groups if faction is None else [next(grp for grp in groups if faction in grp)]
         try:
@@ -152,7 +153,7 @@ class Lobby(Core):
         if user != g.creator and user not in g.seats.values():
             raise Forbidden("error.start_who", "Only the creator or a seated player can start the game.")
         bots = self._bots(g)
-        # the factions in play are those of the seat groups (Pax Britannica: the powers of the player count)
+        # the factions in play are those of the seat groups (a game may seat fewer with fewer players)
         empty = [f for grp in self._groups(g) for f in grp if not g.seats.get(f) and f not in bots]
         if empty:
             raise BadInput("error.empty_seats", "No one holds {factions}: they need a player (/game join) or must be "
@@ -238,8 +239,7 @@ class Lobby(Core):
         if g.status not in ("setup", "active"):
             raise Forbidden("error.finished", "This game is over.")
         if faction not in factions_of(g.game):
-            raise BadInput("error.faction", "Unknown Faction '{faction}': choose raj, inc, ml or rev.",
-                           faction=faction)
+            raise _unknown_faction(faction, g.game)
         grp = next(grp for grp in self._groups(g) if faction in grp)
         await self.store.set_seat_holders(g.id, {f: str(new_user) for f in grp}, user=by, kind="replace",
                                           choices=[str(new_user)])
@@ -277,7 +277,7 @@ class Lobby(Core):
                                       name=g.name))
 
     async def set_bot(self, game_id: int, user: str, faction: str, *, manager: bool = False) -> Result:
-        """Hand a seat group to the Arjuna bot: its holder may (consent), or
+        """Hand a seat group to the game's bot: its holder may (consent), or
         the manager when no one holds it. Back to a person: /game replace or,
         for the manager, /game join by the new player. Bots then play at once
         if it is their turn."""
@@ -296,8 +296,8 @@ class Lobby(Core):
                             "hand it to the bot.", faction=faction)
         await self.store.set_seat_holders(g.id, {f: BOT for f in grp}, user=user, kind="bot")
         g = await self.game(g.id)
-        text = t(g.locale, "game.to_bot", "{factions} now played by the Arjuna bot.",
-                 factions=", ".join(faction_name(g.locale, f) for f in grp))
+        text = t(g.locale, "game.to_bot", "{factions} now played by {bot}.",
+                 factions=", ".join(faction_name(g.locale, f) for f in grp), bot=bot_name(g.game, g.locale))
         res = Result(game=g, posts=[Post(text)], reply=text)
         if g.status == "active":
             state = self.state_of(g)

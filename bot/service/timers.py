@@ -11,7 +11,18 @@ import engine
 
 from ..i18n import render, t
 from ..store import GameRow
-from .core import _COMPUTE, MAX_BOT_MOVES, MAX_HOURS, BadInput, Core, Forbidden, Post, Result, Stale
+from .core import (
+    _COMPUTE,
+    MAX_BOT_MOVES,
+    MAX_HOURS,
+    BadInput,
+    Core,
+    Forbidden,
+    Post,
+    Result,
+    Stale,
+    bot_name,
+)
 
 log = logging.getLogger("dakbot.service")
 
@@ -137,7 +148,7 @@ class Timers(Core):
             engine.apply(new, d.actor, "pass", decided=d)
             moves.append((new.move, d.actor, "pass"))
         # "bot"; or what a Pass leaves to decide (the 2.3.3 follow-ups), or a
-        # decision without Pass: the Arjuna bot ends that Faction's stretch
+        # decision without Pass: the game's bot ends that Faction's stretch
         self._play_bots(g, new, snaps, moves, only=d.actor)
         try:
             res = await self._commit(g, before, new, d, None, [m[2] for m in moves], "deadline", snaps=snaps,
@@ -179,10 +190,11 @@ class Timers(Core):
 
     def _deadline_action_text(self, g: GameRow) -> str:
         texts = {"remind": "A missed deadline is only announced.",
-                 "bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
-                 "pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
+                 "bot": "At a missed deadline {bot} plays that Faction's turn.",
+                 "pass": "At a missed deadline that Faction Passes (where it cannot, {bot} decides).",
                  "substitute": "At a missed deadline the seat is freed for a substitute (/game join)."}
-        return t(g.locale, f"deadline.{g.deadline_action}", texts.get(g.deadline_action, g.deadline_action))
+        return t(g.locale, f"deadline.{g.deadline_action}", texts.get(g.deadline_action, g.deadline_action),
+                 bot=bot_name(g.game, g.locale))
 
     async def pause(self, game_id: int, user: str) -> Result:
         """A player's vote to pause the clock (vacation): when every human
