@@ -169,3 +169,22 @@ def test_no_word_of_a_game_in_bot_or_cogs_outside_bot_games():
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             found += [f"{rel}:{n}: {w!r} ({g})" for w, g in words.items() if _said(line, w)]
     assert found == []
+
+
+def test_no_step_is_written_in_two_rooms():
+    """A method defined in two rooms would silently shadow the other in the
+    composed class (the first room in its bases wins): each is in one room."""
+    from bot.service import Service
+    from bot.store import Store
+
+    for cls in (Service, Store):
+        seen: dict[str, str] = {}
+        twice = []
+        for base in cls.__mro__[1:]:
+            if base.__module__.startswith(("bot.service.", "bot.store.")):
+                for name in vars(base):
+                    if callable(vars(base)[name]) or isinstance(vars(base)[name], (staticmethod, classmethod)):
+                        if name in seen and not name.startswith("__"):
+                            twice.append(f"{name}: {seen[name]} and {base.__name__}")
+                        seen.setdefault(name, base.__name__)
+        assert twice == []
