@@ -16,6 +16,12 @@ from .core import Core, Post
 log = logging.getLogger("dakbot.service")
 
 
+def _card(card: dict | None) -> str:
+    """A card of ``export_state``'s ``card`` as "#N Title" (rendered in the
+    game's language by :func:`bot.i18n.t` with ``in_game``), "-" for none."""
+    return f"#{card['number']} {card['title']}" if card else "-"
+
+
 class Publishing(Core):
     """The publishing room of :class:`bot.service.Service` (see the module doc)."""
 
@@ -46,10 +52,8 @@ class Publishing(Core):
             e = engine.export_state(state)
             c = e.get("card")
             if c:
-                cur = c["current"]["title"] if c["current"] else "-"
-                nxt = c["next"]["title"] if c["next"] else "-"
                 lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.",
-                               current=cur, next=nxt))
+                               in_game=g.game, current=_card(c["current"]), next=_card(c["next"])))
             lines.extend(pictures.game_status_lines(g.game, e, loc))
             if e.get("victory"):
                 lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
