@@ -14,6 +14,8 @@ from . import pictures  # looked up at each call: a test may swap the renderer
 from .core import Core, Post
 
 log = logging.getLogger("dakbot.service")
+#: log keys kept in the game's log but not shown to players
+QUIET = frozenset({"log.only_choice"})
 
 
 def _card(card: dict | None) -> str:
@@ -99,8 +101,13 @@ class Publishing(Core):
         return t(loc, f"result.{how}", defaults.get(how, how))
 
     def _log_text(self, g: GameRow, entries: list[dict]) -> str:
+        """The log lines players read: every entry but the engine's notes of
+        a step it answered itself (``log.only_choice``: the entries after it
+        say what was done, "Rally in Sind"; kept in the state for replays)."""
         lines = []
         for e in entries:
+            if e["key"] in QUIET:
+                continue
             line = render(g.locale, e, g.game)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again

@@ -196,5 +196,5 @@ class Turns(Core):
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g = await self.game(g.id)
-        text = t(loc, "game.undone", "<@{user}> undid {faction}'s choices.", user=user, faction=target["actor"])
+        text = t(loc, "game.undone", "<@{user}> took back the choices of {faction}.", user=user, faction=target["actor"])
         return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v, d=od))
