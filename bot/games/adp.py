@@ -9,7 +9,7 @@ from engine.adp.data import get_data
 from ..i18n import faction_name, t
 from ..service import ServiceError
 from .gandhi import CHAPTERS
-from .places import find_place, squash
+from .places import find_place, piece_summary, place_in, squash
 
 SPACE_TYPES = {"city": "City", "province": "Province", "loc": "LoC"}
 
@@ -93,3 +93,15 @@ def status_lines(exported: dict, locale: str) -> list[str]:
     return [t(locale, "status.adp_tracks", "Aid {aid}, Patronage {patronage}, Resources: Government {gov}, "
               "Taliban {tal}, Warlords {wl}; Islamabad {box}.", aid=tr["aid"], patronage=tr["patronage"],
               gov=r["government"], tal=r["taliban"], wl=r["warlords"], box=tr["islamabad"]["box"])]
+
+
+def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
+    """For each choice naming a space or LoC, the pieces there ("Police ×2,
+    Underground Taliban Guerrilla ×1"), in ``locale`` (issue 31 item 7).
+    ``load()`` gives the state (called only when some choice names a place)."""
+    spaces = get_data().spaces
+    named = {cid: sid for cid in choice_ids if (sid := place_in(cid, spaces))}
+    if not named:
+        return {}
+    state = load()
+    return {cid: piece_summary(state.spaces[sid].pieces, locale, "adp") for cid, sid in named.items()}

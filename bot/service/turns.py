@@ -139,7 +139,7 @@ class Turns(Core):
         # the next prompt is rendered when it is read (the viewer's language now)
         loc = self._viewer_loc(g)
         nxt = self._decision_for(g, p, user) if nd else nd
-        res = Result(game=g, later=lambda: self._prompt(g, None, v, d=nxt, loc=loc),
+        res = Result(game=g, later=lambda: self._prompt(g, new, v, d=nxt, loc=loc),
                      next_actor=nxt.actor if nxt is not None else None)
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
