@@ -9,7 +9,7 @@ from engine.adp.data import get_data
 from ..i18n import faction_name, t
 from ..service import ServiceError
 from .gandhi import CHAPTERS
-from .places import find_place, piece_summary, place_in, squash
+from .places import find_place, piece_summary, place_details, squash
 
 SPACE_TYPES = {"city": "City", "province": "Province", "loc": "LoC"}
 
@@ -99,9 +99,5 @@ def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
     """For each choice naming a space or LoC, the pieces there ("Police ×2,
     Underground Taliban Guerrilla ×1"), in ``locale`` (issue 31 item 7).
     ``load()`` gives the state (called only when some choice names a place)."""
-    spaces = get_data().spaces
-    named = {cid: sid for cid in choice_ids if (sid := place_in(cid, spaces))}
-    if not named:
-        return {}
-    state = load()
-    return {cid: piece_summary(state.spaces[sid].pieces, locale, "adp") for cid, sid in named.items()}
+    return place_details(load, choice_ids, get_data().spaces,
+                         lambda state, sid: piece_summary(state.spaces[sid].pieces, locale, "adp"))

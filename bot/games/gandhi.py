@@ -16,7 +16,7 @@ from engine.gandhi.data.cards import LANGS as CARD_LANGS
 
 from ..i18n import chain, faction_name, name, t
 from ..service import ServiceError
-from .places import find_place, piece_summary, place_in, squash
+from .places import find_place, piece_summary, place_details, squash
 
 #: Chapter titles of the rulebook (Gandhi 1.0-8.0), English defaults; the
 #: catalogs carry the Italian, Spanish and Japanese headings of the seeds.
@@ -195,14 +195,10 @@ def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
     Congress Activist ×2"); for an Event choice, that side's text of the
     current card in ``locale``. ``load()`` gives the state (called only
     when some choice needs it)."""
-    spaces = get_data().map.spaces
-    named = {cid: sid for cid in choice_ids if (sid := place_in(cid, spaces))}
+    out = place_details(load, choice_ids, get_data().map.spaces,
+                        lambda state, sid: piece_summary(state.spaces[sid].pieces, locale, "gandhi"))
     events = [cid for cid in choice_ids if cid in EVENT_SIDES]
-    if not named and not events:
-        return {}
-    state = load()
-    out = {cid: piece_summary(state.spaces[sid].pieces, locale, "gandhi") for cid, sid in named.items()}
-    card = get_data().cards.events.get(state.current)
+    card = get_data().cards.events.get(load().current) if events else None
     for cid in events if card is not None else ():
         out[cid] = card_field(card, EVENT_SIDES[cid], locale)
     return out

@@ -16,7 +16,7 @@ from engine.pax.data import get_data
 
 from ..i18n import LOCALES, _join, name, t
 from ..service import ServiceError
-from .places import find_place, place_in, squash
+from .places import find_place, place_details, squash
 
 GAME = "pax"
 
@@ -136,11 +136,7 @@ def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
     Great Britain: Possession · Unrest"), in ``locale`` (issue 31 item 7).
     ``load()`` gives the state (called only when some choice names an area)."""
     areas = get_data().areas
-    named = {cid: aid for cid in choice_ids if (aid := place_in(cid, areas))}
-    if not named:
-        return {}
-    state = load()
-    return {cid: _area_detail(state, areas[aid], locale) for cid, aid in named.items()}
+    return place_details(load, choice_ids, areas, lambda state, aid: _area_detail(state, areas[aid], locale))
 
 
 def _area_detail(state, area, locale: str) -> str:

@@ -52,3 +52,14 @@ def piece_summary(pieces: dict[str, int], locale: str | None, game: str, order=N
     kinds = sorted((k for k, n in pieces.items() if n > 0),
                    key=lambda k: (order.index(k) if order and k in order else len(order or ()), k))
     return ", ".join(f"{name(locale, k, game)} ×{pieces[k]}" for k in kinds) or "-"
+
+
+def place_details(load, choice_ids: list[str], places, describe) -> dict[str, str]:
+    """{choice id: ``describe(state, place)``} for each choice naming one of
+    ``places`` (:func:`place_in`); ``load()`` gives the state and is called
+    only when some choice names a place."""
+    named = {cid: pid for cid in choice_ids if (pid := place_in(cid, places))}
+    if not named:
+        return {}
+    state = load()
+    return {cid: describe(state, pid) for cid, pid in named.items()}
