@@ -9,8 +9,10 @@ lengths, options, custom ids, ``max_values``). Every component is "clicked":
 a choice button's answer is offered, a page button leads to a page, a
 select's random pick of up to ``max_values`` options is an answer the
 decision takes (``Decision.find``: no set refused for its count). Every
-choice is reachable from the first page. The game goes on by a random
-player of the view (:func:`engine.core.selfplay.random_answer`).
+choice is reachable from the first page. The console's menu of the same
+prompt: what it shows before each choice, typed back, is that choice. The
+game goes on by a random player of the view
+(:func:`engine.core.selfplay.random_answer`).
 """
 from __future__ import annotations
 
@@ -135,6 +137,30 @@ def check_prompt(prompt, d, state, locale: str, rnd: random.Random, tally: Tally
         tally.problem(where, f"choices nowhere in the view: {sorted(missing)[:5]}")
 
 
+def check_console(prompt, tally: Tally, where: str) -> None:
+    """The console's menu of ``prompt`` (bot/console.py, as printed): what
+    it shows before each choice, typed back, answers that choice."""
+    import io
+
+    from bot.console import Console, typed_answer
+
+    out = io.StringIO()
+    Console(None, io.StringIO(), out, "", "en").show_prompt(prompt)
+    lines = [x for x in out.getvalue().splitlines()[2:] if x.startswith("  ")]
+    tally.clicks["console menu"] += 1
+    if len(lines) != len(prompt.choices):
+        tally.problem(where, f"the console lists {len(lines)} lines for {len(prompt.choices)} choices")
+        return
+    for cid, _ in prompt.choices:  # a menu listing numbers: a typed number is that number, never a place
+        if cid.lstrip("+-").isdigit() and typed_answer(cid, prompt.choices) != cid:
+            tally.problem(where, f"typing {cid!r} answers {typed_answer(cid, prompt.choices)!r}")
+    for line, (cid, _) in zip(lines, prompt.choices):
+        shown = line.split()[0].rstrip(".")
+        if typed_answer(shown, prompt.choices) != cid:
+            tally.problem(where, f"the console shows {line.strip()!r}: typing {shown!r} answers "
+                                 f"{typed_answer(shown, prompt.choices)!r}, not {cid!r}")
+
+
 def pieces_only(d, pick: str) -> bool:
     """``pick`` is refused for its counts of pieces alone: the same set one
     piece each (two counts of one quantity as one) is taken."""
@@ -190,6 +216,7 @@ def play(game: str, scenario: str, seed: int, options: dict | None, tally: Tally
             check_prompt(prompt, d, state if d is pending[0] else None, loc, rnd, tally,
                          f"{game}/{scenario}/{seed} decision {n} ({d.step})")
             tally.pages += paged(prompt, loc)
+            check_console(prompt, tally, f"{game}/{scenario}/{seed} decision {n} ({d.step})")
             n += 1
         d = pending[0]
         cid = random_answer(rnd, d, legal=joined_legal(state, d))
