@@ -50,7 +50,7 @@ def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
     else:
         try:
             _, page, pages = plan(prompt, t, locale, page)
-        except Exception:  # noqa: BLE001 - build_view logs it; the player is told what still works
+        except Exception:  # build_view logs it; the player is told what still works
             pages = 1
             lines.append(t(locale, "play.no_view", "This decision cannot be shown with buttons here: choose with "
                            "/play choice: (type a name), or press Cancel."))

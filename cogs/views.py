@@ -151,7 +151,7 @@ def _screens(sections: list[Section], rows: int) -> list[list[int]]:
     return out
 
 
-def _cut_sections(prompt, listed, t, locale: str, multi: bool) -> list[tuple[str, list[tuple[str, str]], bool]]:
+def _cut_sections(prompt, listed, t, locale: str, multi: bool) -> list[tuple[str, list[tuple[str, str]], int]]:
     """``listed`` cut into selects ``(name, options, group number)``: by
     the prompt's groups when more than one select is needed, options that
     exclude one another apart (a group each), each group in 25s."""

@@ -20,7 +20,7 @@ GAMES = {
 }
 
 
-@functools.lru_cache(maxsize=None)  # one run per game serves each test that reads it
+@functools.cache  # one run per game serves each test that reads it
 def run(game: str, decisions: int, first_seed: int = 1) -> Tally:
     """Whole games of ``game`` (its scenarios and player counts in turn) until
     ``decisions`` decisions were checked."""

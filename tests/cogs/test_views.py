@@ -100,7 +100,7 @@ async def _raj_sweep(h, gid=None):
 
 @pytest.mark.timeout(60)
 async def test_the_raj_clicks_sweep_and_gets_its_spaces_with_back_and_cancel(h):
-    gid, r = await _raj_sweep(h)
+    _, r = await _raj_sweep(h)
     edit = responses(r)[-1]
     assert "went wrong" not in text_of(edit)
     comps = components(edit)
