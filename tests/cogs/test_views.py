@@ -145,3 +145,44 @@ async def test_a_page_button_shows_nothing_of_another_seats_decision(h):
     assert not components(resp)
     r = await h.click(U[p.actor], f"dk:p:{gid}:{p.version}:0:0")
     assert components(responses(r)[-1])  # the seat holder still pages
+
+
+@pytest.mark.timeout(120)
+async def test_random_clicks_through_discord_dispatch_never_go_wrong(h):
+    """A random player of the real components (discord.py's dispatch, the
+    service, the store): every kind of component clicked, every answer
+    polite, the game moving on."""
+    import random
+
+    rnd = random.Random(5)
+    gid, _ = await setup_game(h, seed=5)
+    svc = h.bot.service
+    kinds, comps, v0 = set(), [], (await svc.game(gid)).version
+    for _ in range(250):
+        p = await svc.prompt(gid)
+        if p is None:
+            break
+        uid = U[p.actor]
+        if not comps:
+            r = await h.slash(uid, "play")
+            comps = components(responses(r)[-1])
+            assert comps, text_of(responses(r)[-1])
+        c = rnd.choice([x for x in comps if not x["custom_id"].startswith(("dk:bk:", "dk:x:"))] or comps)
+        undo = [x for x in comps if x["custom_id"].startswith(("dk:bk:", "dk:x:"))]
+        if undo and rnd.random() < 0.08:  # now and then Back or Cancel, where offered
+            c = rnd.choice(undo)
+        kind = c["custom_id"].split(":")[1]
+        if kind == "p":
+            kind = "page" if c.get("label") in ("◀", "▶") else "group"
+        kinds.add(kind)
+        values = None
+        if c["type"] == 3:
+            values = rnd.sample([o["value"] for o in c["options"]], rnd.randint(1, c["max_values"]))
+        r = await h.click(uid, c["custom_id"], values)
+        resp = responses(r)[-1]
+        assert "went wrong" not in text_of(resp), (c, values, text_of(resp))
+        comps = components(resp) if resp["payload"].get("type") == 7 else []
+        if c["custom_id"].startswith("dk:ok:"):
+            comps = []  # the next player (maybe the same) asks with /play
+    assert (await svc.game(gid)).version > v0 + 5
+    assert {"c", "s", "ok", "bk", "x", "group", "page"} <= kinds, kinds
