@@ -19,19 +19,22 @@ The page:
   each) -- four at most, so the foot always fits.
 
 A long list is cut into pages: the prompt's groups (by kind of space and
-piece, ``engine.groups``), each group longer than a select cut in 25s, and
-options that exclude one another (two variants of one space) on different
-pages, so that whatever a player can pick in one select the engine takes,
-for the number of options. A multi-select's ``max_values`` is the
-decision's ``many`` capped by every limit on the number of options the
-select could exceed (``Prompt.limits``, ``Decision.limits``: the engine's
-budgets). Counts of pieces are left to the engine (a pick of two counts of
-one quantity, or over a budget of cubes, is refused politely): a select
-cannot ask them without losing the sets they allow.
+piece, ``engine.groups``), each group longer than a select cut in 25s, up to
+four one-pick selects on a page. A multi-select's ``max_values`` is the
+decision's ``many`` capped by every limit the select holds more options of
+(``Prompt.limits``, ``Decision.limits``: the engine's budgets per set, such
+as Gandhi's Unity on spaces without a Base): each option weighs one at
+least, so a limit of ``n`` takes ``n`` options at most. What a select cannot
+prevent without losing legal sets is left to the engine, which refuses it
+at once with the rules' reason: two ways of one space ("punjab" and
+"punjab:sepoy": keeping them apart would forbid "delhi" with
+"bombay:sepoy"), two counts of one quantity, counts of pieces over a budget.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from engine.core.messages import split_quantity
 
 ROWS = 5
 WIDTH = 5
@@ -43,7 +46,6 @@ BUTTON_LABEL = 80
 OPTION_LABEL = 100
 PLACEHOLDER = 150
 CUSTOM_ID = 100
-APART = 3  # the most selects one group is cut into to keep exclusive options apart
 ASK_COUNT = "*?"  # a select value "<id>*?<most>": a quantity choice whose count is asked next
 
 
@@ -153,8 +155,8 @@ def _screens(sections: list[Section], rows: int) -> list[list[int]]:
 
 def _cut_sections(prompt, listed, t, locale: str, multi: bool) -> list[tuple[str, list[tuple[str, str]], int]]:
     """``listed`` cut into selects ``(name, options, group number)``: by
-    the prompt's groups when more than one select is needed, options that
-    exclude one another apart (a group each), each group in 25s."""
+    the prompt's groups when more than one select is needed, each group in
+    25s."""
     if not listed:
         return []
     ids = {cid for cid, _ in listed}
@@ -166,38 +168,9 @@ def _cut_sections(prompt, listed, t, locale: str, multi: bool) -> list[tuple[str
         groups = [(plain, listed)]
     out = []
     for name, opts in groups:
-        for k, part in enumerate(_apart(prompt, opts) if multi else [opts]):
-            more = t(locale, "play.more_of", "{group} (more)", group=name) if k else name
-            for n, o, m in _chunks(more, part):
-                out.append((n, o, out[-1][2] + (not m) if out else 0))
+        for n, o, m in _chunks(name, opts):
+            out.append((n, o, out[-1][2] + (not m) if out else 0))
     return out
-
-
-def _apart(prompt, opts: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
-    """``opts`` in as few lists as keep apart the options of which one at
-    most may be picked (a limit of one: two variants of one space), in
-    order; all in one list when that takes more than ``APART`` lists (a
-    budget of one over the whole list: then one pick, :func:`_most`)."""
-    single = [w for w, n in _unit_limits(prompt) if n <= 1]
-    if not single:
-        return [opts]
-    out: list[list[tuple[str, str]]] = []
-    for c in opts:
-        for part in out:
-            if not any(c[0] in w and any(o[0] in w for o in part) for w in single):
-                part.append(c)
-                break
-        else:
-            out.append([c])
-    return out if len(out) <= APART else [opts]
-
-
-def _unit_limits(prompt) -> list[tuple[dict[str, int], int]]:
-    """The prompt's limits on a set (``Decision.limits``) that count
-    options, not pieces. (Keeping apart the options of a limit on counts of
-    pieces -- "troop*4+sepoy*2" within 6 cubes -- would lose the sets it
-    allows; the engine judges those counts.)"""
-    return [(w, n) for w, n in (getattr(prompt, "limits", None) or []) if all(v == 1 for v in w.values())]
 
 
 def _chunks(name: str, opts: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, str]], bool]]:
@@ -209,16 +182,26 @@ def _chunks(name: str, opts: list[tuple[str, str]]) -> list[tuple[str, list[tupl
 
 
 def _most(prompt, opts: list[tuple[str, str]]) -> int:
-    """How many of ``opts`` one multi-select may pick: ``many``, capped by
-    each limit (``Prompt.limits``) the select holds more options of than it
-    allows: every option weighs one piece at least, so a budget of ``n``
-    takes ``n`` options at most, whatever their counts."""
-    most = min(prompt.many, len(opts))
-    ids = {cid for cid, _ in opts}
-    for weights, n in getattr(prompt, "limits", None) or []:
-        if len(ids & weights.keys()) > n:
-            most = min(most, n)
-    return max(1, most)
+    """How many of ``opts`` one multi-select may pick: the most a set of
+    them may hold by the rules, ``many`` and each limit of
+    ``Prompt.limits`` (``Decision.limits``) kept, one count of a quantity
+    a set: the largest set found by taking the lightest options first that
+    still fit (exact for limits that do not overlap, as Gandhi's)."""
+    limits = [(w, n) for w, n in getattr(prompt, "limits", None) or []]
+    bases: dict[str, dict[str, int]] = {}
+    for cid, _ in opts:
+        bases.setdefault(split_quantity(cid)[0], {})[cid] = 1
+    limits += [(w, 1) for w in bases.values() if len(w) > 1]
+    left = [n for _, n in limits]
+    weight = {cid: max([w.get(cid, 0) for w, _ in limits] + [1]) for cid, _ in opts}
+    taken = 0
+    for cid in sorted((c for c, _ in opts), key=lambda c: (weight[c], sum(c in w for w, _ in limits))):
+        need = [(i, w[cid]) for i, (w, _) in enumerate(limits) if cid in w]
+        if all(left[i] >= k for i, k in need):
+            for i, k in need:
+                left[i] -= k
+            taken += 1
+    return max(1, min(prompt.many, taken))
 
 
 def plan(prompt, t, locale: str, page: int = 0) -> tuple[list[Part], int, int]:

@@ -27,7 +27,6 @@ import engine
 from bot.i18n import t
 from bot.service import Service
 from cogs.ui import build_view
-from engine.core.messages import split_quantity
 from engine.core.selfplay import joined_legal, random_answer
 
 LOCALES = ("en", "it", "es", "ja")
@@ -120,8 +119,11 @@ def check_prompt(prompt, d, state, locale: str, rnd: random.Random, tally: Tally
                 offered.update(values)
                 k = rnd.randint(1, c.max_values)
                 pick = "+".join(rnd.sample(values, k))
-                if d.find(pick) is None:
-                    if pieces_only(d, pick):  # counts of pieces: judged by the engine (cogs/views.py)
+                if d.find(pick) is None:  # a combination a select cannot prevent (cogs/views.py)
+                    key = refusal_key(state, d, pick) if state is not None else None
+                    if key not in (None, "error.not_offered"):
+                        tally.clicks["set refused with the rules' reason"] += 1
+                    elif counts_only(d, pick):  # two counts of one quantity, pieces over a budget
                         tally.clicks["counts of pieces refused"] += 1
                     else:
                         tally.problem(where, f"select (most {c.max_values}) lets pick {pick!r}, refused")
@@ -161,11 +163,23 @@ def check_console(prompt, tally: Tally, where: str) -> None:
                                  f"{typed_answer(shown, prompt.choices)!r}, not {cid!r}")
 
 
-def pieces_only(d, pick: str) -> bool:
-    """``pick`` is refused for its counts of pieces alone: the same set one
-    piece each (two counts of one quantity as one) is taken."""
-    bases = list(dict.fromkeys(split_quantity(x)[0] for x in pick.split("+")))
-    return d.find("+".join(bases)) is not None
+def counts_only(d, pick: str) -> bool:
+    """``pick`` is refused for its counts alone: each part is offered and
+    the set is within ``many`` (two counts of one quantity, or pieces over
+    a budget: ``Decision.budgets``)."""
+    parts = pick.split("+")
+    return len(parts) <= d.many and all(d.find(x) is not None for x in parts)
+
+
+def refusal_key(state, d, pick: str) -> str | None:
+    """The key of the engine's refusal of ``pick`` (None: taken)."""
+    from engine.core.errors import EngineError
+
+    try:
+        engine.apply(engine.clone(state), d.actor, pick, decided=d)
+    except EngineError as e:
+        return e.message.key
+    return None
 
 
 def _counts(select) -> list[str]:

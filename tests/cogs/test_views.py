@@ -58,17 +58,29 @@ def test_one_page_says_no_page_and_its_multi_select_no_page_number():
 
 
 @pytest.mark.timeout(30)
-def test_a_select_takes_no_more_than_the_rules_allow_and_keeps_variants_of_a_space_apart():
-    """Issue 31 item 2: Unity 3 allows three spaces without a Base (a limit of
-    3 on them), two of a space's variants never together (a limit of 1)."""
-    spaces = [(f"s{i}", f"S{i}") for i in range(6)]  # s0 holds a Base
-    p = _prompt(spaces + [("s0:sepoy", "S0 with Sepoys"), ("done", "Done")], many=7,
-                joinable=[c for c, _ in spaces] + ["s0:sepoy"])
-    p.limits = [({f"s{i}": 1 for i in range(1, 6)}, 3), ({"s0": 1, "s0:sepoy": 1}, 1)]
-    pages = [build_view(p, "en", k) for k in range(2)]
-    sels = [[i for i in _items(v) if isinstance(i, discord.ui.Select)][0] for v in pages]
-    assert [o.value for o in sels[0].options] == [c for c, _ in spaces] and sels[0].max_values == 3
-    assert [o.value for o in sels[1].options] == ["s0:sepoy"]
+def test_a_select_takes_no_more_than_the_rules_allow():
+    """Issue 31 item 2: Unity 3 allows three spaces without a Base, plus
+    those with one: of six spaces (s0 with a Base, also offered "s0:base")
+    a set holds four at most, not seven ("Choose up to 15..." on main
+    0de2f8a); with Unity 3 alone, six."""
+    spaces = [(f"s{i}", f"S{i}") for i in range(6)]
+    p = _prompt(spaces + [("s0:base", "S0: Base"), ("done", "Done")], many=7,
+                joinable=[c for c, _ in spaces] + ["s0:base"])
+    p.limits = [({f"s{i}": 1 for i in range(1, 6)}, 3), ({"s0": 1, "s0:base": 1}, 1)]
+    sel = [i for i in _items(build_view(p, "en")) if isinstance(i, discord.ui.Select)]
+    assert [o.value for o in sel[0].options] == [c for c, _ in spaces] + ["s0:base"]
+    assert sel[0].max_values == 4 and sel[0].placeholder == "Choose up to 4…"
+    p.limits = [({"s0": 1, "s0:base": 1}, 1)]
+    assert [i for i in _items(build_view(p, "en")) if isinstance(i, discord.ui.Select)][0].max_values == 6
+
+
+@pytest.mark.timeout(30)
+def test_two_counts_of_one_quantity_are_one_set_place():
+    """Counts listed as options ("troop", "troop*2", "sepoy", "sepoy*2"):
+    a set takes one count of each, so two picks at most."""
+    opts = [("troop", "1 Troop"), ("troop*2", "2 Troops"), ("sepoy", "1 Sepoy"), ("sepoy*2", "2 Sepoys")]
+    p = _prompt(opts + [("done", "Done")], many=4, joinable=[c for c, _ in opts])
+    assert [i for i in _items(build_view(p, "en")) if isinstance(i, discord.ui.Select)][0].max_values == 2
 
 
 @pytest.mark.timeout(30)
