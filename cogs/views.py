@@ -12,23 +12,23 @@ label and value <= 100, a placeholder <= 150, a custom id <= 100.
 
 The page:
 
-* row 0 .. 3 (the body): up to 20 choice buttons; or one select (row 0) of up
-  to 25 options with up to 15 buttons below it (the choices not in the
-  select, then a button per other page when they fit);
+* row 0 .. 3 (the body): up to 20 choice buttons; or selects from row 0:
+  one multi-select with up to 15 buttons below it (the choices not in it,
+  then a button per other page where they fit), or up to four one-pick
+  selects stacked (a group each, a group's selects on one page where they
+  fit);
 * row 4 (the foot): Back and Cancel (a draft), ◀ ▶ (pages without a button
   each) -- four at most, so the foot always fits.
 
 A long list is cut into pages: the prompt's groups (by kind of space and
-piece, ``engine.groups``), each group longer than a select cut in 25s, up to
-four one-pick selects on a page. A multi-select's ``max_values`` is the
-decision's ``many`` capped by every limit the select holds more options of
-(``Prompt.limits``, ``Decision.limits``: the engine's budgets per set, such
-as Gandhi's Unity on spaces without a Base): each option weighs one at
-least, so a limit of ``n`` takes ``n`` options at most. What a select cannot
-prevent without losing legal sets is left to the engine, which refuses it
-at once with the rules' reason: two ways of one space ("punjab" and
-"punjab:sepoy": keeping them apart would forbid "delhi" with
-"bombay:sepoy"), two counts of one quantity, counts of pieces over a budget.
+piece, ``engine.groups``), each group longer than a select cut in 25s. A
+multi-select's ``max_values`` is the largest set its options allow by the
+rules: ``many``, each limit of ``Prompt.limits`` (``Decision.limits``: the
+engine's budgets per set, such as Gandhi's Unity on spaces without a Base),
+one count of a quantity per set. What one select cannot prevent without
+forbidding legal sets is left to the engine, which refuses it at once: two
+ways of one space ("punjab" and "punjab:sepoy": keeping them apart would
+forbid "delhi" with "bombay:sepoy"), a wrong mix of counts of pieces.
 """
 from __future__ import annotations
 
