@@ -96,10 +96,11 @@ def typed_answer(line: str, choices: list[tuple[str, str]]) -> str:
     return choices[num - 1][0] if num else line
 
 
-def menu_lines(choices: list[tuple[str, str]]) -> list[str]:
+def menu_lines(choices: list[tuple[str, str]], details: dict[str, str] | None = None) -> list[str]:
     """The menu as printed: each choice after its place ("  1. Rally"), or,
     in a menu of numbers, after what to type ("   3  +3", "  -5  -5"), so
-    that no place can be read as a number."""
+    that no place can be read as a number; ``details`` (``Prompt.details``:
+    the pieces in a space, an Event's text) after a choice's line, indented."""
     if numeric_menu(choices):
         width = max(len(cid) for cid, _ in choices)
         return [f"  {cid:>{width}}  {label}" if label != cid else f"  {cid:>{width}}" for cid, label in choices]
@@ -107,6 +108,8 @@ def menu_lines(choices: list[tuple[str, str]]) -> list[str]:
     for i, (cid, label) in enumerate(choices, 1):
         same = label.lower().replace(" ", "_") == cid
         out.append(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
+        if (details or {}).get(cid):
+            out.append(f"      {details[cid]}")
     return out
 
 
@@ -162,7 +165,7 @@ class Console:
         self.say(f"[{p.actor_name}] {p.text}")
         if numeric_menu(p.choices):
             self.say(t(self.locale, "console.type_number", "(type the number itself, or a choice's id)"))
-        for line in menu_lines(p.choices):
+        for line in menu_lines(p.choices, p.details):
             self.say(line)
 
     async def setup(self, scenario: str | None, seed: int | None, new: bool,

@@ -49,14 +49,29 @@ def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
         lines.append(t(locale, "play.confirm_hint", "Press Confirm to play, Back to change the last choice."))
     else:
         try:
-            _, page, pages = plan(prompt, t, locale, page)
+            parts, page, pages = plan(prompt, t, locale, page)
         except Exception:  # build_view logs it; the player is told what still works
-            pages = 1
+            parts, pages = [], 1
             lines.append(t(locale, "play.no_view", "This decision cannot be shown with buttons here: choose with "
                            "/play choice: (type a name), or press Cancel."))
+        lines += button_details(prompt, parts)
         if pages > 1:
             lines.append(t(locale, "play.page", "Page {page} of {pages}.", page=page + 1, pages=pages))
     return _cut("\n".join(lines), 2000)
+
+
+def detail_of(prompt: Prompt, value: str) -> str:
+    """What the player needs to pick ``value`` (``Prompt.details``; a count
+    asked later, ``"<id>*?<most>"``, reads its choice's); "" for nothing."""
+    details = getattr(prompt, "details", None) or {}
+    return details.get(value) or details.get(value.split("*", 1)[0]) or ""
+
+
+def button_details(prompt: Prompt, parts: list[Part]) -> list[str]:
+    """A line per button of the page whose choice has details ("**Delhi**:
+    Troop ×3, Sepoy ×1"; an Event side's text): a button has no room for
+    them, a select option shows them itself (:class:`ChoiceSelect`)."""
+    return [f"**{p.label}**: {d}" for p in parts if p.kind == "choice" and (d := detail_of(prompt, p.value))]
 
 
 def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.View | None:
@@ -68,7 +83,8 @@ def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.
         return None
     try:
         parts, _, _ = plan(prompt, t, locale, page)
-        return items_view(prompt.game_id, prompt.version, len(prompt.draft), parts)
+        return items_view(prompt.game_id, prompt.version, len(prompt.draft), parts,
+                          lambda value: detail_of(prompt, value))
     except Exception:  # noqa: BLE001 - a prompt that cannot be shown must not lock the game
         log.exception("could not build the view of game %s's prompt", prompt.game_id)
         return fallback_view(prompt, locale)
@@ -85,14 +101,16 @@ def fallback_view(prompt: Prompt, locale: str) -> discord.ui.View:
     return view
 
 
-def items_view(g: int, v: int, n: int, parts: list[Part]) -> discord.ui.View:
-    """The discord.py view of ``parts`` (game ``g``, move ``v``, draft length ``n``)."""
+def items_view(g: int, v: int, n: int, parts: list[Part], detail=lambda value: "") -> discord.ui.View:
+    """The discord.py view of ``parts`` (game ``g``, move ``v``, draft length
+    ``n``); ``detail(value)``: an option's description in a select."""
     view = discord.ui.View(timeout=None)
     for p in parts:
         if p.kind == "choice":
             view.add_item(ChoiceButton(g, v, n, p.value, p.label, row=p.row))
         elif p.kind == "select":
-            view.add_item(ChoiceSelect(g, v, n, int(p.value), list(p.options), p.label, most=p.most, row=p.row))
+            view.add_item(ChoiceSelect(g, v, n, int(p.value), list(p.options), p.label, most=p.most, row=p.row,
+                                       detail=detail))
         elif p.kind == "page":
             view.add_item(PageButton(g, v, n, int(p.value), p.label, row=p.row))
         elif p.kind == "confirm":
@@ -220,8 +238,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"dk:s:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<page>\d{1,6})"):
     def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None,
-                 most: int = 1, row: int = 0):
-        opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100]) for cid, label in (options or [])]
+                 most: int = 1, row: int = 0, detail=lambda value: ""):
+        opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100],
+                                     description=_cut(detail(cid), 100) or None) for cid, label in (options or [])]
         sel = discord.ui.Select(custom_id=f"dk:s:{g}:{v}:{n}:{page}", placeholder=placeholder,
                                 options=opts or [discord.SelectOption(label="-", value="-")], row=row,
                                 min_values=1, max_values=max(1, min(most, len(opts) or 1)))

@@ -24,7 +24,7 @@ A long list is cut into pages: the prompt's groups (by kind of space and
 piece, ``engine.groups``), each group longer than a select cut in 25s. A
 multi-select's ``max_values`` is the largest set its options allow by the
 rules: ``many``, each limit of ``Prompt.limits`` (``Decision.limits``: the
-engine's budgets per set, such as Gandhi's Unity on spaces without a Base),
+engine's budgets per set, such as a limit on spaces chosen together),
 one count of a quantity per set. What one select cannot prevent without
 forbidding legal sets is left to the engine, which refuses it at once: two
 ways of one space ("punjab" and "punjab:sepoy": keeping them apart would
@@ -186,7 +186,7 @@ def _most(prompt, opts: list[tuple[str, str]]) -> int:
     them may hold by the rules, ``many`` and each limit of
     ``Prompt.limits`` (``Decision.limits``) kept, one count of a quantity
     a set: the largest set found by taking the lightest options first that
-    still fit (exact for limits that do not overlap, as Gandhi's)."""
+    still fit (exact for limits that do not overlap)."""
     limits = [(w, n) for w, n in getattr(prompt, "limits", None) or []]
     bases: dict[str, dict[str, int]] = {}
     for cid, _ in opts:

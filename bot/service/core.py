@@ -189,6 +189,8 @@ class Prompt:
     groups: list[tuple[str, list[str]]] = field(default_factory=list)
     #: quantity choices listed once (a long list): id -> the most; the count is asked after the pick
     counts: dict[str, int] = field(default_factory=dict)
+    #: what one set may hold (``Decision.limits``): [(option id -> count drawn, n)], at most n together (issue 31)
+    limits: list[tuple[dict[str, int], int]] = field(default_factory=list)
     #: what a player needs to pick a choice, by id (the pieces in a space, an
     #: Event's text; the game's look-ups' ``choice_details``): shown beside its label
     details: dict[str, str] = field(default_factory=dict)

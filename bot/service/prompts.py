@@ -104,7 +104,7 @@ class Prompts(Core):
         options = d.options(PAGE)
         shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
                      choices=[(c.id, render(loc, c.label, game)) for c in options],
-                     many=d.many, joinable=_joinable(d, options),
+                     many=d.many, joinable=_joinable(d, options), limits=d.limits(options),
                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
                      else {},
                      groups=[(render(loc, name, game), [c.id for c in opts])

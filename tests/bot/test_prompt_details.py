@@ -46,3 +46,27 @@ async def test_a_pax_area_shows_its_values_owner_and_unrest(svc):
     assert got["anatolia"].endswith("Unrest") == bool(s.areas["anatolia"].unrest)
     assert "seal" not in got and "Great Britain: Possession" in got["aden|army-1"]
     assert "Gran Bretagna: Possedimento" in choice_details(lambda: s, ["aden"], "it")["aden"]
+
+
+def test_the_console_prints_a_choices_details_under_it():
+    from bot.console import menu_lines
+
+    lines = menu_lines([("delhi", "Delhi"), ("pass", "Pass")], {"delhi": "Troop ×3"})
+    assert lines == ["   1. Delhi", "      Troop ×3", "   2. Pass"]
+
+
+def test_discord_shows_details_as_select_descriptions_and_beside_buttons():
+    from bot.service import Prompt
+    from cogs.ui import build_view, prompt_text
+
+    spaces = [(f"s{i}", f"Space {i}") for i in range(30)]
+    p = Prompt(game_id=1, version=3, actor="raj", actor_name="Raj", text="Choose a space.", choices=spaces,
+               details={cid: f"Troop ×{i}" for i, (cid, _) in enumerate(spaces)})
+    view = build_view(p, "en")
+    selects = [getattr(item, "item", item) for item in view.children]  # a DynamicItem wraps its select
+    options = [o for sel in selects for o in getattr(sel, "options", [])]
+    assert options and all(o.description == f"Troop ×{o.value[1:]}" for o in options)
+    few = Prompt(game_id=1, version=3, actor="inc", actor_name="Congress", text="Choose.",
+                 choices=[("event-shaded", "Event (shaded)"), ("pass", "Pass")],
+                 details={"event-shaded": "Shift 2 spaces toward Active Opposition."})
+    assert "**Event (shaded)**: Shift 2 spaces toward Active Opposition." in prompt_text(few, "en")
