@@ -71,6 +71,7 @@ def export_state(state: AdpState) -> dict[str, Any]:
         "boxes": {"available": dict(state.available), "casualties": dict(state.casualties),
                   "removed": dict(state.removed), "returnees": state.returnees_box},
         "capabilities": list(state.capabilities), "momentum": list(state.momentum),
+        "last_event": state.last_event,
         "decision": d, "result": state.result,
         "provisional": True,
     }
@@ -94,7 +95,8 @@ OTHER_NAMES = {"aid": "Aid", "patronage": "Patronage", "hostility": "Hostility",
                "capability": "Capability", "momentum": "Momentum", "unshaded": "unshaded", "shaded": "shaded",
                "support": "Support", "neutral": "Neutral", "opposition": "Opposition", "eligible": "Eligible",
                "ineligible": "Ineligible", "normal": "normal", "hard": "Hard", "victory": "victory",
-               "final": "final Propaganda round", "hit": "hit", "miss": "miss", "in": "into", "out": "out of"}
+               "final": "final Propaganda round", "hit": "hit", "miss": "miss", "in": "into", "out": "out of",
+               "active": "Active", "underground": "Underground", "casualties": "Casualties"}
 
 
 def display_names() -> dict[str, str]:

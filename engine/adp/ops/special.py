@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...core.engine import log
 from ...core.rng import roll_die
-from ..board import (BASES, CUBES, GUERRILLAS, add_resources, add_track, can_place_base, coin_pieces, faction_pieces,
-                     flip, guerrillas, move, n, place, remove_to, transfer, underground)
+from ..board import (BASES, CUBES, GUERRILLAS, add_resources, add_track, can_place_base, can_place_pop, coin_pieces,
+                     faction_pieces, flip, guerrillas, move, n, place, remove_to, set_pop, transfer, underground)
 from ..data import get_data
 from ..derived import control, pop
 from ..flow import choice, count_choices
@@ -180,7 +180,7 @@ def govern_where(state, act):
 
 def _govern_options_of(state, sid):
     out = []
-    if not state.spaces[sid].returnees and state.returnees_box:
+    if can_place_pop(state, sid):
         out.append(choice("pop", "choice.govern_pop", "Place a +1 Pop marker"))
     if not n(state, sid, "coalition_bases"):
         out.append(choice("patronage", "choice.govern_patronage", "Population from Aid to Patronage; Neutral"))
@@ -190,8 +190,7 @@ def _govern_options_of(state, sid):
 def _govern_then(state, ctx, cid):
     sid = ctx["space"]
     if cid == "pop":
-        state.spaces[sid].returnees = 1
-        state.returnees_box -= 1
+        set_pop(state, sid, True)
     else:
         k = min(pop(state, sid), state.aid)
         add_track(state, "aid", -k)

@@ -1,0 +1,123 @@
+"""An Event as a proposal the table sees (issue 33): what the Event changed,
+before and after, in one summary, and the record the front end posts and
+the other seats may challenge until the next faction acts.
+
+:func:`open_event` notes the facts an Event can change when it begins;
+:func:`close_event` compares them when the taker says it is resolved and
+keeps ``state.last_event``::
+
+    {"faction", "card", "side", "edits": int, "changes": [{"key", "params", "text"}],
+     "spaces": [space ids touched], "move": the move after which it may be challenged,
+     "status": "open" | "kept" | "challenged"}
+
+``changes`` are messages (catalog keys ``summary.*``) in the order: spaces
+(pieces, Support, Terror, Sabotage, +1 Pop), Casualties, tracks, Islamabad,
+Capabilities and Momentum, Eligibility for the next card.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import log
+from .data import get_data
+from .state import AdpState
+
+LEVELS = {-1: "opposition", 0: "neutral", 1: "support"}
+
+
+def facts(state: AdpState) -> dict[str, Any]:
+    """The public facts an Event can change, as plain JSON."""
+    t = state.turn
+    return {
+        "spaces": {sid: {"pieces": {k: c for k, c in s.pieces.items() if c}, "support": s.support,
+                         "terror": s.terror, "pop": s.returnees, "sabotage": s.sabotage}
+                   for sid, s in state.spaces.items()},
+        "casualties": {k: c for k, c in state.casualties.items() if c},
+        "tracks": {"aid": state.aid, "patronage": state.patronage, **state.resources},
+        "islamabad": [get_data().islamabad_boxes[state.islamabad], "hard" if state.islamabad_hard else "normal"],
+        "markers": [[kind, m["card"], m["side"]] for kind, box in (("capability", state.capabilities),
+                                                                    ("momentum", state.momentum)) for m in box],
+        "next": {**{f: "eligible" for f in t.stay_eligible}, **{f: "ineligible" for f in t.make_ineligible}},
+    }
+
+
+def _msg(key: str, text: str, **params: Any) -> dict[str, Any]:
+    return {"key": key, "params": params, "text": text}
+
+
+def _space_changes(sid: str, a: dict, b: dict) -> list[dict]:
+    out = [_msg("summary.pieces", "{space}: {piece} {before} → {after}", space=sid, piece=k,
+                before=a["pieces"].get(k, 0), after=b["pieces"].get(k, 0))
+           for k in sorted(set(a["pieces"]) | set(b["pieces"])) if a["pieces"].get(k, 0) != b["pieces"].get(k, 0)]
+    if a["support"] != b["support"]:
+        out.append(_msg("summary.support", "{space}: {before} → {after}", space=sid, before=LEVELS[a["support"]],
+                        after=LEVELS[b["support"]]))
+    if a["terror"] != b["terror"]:
+        out.append(_msg("summary.terror", "{space}: Terror markers {before} → {after}", space=sid,
+                        before=a["terror"], after=b["terror"]))
+    if a["sabotage"] != b["sabotage"]:
+        out.append(_msg("summary.sabotage_on", "{space}: Sabotage placed", space=sid) if b["sabotage"]
+                   else _msg("summary.sabotage_off", "{space}: Sabotage removed", space=sid))
+    if a["pop"] != b["pop"]:
+        out.append(_msg("summary.pop_on", "{space}: +1 Pop marker placed", space=sid) if b["pop"]
+                   else _msg("summary.pop_off", "{space}: +1 Pop marker removed", space=sid))
+    return out
+
+
+def changes(before: dict, after: dict) -> tuple[list[dict], list[str]]:
+    """(the summary's messages, the spaces touched) from two :func:`facts`."""
+    out: list[dict] = []
+    touched = []
+    for sid, a in before["spaces"].items():
+        lines = _space_changes(sid, a, after["spaces"][sid])
+        if lines:
+            touched.append(sid)
+            out += lines
+    for k in sorted(set(before["casualties"]) | set(after["casualties"])):
+        x, y = before["casualties"].get(k, 0), after["casualties"].get(k, 0)
+        if x != y:
+            out.append(_msg("summary.casualties", "Casualties: {piece} {before} → {after}", piece=k, before=x, after=y))
+    for k, x in before["tracks"].items():
+        if x != after["tracks"][k]:
+            out.append(_msg("summary.track", "{track}: {before} → {after}", track=k, before=x, after=after["tracks"][k]))
+    if before["islamabad"] != after["islamabad"]:
+        (b1, s1), (b2, s2) = before["islamabad"], after["islamabad"]
+        out.append(_msg("summary.islamabad", "Islamabad: {before} ({before_side}) → {after} ({after_side})",
+                        before=b1, before_side=s1, after=b2, after_side=s2))
+    cards = get_data().cards
+    for key, text, a, b in (("summary.marker_in", "{kind} #{card} {title} ({side}) in play", after, before),
+                            ("summary.marker_out", "{kind} #{card} {title} ({side}) out of play", before, after)):
+        for kind, card, side in a["markers"]:
+            if [kind, card, side] not in b["markers"]:
+                out.append(_msg(key, text, kind=kind, card=card, title=cards[card].title, side=side))
+    for f, how in after["next"].items():
+        if before["next"].get(f) != how:
+            out.append(_msg("summary.eligibility", "{target}: {how} for the next card", target=f, how=how))
+    return out, touched
+
+
+def open_event(state: AdpState) -> None:
+    """Note the facts as the Event begins (in ``state.action``)."""
+    state.action["before"] = facts(state)
+
+
+def close_event(state: AdpState) -> None:
+    """The Event is resolved: its summary becomes ``state.last_event`` (open
+    to a challenge until the next move) and one log line says so."""
+    a = state.action
+    lines, touched = changes(a["before"], facts(state))
+    c = get_data().cards[a["event"]]
+    state.last_event = {"faction": a["faction"], "card": c.number, "side": a["side"], "edits": a["edits"],
+                        "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open"}
+    log(state, "log.event_summary",
+        "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
+        "any player may contest it before the next action (undo by consent).",
+        actor=a["faction"], faction=a["faction"], card=c.number, title=c.title, side=a["side"], n=a["edits"])
+    state.action = None
+
+
+def open_to_challenge(state: AdpState) -> dict | None:
+    """``state.last_event`` while no move has followed it (the next faction
+    has not acted), else None."""
+    e = state.last_event
+    return e if e and e["status"] == "open" and e["move"] == state.move else None
