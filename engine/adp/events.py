@@ -144,8 +144,12 @@ class EventEdit(Prompt):
 def state_msg(a):
     from ..core.messages import Message
 
-    return Message("prompt.event_edit", {"faction": a["faction"], "card": a["event"], "n": a["edits"]},
-                   "{faction}, Event #{card}: apply its effect change by change ({n} so far), then say it is resolved.")
+    # "event" as "#N Title": the front end shows the title in the reader's language (the owners' one if given)
+    c = get_data().cards[a["event"]]
+    return Message("prompt.event_edit", {"faction": a["faction"], "card": c.number, "event": f"#{c.number} {c.title}",
+                                         "side": a["side"], "n": a["edits"]},
+                   "{faction}, Event {event} ({side}): apply its effect change by change ({n} so far), then say it is "
+                   "resolved.")
 
 
 def _placeable(state, sid):
