@@ -125,8 +125,12 @@ class EventEdit(Prompt):
             kind = _marker_kind(state)
             getattr(state, "capabilities" if kind == "capability" else "momentum").append(
                 {"card": a["event"], "side": a["side"]})
-            log(state, "log.edit_marker_in", "Event: {kind} #{card} {title} ({side}) in play.", actor=f, kind=kind,
-                card=a["event"], title=get_data().cards[a["event"]].title, side=a["side"])
+            if at_least(state, 2):  # named (issue 33)
+                log(state, "log.edit_marker_in", "Event: {kind} #{card} {title} ({side}) in play.", actor=f,
+                    kind=kind, card=a["event"], title=get_data().cards[a["event"]].title, side=a["side"])
+            else:
+                log(state, "log.edit_marker", "{kind} #{card} ({side}) in play.", actor=f, kind=kind, card=a["event"],
+                    side=a["side"])
             return _edited(state)
         spaces = _spaces(state)
         if cid in spaces:
@@ -240,8 +244,8 @@ def _kind_then(state, ctx, kind):
         dests = [s for s in state.spaces if s != sid and may_hold(state, s, kind)]
         return [pick("edit.dest", f, "prompt.edit_dest", "Move {piece} from {space} to where?",
                      {"piece": kind, "space": sid}, space=sid, kind=kind, options=dests)]
-    hi = state.available.get(MAP_TO_BOX[kind], 0) if op == "place" else n(state, sid, kind)
-    return [quantity("edit.qty", f, 1, min(_room(state, sid, kind, hi), 12), "prompt.edit_qty", "How many {piece}?",
+    hi = _room(state, sid, kind, state.available.get(MAP_TO_BOX[kind], 0)) if op == "place" else n(state, sid, kind)
+    return [quantity("edit.qty", f, 1, min(hi, 12), "prompt.edit_qty", "How many {piece}?",
                      {"piece": kind}, op=op, space=sid, kind=kind)]
 
 

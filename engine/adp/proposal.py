@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core.engine import log
 from .data import get_data
+from .ruleset import at_least
 from .state import AdpState
 
 LEVELS = {-1: "opposition", 0: "neutral", 1: "support"}
@@ -97,18 +98,21 @@ def changes(before: dict, after: dict) -> tuple[list[dict], list[str]]:
 
 
 def open_event(state: AdpState) -> None:
-    """Note the facts as the Event begins (in ``state.action``)."""
-    state.action["before"] = facts(state)
+    """Note the facts as the Event begins (in ``state.action``); games of
+    ruleset 1 keep no record (they replay as they were played)."""
+    if at_least(state, 2):
+        state.action["before"] = facts(state)
 
 
 def close_event(state: AdpState) -> None:
     """The Event is resolved: its summary becomes ``state.last_event`` (open
     to a challenge until the next move) and one log line says so."""
     a = state.action
-    lines, touched = changes(a["before"], facts(state))
     c = get_data().cards[a["event"]]
-    state.last_event = {"faction": a["faction"], "card": c.number, "side": a["side"], "edits": a["edits"],
-                        "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open"}
+    if "before" in a:
+        lines, touched = changes(a["before"], facts(state))
+        state.last_event = {"faction": a["faction"], "card": c.number, "side": a["side"], "edits": a["edits"],
+                            "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open"}
     log(state, "log.event_summary",
         "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
         "any player may contest it before the next action (undo by consent).",

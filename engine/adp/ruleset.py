@@ -15,8 +15,13 @@ Ruleset history:
      Government Resource for each space entered that holds a Guerrilla, the
      LoCs crossed included (seed L181, as Sweep L149), along the cheapest
      route. Suborn asks how many Active Warlords Guerrillas go Underground
-     (seed L99 "qualsiasi o tutti"). An Event's "remove" sends Coalition
-     pieces to Casualties (seed L43); "return to Available" is its own edit.
+     (seed L99 "qualsiasi o tutti"). Events: "remove" sends Coalition
+     pieces to Casualties (seed L43) and "return to Available" is its own
+     edit; a Capability / Momentum put in play is logged with its title; the
+     resolved Event leaves its before/after summary in ``state.last_event``
+     (engine/adp/proposal.py), which the other seats may challenge.
+     (The new edits — Terror, Sabotage, +1 Pop, flips, markers out of play —
+     only add choices, so ruleset 1 games offer them too.)
 """
 from __future__ import annotations
 

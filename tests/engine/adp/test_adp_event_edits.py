@@ -190,3 +190,10 @@ def test_every_summary_key_is_in_the_catalogs(s):
             "summary.eligibility", "summary.terror", "summary.casualties", "summary.pieces"} <= keys
     for lang in LANGS:
         assert keys <= set(catalog(lang)), lang
+
+
+def test_both_bases_of_a_full_space_may_be_removed_at_once(s):
+    """Stacking caps what enters a space, never what leaves it."""
+    put(s, "kandahar", taliban_bases=2)
+    play(s, "event-unshaded", "remove", "kandahar", "taliban_bases")
+    assert ids(s) == ["1", "2"]
