@@ -7,6 +7,7 @@ from typing import Any
 from ..core.steps import frame, push
 from . import events, flow, propaganda, sop  # noqa: F401  (register steps and prompts)
 from .data import get_data
+from .proposal import apply_out_of_turn, out_of_turn_choices, public  # noqa: F401  (engine out-of-turn hooks)
 from .derived import THRESHOLDS, control, margins, pop, totals
 from .scenarios import build_state
 from .seats import check_players
@@ -71,7 +72,7 @@ def export_state(state: AdpState) -> dict[str, Any]:
         "boxes": {"available": dict(state.available), "casualties": dict(state.casualties),
                   "removed": dict(state.removed), "returnees": state.returnees_box},
         "capabilities": list(state.capabilities), "momentum": list(state.momentum),
-        "last_event": state.last_event,
+        "last_event": public(state),
         "decision": d, "result": state.result,
         "provisional": True,
     }

@@ -13,17 +13,32 @@ keeps ``state.last_event``::
 ``changes`` are messages (catalog keys ``summary.*``) in the order: spaces
 (pieces, Support, Terror, Sabotage, +1 Pop), Casualties, tracks, Islamabad,
 Capabilities and Momentum, Eligibility for the next card.
+
+A challenge (issue 33): until the next move, any other Faction may make the
+out-of-turn choice ``"challenge"`` (engine.out_of_turn). The taker then
+either takes the Event back and enters it again (``"redo"``: the state as it
+was before the Event, kept as ``undo``, returns with the edit menu) or puts
+it to the game's manager (``"refer"``), whose decision (actor
+:data:`MANAGER`) keeps it (``"keep"``) or sends it back (``"undo"``). The
+log keeps the Event, its edits and every step of the challenge.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.engine import log
+from ..core.messages import Choice, Message
+from ..core.steps import push
 from .data import get_data
+from .flow import Prompt, ask, choice, prompt
 from .ruleset import at_least
 from .state import AdpState
 
 LEVELS = {-1: "opposition", 0: "neutral", 1: "support"}
+#: the actor of the manager's ruling on a referred challenge (the game's manager in the front end)
+MANAGER = "manager"
+#: what a taken-back Event does not restore: the record of what happened and the game's identity
+KEEP = frozenset({"log", "log_base", "move", "action", "last_event", "version", "game", "seed", "options"})
 
 
 def facts(state: AdpState) -> dict[str, Any]:
@@ -98,10 +113,12 @@ def changes(before: dict, after: dict) -> tuple[list[dict], list[str]]:
 
 
 def open_event(state: AdpState) -> None:
-    """Note the facts as the Event begins (in ``state.action``); games of
-    ruleset 1 keep no record (they replay as they were played)."""
+    """Note the facts as the Event begins and the state to return to (in
+    ``state.action``); games of ruleset 1 keep no record (they replay as
+    they were played)."""
     if at_least(state, 2):
         state.action["before"] = facts(state)
+        state.action["undo"] = state.model_dump(exclude=set(KEEP))
 
 
 def close_event(state: AdpState) -> None:
@@ -112,7 +129,8 @@ def close_event(state: AdpState) -> None:
     if "before" in a:
         lines, touched = changes(a["before"], facts(state))
         state.last_event = {"faction": a["faction"], "card": c.number, "side": a["side"], "edits": a["edits"],
-                            "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open"}
+                            "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open",
+                            "undo": a["undo"]}
     log(state, "log.event_summary",
         "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
         "any player may contest it before the next action (undo by consent).",
@@ -125,3 +143,96 @@ def open_to_challenge(state: AdpState) -> dict | None:
     has not acted), else None."""
     e = state.last_event
     return e if e and e["status"] == "open" and e["move"] == state.move else None
+
+
+def public(state: AdpState) -> dict | None:
+    """``state.last_event`` for everyone: without the state to return to (it
+    holds the deck's order), with ``open``: may it be challenged now."""
+    e = state.last_event
+    if e is None:
+        return None
+    return {**{k: v for k, v in e.items() if k != "undo"}, "open": open_to_challenge(state) is not None}
+
+
+def out_of_turn_choices(state: AdpState, actor: str) -> list[Choice]:
+    """``[challenge]`` for a Faction other than the taker while the Event is
+    open to a challenge; else []."""
+    from .state import FACTIONS
+
+    e = open_to_challenge(state)
+    if e is None or actor == e["faction"] or actor not in FACTIONS:
+        return []
+    return [choice("challenge", "choice.challenge", "Challenge {faction}'s Event #{card}", faction=e["faction"],
+                   card=e["card"])]
+
+
+def apply_out_of_turn(state: AdpState, actor: str, cid: str) -> None:
+    e = state.last_event
+    e["status"], e["challenger"] = "challenged", actor
+    log(state, "log.event_challenged", "{challenger} challenges {faction}'s Event #{card} ({side}).", actor=actor,
+        challenger=actor, faction=e["faction"], card=e["card"], side=e["side"])
+    push(state, ask("event.challenged"))
+
+
+def _redo(state: AdpState) -> list:
+    """The Event taken back: the state before it, and its taker at the edit menu again."""
+    e = state.last_event
+    undo = e.pop("undo")
+    restored = type(state).model_validate({**state.model_dump(include=set(KEEP)), **undo})
+    for name in undo:
+        setattr(state, name, getattr(restored, name))
+    e["status"] = "taken back"
+    state.action = {"faction": e["faction"], "event": e["card"], "side": e["side"], "edits": 0}
+    open_event(state)
+    log(state, "log.event_taken_back", "{faction}'s Event #{card} is taken back; {faction} enters it again.",
+        actor=e["faction"], faction=e["faction"], card=e["card"])
+    return [ask("event.edit")]
+
+
+@prompt
+class Challenged(Prompt):
+    """The taker's answer to a challenge."""
+
+    name = "event.challenged"
+
+    def decide(self, state, ctx):
+        e = state.last_event
+        return e["faction"], Message("prompt.event_challenged", {"challenger": e["challenger"], "card": e["card"]},
+                                     "{challenger} challenges your Event #{card}: enter it again, or put it to the "
+                                     "game's manager?"), [
+            choice("redo", "choice.event_redo", "Take it back and enter it again"),
+            choice("refer", "choice.event_refer", "Put it to the game's manager")]
+
+    def then(self, state, ctx, cid):
+        if cid == "redo":
+            return _redo(state)
+        e = state.last_event
+        e["status"] = "referred"
+        log(state, "log.event_referred", "{faction} puts Event #{card} to the game's manager.", actor=e["faction"],
+            faction=e["faction"], card=e["card"])
+        return [ask("event.ruling")]
+
+
+@prompt
+class Ruling(Prompt):
+    """The game's manager keeps a challenged Event or sends it back."""
+
+    name = "event.ruling"
+
+    def decide(self, state, ctx):
+        e = state.last_event
+        return MANAGER, Message("prompt.event_ruling", {"faction": e["faction"], "card": e["card"],
+                                                        "challenger": e["challenger"]},
+                                "{challenger} challenges {faction}'s Event #{card}: keep it as entered, or "
+                                "send it back to be entered again?"), [
+            choice("keep", "choice.event_keep", "Keep it"), choice("undo", "choice.event_undo", "Send it back")]
+
+    def then(self, state, ctx, cid):
+        e = state.last_event
+        if cid == "undo":
+            return _redo(state)
+        e["status"] = "kept"
+        e.pop("undo", None)
+        log(state, "log.event_kept", "The game's manager keeps {faction}'s Event #{card}.", actor=MANAGER,
+            faction=e["faction"], card=e["card"])
+        return []
