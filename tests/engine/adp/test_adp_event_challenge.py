@@ -99,3 +99,25 @@ def test_every_challenge_message_is_in_the_catalogs():
     keys |= {e["key"] for e in s.log}
     for lang in LANGS:
         assert keys <= set(catalog(lang)), (lang, keys - set(catalog(lang)))
+
+
+def test_random_games_with_challenges_keep_every_invariant():
+    """Self-play reaches the challenge too: random choices, and a random
+    challenge now and then, with the invariants checked after every move."""
+    import random
+
+    from engine.adp.invariants import check
+
+    steps = set()
+    for seed in (1001, 1002):
+        s = engine.new_game("adp", "main", seed)
+        rnd = random.Random(seed)
+        while (d := engine.decision(s)) is not None:
+            others = [f for f in ("coalition", "government", "taliban", "warlords") if engine.out_of_turn(s, f)]
+            if others and rnd.random() < 0.3:
+                engine.apply(s, rnd.choice(others), "challenge")
+            else:
+                steps.add(d.step)
+                engine.apply(s, d.actor, rnd.choice(d.ids()))
+            assert check(s) == [], (seed, s.move)
+    assert {"event.challenged", "event.ruling", "event.edit"} <= steps
