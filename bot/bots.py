@@ -11,8 +11,6 @@ import engine
 from engine.core.messages import Decision
 from engine.core.registry import hook
 
-BOT_NAME = "Arjuna bot (rules 8.x)"
-
 
 def choose(state, decision: Decision) -> str:
     """The choice id a non-player seat takes: the game's registered bot

@@ -92,9 +92,9 @@ def _template(locale: str | None, key: str, games: tuple[str, ...]) -> str | Non
 
 
 def faction_name(locale: str | None, faction: str) -> str:
-    """The localized Faction name ("British Raj", "Congress" ...): the bot
-    catalog's ``faction.<id>``, else a game catalog's ``name.<id>`` (Pax
-    Britannica's powers); else the English name its game gives
+    """The localized Faction name: the bot catalog's ``faction.<id>``, else a
+    game catalog's ``name.<id>`` (a game that names its Factions in its own
+    catalog); else the English name its game gives
     (``engine.display_names``); else the id."""
     return (template(locale, f"faction.{faction}") or template(locale, f"name.{faction}", any_game=True)
             or _names()[0].get(faction) or faction)

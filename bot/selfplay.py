@@ -3,7 +3,7 @@ choice, print a summary; write the transcript of each failing game (issue 8).
 
     dakbot selfplay --game ID --scenario SCENARIO|both --games N --seed S
                     [--policy random|first|events] [--jobs J] [--out DIR]
-    dakbot selfplay --game pax --players 4..7 --games N
+    dakbot selfplay --game ID --players N --games N   (a game whose seats vary with the players)
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def run(game: str, scenarios: list[str], games: int, seed: int, policy: str, job
         progress: int = 0, options: dict | None = None) -> Summary:
     """Play ``games`` games (seeds ``seed``, ``seed + 1`` ...), alternating scenarios;
     with ``progress`` > 0 print a running count every ``progress`` games.
-    ``options``: the games' options (Pax: ``{"players": n}``)."""
+    ``options``: the games' options (e.g. ``{"players": n}``)."""
     work = [(game, scenarios[i % len(scenarios)], seed + i, policy, options) for i in range(games)]
     summary = Summary()
 
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="dakbot selfplay")
     p.add_argument("--game", default=engine.games()[0], choices=engine.games())
     p.add_argument("--scenario", default="both", help="a scenario id, or both (every scenario of the game)")
-    p.add_argument("--players", type=int, default=None, help="players (Pax Britannica: 4-7)")
+    p.add_argument("--players", type=int, default=None, help="players, for a game whose seats vary with them")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random", choices=sorted(POLICIES))

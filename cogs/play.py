@@ -23,7 +23,7 @@ from discord.ext import commands
 import engine
 from bot.i18n import faction_name, normalize_locale, t
 from bot.lookup import card_choices, card_text, decision_choices, find_space, rules_text, space_choices, space_text
-from bot.service import ServiceError, default_game, factions_of, renderer, viewer_locale
+from bot.service import ServiceError, default_game, factions_of, renderer, seat_layouts, viewer_locale
 
 from .publish import missing_permissions, publish_posts
 from .ui import build_view, loc_of, prompt_text, replay_message, saved_text
@@ -33,15 +33,14 @@ def L(name: str, key: str) -> app_commands.locale_str:
     return _(name, key=key)
 
 
-LAYOUT_CHOICES = [app_commands.Choice(name=L("standard (Congress + League together)", "opt.layout.standard"),
-                                      value="standard"),
-                  app_commands.Choice(name=L("Raj + Revolutionaries together", "opt.layout.raj_rev"),
-                                      value="raj_rev")]
+# the games' seat layouts as their bot/games modules name them (issue 38: no game's words here)
+LAYOUT_CHOICES = [app_commands.Choice(name=L(text, key), value=layout)
+                  for layout, (text, key) in seat_layouts().items()]
 LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
     ("English", "en"), ("Italiano", "it"), ("Español", "es-ES"), ("日本語", "ja"))]
 CONSEQUENCE_CHOICES = [
     app_commands.Choice(name=L("only announce it", "opt.consequence.remind"), value="remind"),
-    app_commands.Choice(name=L("the Arjuna bot plays that turn", "opt.consequence.bot"), value="bot"),
+    app_commands.Choice(name=L("the bot plays that turn", "opt.consequence.bot"), value="bot"),
     app_commands.Choice(name=L("that Faction Passes", "opt.consequence.pass"), value="pass"),
     app_commands.Choice(name=L("free the seat for a substitute", "opt.consequence.substitute"), value="substitute")]
 
@@ -128,7 +127,7 @@ class GameGroup(app_commands.Group):
     @app_commands.describe(game=L("which game (default: the first)", "opt.game.desc"),
                            scenario=L("the scenario (default: the game's first)", "opt.scenario.desc"),
                            players=L("number of human players, 1-4", "opt.players.desc"),
-                           bots=L("Factions played by the bot, e.g. ml,rev", "opt.bots.desc"),
+                           bots=L("Factions played by the bot (ids or names, comma-separated)", "opt.bots.desc"),
                            layout=L("3 players: who holds two Factions", "opt.layout.desc"),
                            deadline=L("hours allowed per decision (0: none)", "opt.deadline.desc"),
                            consequence=L("what a missed deadline does", "opt.consequence.desc"),
@@ -241,7 +240,7 @@ class GameGroup(app_commands.Group):
                                              manager=_manager(interaction))
         await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name=L("bot", "cmd.bot.name"), description=L("Hand your seat to the Arjuna bot",
+    @app_commands.command(name=L("bot", "cmd.bot.name"), description=L("Hand your seat to the bot",
                                                                        "cmd.bot.desc"))
     @app_commands.describe(faction=L("the seat's Faction", "opt.seat.desc"))
     @app_commands.autocomplete(faction=faction_autocomplete)

@@ -161,3 +161,25 @@ def status_lines(exported: dict, locale: str) -> list[str]:
     return [t(locale, "status.tracks", "Restraint {restraint}, Unity {unity}, Resources: Raj {raj}, "
               "Revolutionaries {rev}.", restraint=tr["restraint"], unity=tr["unity"],
               raj=tr["resources"]["raj"], rev=tr["resources"]["rev"])]
+
+
+#: What the bot layer says in Gandhi's own terms (issue 38): the English
+#: defaults of keys built at run time, read by bot/locales/extract.py.
+TEXTS = {
+    "faction.raj": "British Raj", "faction.inc": "Congress", "faction.ml": "Muslim League",
+    "faction.rev": "Revolutionaries",
+    "bot.name.gandhi": "the Arjuna bot",
+}
+
+#: The seat layouts of ``GameSpec.seat_layouts`` as /game new lists them
+#: (rule 1.5: who shares seats with three players): (English name, catalog key).
+LAYOUTS = {
+    "standard": ("standard (Congress + League together)", "opt.layout.standard"),
+    "raj_rev": ("Raj + Revolutionaries together", "opt.layout.raj_rev"),
+}
+
+
+def bot_name(locale: str | None) -> str:
+    """The name of the bot that plays an empty seat (rules 8.x: the Arjuna
+    Non-player), as a sentence's subject or object in ``locale``."""
+    return t(locale, "bot.name.gandhi", TEXTS["bot.name.gandhi"])

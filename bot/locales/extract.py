@@ -19,13 +19,11 @@ KEY = re.compile(r"^[a-z_]+(\.[a-z0-9_]+)+$")
 
 
 EXTRA = {
-    "faction.raj": "British Raj", "faction.inc": "Congress", "faction.ml": "Muslim League",
-    "faction.rev": "Revolutionaries",
     "status.setup": "waiting for players", "status.active": "in play", "status.finished": "finished",
     "status.abandoned": "abandoned",
     "deadline.remind": "A missed deadline is only announced.",
-    "deadline.bot": "At a missed deadline the Arjuna bot plays that Faction's turn.",
-    "deadline.pass": "At a missed deadline that Faction Passes (where it cannot, the Arjuna bot decides).",
+    "deadline.bot": "At a missed deadline {bot} plays that Faction's turn.",
+    "deadline.pass": "At a missed deadline that Faction Passes (where it cannot, {bot} decides).",
     "deadline.substitute": "At a missed deadline the seat is freed for a substitute (/game join).",
     # bot/games/*.py: space kinds and the rulebook's chapter titles
     "space.type.city": "City", "space.type.province": "Province", "space.type.princely_state": "Princely State",
@@ -36,10 +34,24 @@ EXTRA = {
 }
 
 
+def game_texts() -> dict[str, str]:
+    """The keys built at run time that are a game's own words: each
+    ``bot/games`` module's ``TEXTS`` (read, not imported)."""
+    out: dict[str, str] = {}
+    folder = os.path.join(ROOT, "bot", "games")
+    for fn in sorted(os.listdir(folder)):
+        if not fn.endswith(".py"):
+            continue
+        for node in ast.parse(open(os.path.join(folder, fn), encoding="utf-8").read()).body:
+            if isinstance(node, ast.Assign) and any(getattr(x, "id", None) == "TEXTS" for x in node.targets):
+                out.update(ast.literal_eval(node.value))
+    return out
+
+
 def extract() -> dict[str, str]:
     """{key: English default} for every bot string in bot/ and cogs/ (plus
-    EXTRA: keys built at run time)."""
-    out: dict[str, str] = dict(EXTRA)
+    EXTRA and the games' TEXTS: keys built at run time)."""
+    out: dict[str, str] = {**EXTRA, **game_texts()}
     for top in ("bot", "cogs"):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
             for fn in files:

@@ -29,7 +29,17 @@ def test_lines_come_whole_in_order_and_decoded(terminal):
     assert lines.readline() == "second\n"
 
 
-def test_a_ctrl_c_during_the_wait_ends_it(terminal):
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test even where the suite
+    runs with SIGINT ignored (``nohup … &``: Python then keeps SIG_IGN, the
+    signal never arrives and the wait would never end)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_a_ctrl_c_during_the_wait_ends_it(terminal, ctrl_c_raises):
     _leader, lines = terminal
     timer = threading.Timer(0.2, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
     try:

@@ -3,7 +3,7 @@ renderer has its own tests)."""
 import pytest
 from harness import PNG, Harness
 
-import bot.service as service_mod
+import bot.service.pictures as service_mod  # the rooms call the pictures module
 from bot.store import Store
 
 

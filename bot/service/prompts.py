@@ -1,0 +1,185 @@
+"""Prompts and drafts: the decision a player owes as a :class:`Prompt`, and
+the Discord draft (pick step by step on a copy, back, cancel, confirm)."""
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.core.errors import EngineError
+from engine.core.messages import split_quantity
+
+from ..i18n import faction_name, render, t
+from ..store import GameRow
+from .core import (
+    _COMPUTE,
+    KNOWN_STATES,
+    PAGE,
+    BadInput,
+    Core,
+    Prompt,
+    Result,
+    ServiceError,
+    Stale,
+    _hidden_revealed,
+)
+
+
+def _choice_label(locale: str, d: Any, cid: str, game: str) -> str:
+    """The label of answer ``cid`` to decision ``d`` in ``game``'s terms: a
+    set of joining choices ("delhi+bombay") as their labels joined."""
+    if d is None:
+        return cid
+    if "+" in cid and d.find(cid) is not None:
+        return ", ".join(_choice_label(locale, d, part, game) for part in cid.split("+"))
+    c = d.find(cid)
+    return render(locale, c.label, game) if c else cid
+
+
+def _joinable(d: Any, options: list | None = None) -> list[str]:
+    """The listed options (``options``: ``d.options(PAGE)``, when the caller
+    has them) that may be picked together: each joining choice, and each
+    count of a joining quantity (ruleset 5's "troop:delhi*3+sepoy:agra",
+    issue 14)."""
+    join = {c.id for c in d.joining()}
+    if not join:  # issue 21: speed: most decisions join nothing
+        return []
+    return [o.id for o in (d.options(PAGE) if options is None else options)
+            if o.id in join or split_quantity(o.id)[0] in join]
+
+
+
+class Prompts(Core):
+    """The prompts room of :class:`bot.service.Service` (see the module doc)."""
+
+    def _prompt(self, g: GameRow, state, version: int, draft: list[str] | None = None,
+                draft_labels: list[str] | None = None, confirm: bool = False, d: Any = _COMPUTE,
+                loc: str | None = None) -> Prompt | None:
+        """The prompt of ``state``'s decision (``d``: that decision when the
+        caller has it already, None for a game over; ``state`` is then not
+        needed), in language ``loc`` (default: the viewer's, :meth:`_viewer_loc`)."""
+        if d is _COMPUTE:
+            d = engine.decision(state)
+        if d is None:
+            return None
+        shown = self._shown(g.game, d, loc or self._viewer_loc(g))
+        return Prompt(game_id=g.id, version=version, draft=list(draft or []), draft_labels=list(draft_labels or []),
+                      confirm=confirm, **{k: v.copy() if isinstance(v, (list, dict)) else v for k, v in shown.items()})
+
+    def _shown(self, game: str, d, loc: str) -> dict[str, Any]:
+        """The :class:`Prompt` fields that show decision ``d`` in language
+        ``loc``, rendered once per decision and language (the prompt of a
+        saved state is shown with the submit's result, then again)."""
+        hit = self._shown_cache.get((id(d), loc))
+        if hit is not None and hit[0] is d:  # the very decision (kept alive by the entry)
+            return hit[1]
+        options = d.options(PAGE)
+        shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
+                     choices=[(c.id, render(loc, c.label, game)) for c in options],
+                     many=d.many, joinable=_joinable(d, options),
+                     counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
+                     else {},
+                     groups=[(render(loc, name, game), [c.id for c in opts])
+                             for name, opts in engine.groups(game, d, PAGE, options)])
+        self._shown_cache[(id(d), loc)] = (d, shown)
+        while len(self._shown_cache) > KNOWN_STATES:
+            self._shown_cache.pop(next(iter(self._shown_cache)))
+        return shown
+
+    async def _stale(self, g: GameRow, user: str) -> Stale:
+        e = Stale("error.stale", "The game moved on: here is a fresh prompt.")
+        try:
+            e.prompt = await self.prompt(g.id, user) if g.status == "active" else None
+        except ServiceError:
+            e.prompt = None
+        return e
+
+    async def prompt(self, game_id: int, user: str | None = None) -> Prompt | None:
+        """The current decision (with ``user``'s unconfirmed draft applied,
+        if any and still fresh); None when the game is over."""
+        g = await self.game(game_id)
+        if g.state is None or g.status != "active":
+            return None
+        if user is not None:
+            dr = await self.store.get_draft(g.id, str(user))
+            if dr and dr[0] == g.version and dr[1]:
+                state = self.state_of(g)
+                return self._draft_prompt(g, state, dr[1], self._decision_for(g, state, str(user)))
+        p = self._known_pending(g.state)
+        if p is None:  # first shown since this process started: computed once
+            p = engine.pending(self.state_of(g))
+            self._remember(g.state, p)
+        return self._prompt(g, None, g.version, d=self._decision_for(g, p, None if user is None else str(user)))
+
+    def _draft_prompt(self, g: GameRow, state, draft: list[str], d: Any = _COMPUTE) -> Prompt:
+        """The prompt after ``draft`` is applied to a copy of ``state`` (``d``:
+        ``state``'s decision when the caller has it). Raises EngineError when
+        a drafted choice is not on offer."""
+        if d is _COMPUTE:
+            d = engine.decision(state)
+        work = engine.clone(state)
+        labels = []
+        dd = d
+        loc = self._viewer_loc(g)
+        for cid in draft:
+            labels.append(_choice_label(loc, dd, cid, g.game))
+            engine.apply(work, d.actor, cid, decided=dd)
+            dd = engine.pending_for(work, d.actor) if engine.is_simultaneous(state) else engine.decision(work)
+        nd = dd
+        # a seal that reveals the round shows nothing before it is confirmed (other players' orders stay hidden)
+        revealed = engine.is_simultaneous(state) and engine.stretch_marker(work) != engine.stretch_marker(state)
+        if nd is None or nd.actor != d.actor or revealed or _hidden_revealed(state, work):
+            p = Prompt(game_id=g.id, version=g.version, actor=d.actor, actor_name=faction_name(loc, d.actor),
+                       text=t(loc, "play.confirm", "Confirm to play these choices (the turn passes on, or a "
+                              "die is rolled or a card revealed)."), choices=[], draft=list(draft),
+                       draft_labels=labels, confirm=True)
+            return p
+        p = self._prompt(g, work, g.version, draft, labels, d=nd)
+        return p
+
+    async def pick(self, game_id: int, user: str, version: int, choice: str, draft_len: int | None = None) -> Prompt:
+        """Add one choice to ``user``'s draft (validated on a copy, nothing
+        saved to the game). Returns the next prompt, or a confirm prompt when
+        the draft ends the stretch. Raises Stale / Forbidden / BadInput."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        state = self.state_of(g)
+        d = self._check_actor(g, state, user)
+        dr = await self.store.get_draft(g.id, user)
+        draft = dr[1] if dr and dr[0] == g.version else []
+        if draft_len is not None and draft_len != len(draft):
+            raise await self._stale(g, user)
+        draft = draft + [choice]
+        try:  # the draft applied to a copy checks every choice and builds the prompt
+            p = self._draft_prompt(g, state, draft, d)
+        except EngineError as e:
+            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
+        await self.store.set_draft(g.id, user, g.version, draft)
+        return p
+
+    async def back(self, game_id: int, user: str, version: int) -> Prompt | None:
+        """Drop the last drafted choice."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        dr = await self.store.get_draft(g.id, user)
+        draft = (dr[1] if dr and dr[0] == g.version else [])[:-1]
+        await self.store.set_draft(g.id, user, g.version, draft or None)
+        return await self.prompt(g.id, user)
+
+    async def cancel(self, game_id: int, user: str) -> Prompt | None:
+        await self.store.set_draft(int(game_id), str(user), 0, None)
+        return await self.prompt(int(game_id), user)
+
+    async def confirm(self, game_id: int, user: str, version: int) -> Result:
+        """Submit ``user``'s draft (see :meth:`submit`)."""
+        user = str(user)
+        g = await self.game(game_id)
+        if version != g.version:
+            raise await self._stale(g, user)
+        dr = await self.store.get_draft(g.id, user)
+        if not dr or dr[0] != g.version or not dr[1]:
+            raise BadInput("error.no_choice", "Choose something first.")
+        return await self.submit(g.id, user, dr[1], version)
