@@ -299,7 +299,7 @@ class Play(commands.Cog):
             p = await svc.prompt(g.id, str(interaction.user.id))
         if p is None:
             raise ServiceError("error.finished", "This game is over.")
-        if g.seats.get(p.actor) != str(interaction.user.id):
+        if str(interaction.user.id) not in svc.users_for(g, p.actor):  # a seat, or the manager's ruling
             holder = g.seats.get(p.actor)
             if holder:
                 raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
@@ -319,6 +319,14 @@ class Play(commands.Cog):
         await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
         p = res.prompt
         await _reply(interaction, prompt_text(p, loc) if p else res.reply, view=build_view(p, loc) or discord.utils.MISSING)
+
+    @app_commands.command(name=L("challenge", "cmd.challenge.name"),
+                          description=L("Challenge the choice just entered by another seat (before the next action)",
+                                        "cmd.challenge.desc"))
+    async def challenge(self, interaction: discord.Interaction):
+        res = await _svc(interaction).out_of_turn(await _game_id(interaction), str(interaction.user.id), "challenge")
+        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+        await _reply(interaction, res.reply)
 
     @app_commands.command(name=L("map", "cmd.map.name"), description=L("Show the map", "cmd.map.desc"))
     async def map(self, interaction: discord.Interaction):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.adp.data import get_data
 
-from ..i18n import faction_name, name, t
+from ..i18n import faction_name, name, render, t
 from ..service import ServiceError
 from .gandhi import CHAPTERS
 from .places import find_place, squash
@@ -123,3 +123,25 @@ def status_lines(exported: dict, locale: str) -> list[str]:
     return [t(locale, "status.adp_tracks", "Aid {aid}, Patronage {patronage}, Resources: Government {gov}, "
               "Taliban {tal}, Warlords {wl}; Islamabad {box}.", aid=tr["aid"], patronage=tr["patronage"],
               gov=r["government"], tal=r["taliban"], wl=r["warlords"], box=tr["islamabad"]["box"])]
+
+
+def proposal(state, locale: str) -> tuple[str, list[str]] | None:
+    """The post of an Event just entered, while another seat may still
+    challenge it (issue 33; engine.adp.proposal): its before/after summary
+    in ``locale`` and how to challenge it, with the spaces it touched (for
+    the phone picture); None when no Event is open to a challenge."""
+    from engine.adp.proposal import open_to_challenge
+
+    e = open_to_challenge(state)
+    if e is None:
+        return None
+    title = get_data().cards[e["card"]].title
+    head = render(locale, {"key": "summary.head", "text": "{faction} entered Event {event} ({side}):",
+                           "params": {"faction": e["faction"], "card": e["card"], "event": f"#{e['card']} {title}",
+                                      "side": e["side"]}}, "adp")
+    lines = [f"- {render(locale, c, 'adp')}" for c in e["changes"]] or [
+        "- " + render(locale, {"key": "summary.none", "text": "no change", "params": {}}, "adp")]
+    tail = render(locale, {"key": "summary.challenge", "params": {"command": t(locale, "cmd.challenge.name", "challenge")},
+                           "text": "Any other seat may challenge it with /{command} before the next action; "
+                                   "otherwise it stands."}, "adp")
+    return "\n".join([f"**{head}**", *lines, tail]), list(e["spaces"])

@@ -131,10 +131,15 @@ def close_event(state: AdpState) -> None:
         state.last_event = {"faction": a["faction"], "card": c.number, "side": a["side"], "edits": a["edits"],
                             "changes": lines, "spaces": touched, "move": state.move + 1, "status": "open",
                             "undo": a["undo"]}
-    log(state, "log.event_summary",
-        "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
-        "any player may contest it before the next action (undo by consent).",
-        actor=a["faction"], faction=a["faction"], card=c.number, title=c.title, side=a["side"], n=a["edits"])
+    if "before" in a:  # ruleset 2: a challenge, not an undo by consent
+        log(state, "log.event_resolved", "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), "
+            "listed above; any other seat may challenge it before the next action.",
+            actor=a["faction"], faction=a["faction"], card=c.number, title=c.title, side=a["side"], n=a["edits"])
+    else:
+        log(state, "log.event_summary",
+            "{faction} resolved Event #{card} {title} ({side}) with {n} change(s), listed above; "
+            "any player may contest it before the next action (undo by consent).",
+            actor=a["faction"], faction=a["faction"], card=c.number, title=c.title, side=a["side"], n=a["edits"])
     state.action = None
 
 
