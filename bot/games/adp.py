@@ -145,3 +145,12 @@ def proposal(state, locale: str) -> tuple[str, list[str]] | None:
                            "text": "Any other seat may challenge it with /{command} before the next action; "
                                    "otherwise it stands."}, "adp")
     return "\n".join([f"**{head}**", *lines, tail]), list(e["spaces"])
+
+
+def prompt_lines(d, locale: str) -> list[str]:
+    """Under the Event prompt, the owners' text of the side being entered
+    (and its Capability / Momentum text); nothing without an overrides file."""
+    if d.step != "event.edit":
+        return []
+    p = d.prompt.params
+    return text_lines(p["card"], p["side"], locale)

@@ -95,3 +95,32 @@ def test_a_bad_text_entry_is_refused_naming_it(tmp_path, bad, match):
     f.write_text(bad, encoding="utf-8")
     with pytest.raises(DataError, match=match):
         _load(str(f))
+
+
+async def _event_prompts(svc, *locales):
+    """The Coalition's Event prompt (card 1, shaded) in each of ``locales``."""
+    from bot.service import viewer_locale
+
+    r = await svc.create("c1", "boss", "main", game="adp", seed=5, options={"stacked": {"deck": [1, 2, 73]}})
+    gid = r.game.id
+    for f, u in zip(("coalition", "government", "taliban", "warlords"), ("u1", "u2", "u3", "u4")):
+        await svc.join(gid, u, f)
+    await svc.start(gid, "boss")
+    await svc.submit(gid, "u1", ["event-shaded"])
+    out = []
+    for loc in locales:
+        with viewer_locale(loc):
+            out.append((await svc.prompt(gid, "u1")).text)
+    return out
+
+
+async def test_the_event_prompt_shows_the_side_being_entered_in_the_players_language(owned, svc):
+    it, en = await _event_prompts(svc, "it", "en")
+    assert "#1 Occhi in Alto" in it and "Ombreggiato: Rimuovi un pezzo inventato." in it
+    assert "Capacità: Bonus inventato all'Assalto." in it and "Piazza" not in it   # the side taken only
+    assert "#1 Eyes Aloft" in en and "Shaded: Remove a made-up piece." in en
+
+
+async def test_without_a_file_the_event_prompt_is_unchanged(svc):
+    (text,) = await _event_prompts(svc, "en")
+    assert text.startswith("Coalition, Event #1 ISR (shaded)") and "\n" not in text
