@@ -72,3 +72,21 @@ async def test_a_challenge_through_the_service(svc):
     assert state.last_event["status"] == "kept" and engine.decision(state).actor == "government"
     moves = [(m["actor"], m["choice"]) for m in await svc.store.moves(gid)]
     assert ("taliban", "challenge") in moves and ("manager", "keep") in moves
+
+
+async def test_a_ruling_left_to_the_manager_is_only_reminded_at_a_deadline(svc):
+    """Deadlines keep working: the manager is pinged, no seat is freed."""
+    now = [1000.0]
+    svc.clock = lambda: now[0]
+    gid = await _adp(svc)
+    await svc.set_reminders(gid, "boss", hours=2, deadline_hours=5, deadline_action="substitute")
+    await svc.submit(gid, "u1", ["event-shaded", "support", "kabul", "-1", "done"])
+    await svc.out_of_turn(gid, "u3")
+    await svc.submit(gid, "u1", ["refer"])
+    due = await svc.due_reminders(now[0] + 6 * 3600)
+    assert due and all(post.pings == ["boss"] for _g, post in due)
+    assert sorted(post.kind for _g, post in due) == ["reminder", "reminder"]  # a reminder and the deadline's notice
+    assert any("deadline" in post.text for _g, post in due)
+    g = await svc.game(gid)
+    assert g.seats == dict(zip(("coalition", "government", "taliban", "warlords"), USERS))
+    await svc.submit(gid, "boss", ["keep"])
