@@ -293,12 +293,14 @@ def fill(locale: str | None, tpl: str, params: dict[str, Any]) -> str:
     return _Formatter(locale).vformat(tpl, (), params)
 
 
-def t(locale: str | None, key: str, default: str = "", **params: Any) -> str:
+def t(locale: str | None, key: str, default: str = "", *, in_game: str | None = None, **params: Any) -> str:
     """A bot string: the catalog template for ``key`` formatted with ``params``;
-    ``default`` (or the key) when no catalog has it."""
+    ``default`` (or the key) when no catalog has it. ``in_game``: the game
+    whose ids, names and card numbers ("#4 …") the parameters carry (None:
+    the registered games in order, and "#N" a card of the first game)."""
     tpl = template(locale, key) or default or key
     try:
-        return fill(locale, tpl, _params(locale, params))
+        return fill(locale, tpl, _params(locale, params, in_game))
     except (KeyError, IndexError, ValueError, AttributeError):
         return tpl
 

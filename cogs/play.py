@@ -195,6 +195,7 @@ class GameGroup(app_commands.Group):
                                                                                       "opt.member.desc"))
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def replace(self, interaction: discord.Interaction, faction: str, member: discord.User):
+        await interaction.response.defer(ephemeral=True)  # answered before any post (Discord allows 3 s)
         res = await _svc(interaction).replace(await _game_id(interaction), str(interaction.user.id), faction,
                                               str(member.id), manager=_manager(interaction))
         await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
@@ -256,6 +257,7 @@ class GameGroup(app_commands.Group):
                                                                          "cmd.move.desc"))
     @app_commands.describe(channel=L("the new channel", "opt.channel.desc"))
     async def move(self, interaction: discord.Interaction, channel: discord.TextChannel):
+        await interaction.response.defer()  # answered before any post (Discord allows 3 s)
         res = await _svc(interaction).move(await _game_id(interaction), str(interaction.user.id), str(channel.id),
                                            manager=_manager(interaction))
         target = interaction.client.get_channel(channel.id) or channel
@@ -315,6 +317,7 @@ class Play(commands.Cog):
                                                                          "cmd.undo.desc"))
     async def undo(self, interaction: discord.Interaction):
         loc = loc_of(interaction)
+        await interaction.response.defer(ephemeral=True)  # answered before any post (Discord allows 3 s)
         res = await _svc(interaction).undo(await _game_id(interaction), str(interaction.user.id))
         await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
         p = res.prompt
@@ -347,6 +350,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(number=card_autocomplete)
     async def card(self, interaction: discord.Interaction, number: int):
         loc = loc_of(interaction)
+        await interaction.response.defer(ephemeral=True)  # a picture may take longer than Discord's 3 s
         game = await _channel_game(interaction)
         text = card_text(game, number, loc)
         png = await _picture(render_card_png, game, number, loc)
@@ -358,6 +362,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(name=space_autocomplete)
     async def space(self, interaction: discord.Interaction, name: str):
         loc = loc_of(interaction)
+        await interaction.response.defer(ephemeral=True)  # a picture may take longer than Discord's 3 s
         game = await _channel_game(interaction)
         sid = find_space(game, name)
         text = space_text(game, sid, loc)
@@ -389,8 +394,7 @@ class Play(commands.Cog):
         g = await svc.store.latest_game_in(str(interaction.channel_id))
         if g is None or g.state is None:
             await svc.game_in("\0")
-        text = await svc.log_text(g.id, lines)
-        await _reply(interaction, text[-2000:])
+        await _reply(interaction, last_lines(await svc.log_text(g.id, lines)))
 
     @app_commands.command(name=L("rules", "cmd.rules.name"), description=L("Where a rule is", "cmd.rules.desc"))
     @app_commands.describe(section=L("a rule number such as 3.2.1", "opt.section.desc"))
@@ -406,6 +410,16 @@ class Play(commands.Cog):
                                     "/map, /card, /space, /log, /rules, /game status: look things up.\n"
                                     "/game reminders: reminder interval and deadline. /game resign, /game replace, "
                                     "/game abandon: seats and endings."))
+
+
+def last_lines(text: str, limit: int = 2000) -> str:
+    """The last whole lines of ``text`` that fit in ``limit`` characters (one
+    Discord message); a single line longer than that is cut at its end."""
+    if len(text) <= limit:
+        return text
+    tail = text[-limit:]
+    cut = tail.find("\n")
+    return tail[cut + 1:] if 0 <= cut < len(tail) - 1 else tail
 
 
 def render_card_png(game: str, number: int, locale: str) -> bytes:

@@ -10,7 +10,7 @@ from engine.adp.data import get_data
 from ..i18n import faction_name, name, render, t
 from ..service import ServiceError
 from .gandhi import CHAPTERS
-from .places import find_place, squash
+from .places import find_place, piece_summary, place_details, squash
 
 SPACE_TYPES = {"city": "City", "province": "Province", "loc": "LoC"}
 
@@ -154,3 +154,25 @@ def prompt_lines(d, locale: str) -> list[str]:
         return []
     p = d.prompt.params
     return text_lines(p["card"], p["side"], locale)
+
+
+#: the Event choices of the Sequence of Play and the card text each reads
+EVENT_SIDES = {"event-unshaded": "unshaded", "event-shaded": "shaded"}
+
+
+def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
+    """For each choice naming a space or LoC, the pieces there ("Police ×2,
+    Underground Taliban Guerrilla ×1"), in ``locale`` (issue 31 item 7);
+    for an Event choice, the owners' text of that side of the current card
+    when the overrides file gives it (issue 33). ``load()`` gives the state
+    (called only when some choice needs it)."""
+    out = place_details(load, choice_ids, get_data().spaces,
+                        lambda state, sid: piece_summary(state.spaces[sid].pieces, locale, "adp"))
+    events = [cid for cid in choice_ids if cid in EVENT_SIDES]
+    if events and get_data().texts:
+        card = load().current
+        for cid in events:
+            text = get_data().card_text(card, locale).get(EVENT_SIDES[cid]) if card in get_data().cards else None
+            if text:
+                out[cid] = text
+    return out

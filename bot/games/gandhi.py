@@ -16,7 +16,7 @@ from engine.gandhi.data.cards import LANGS as CARD_LANGS
 
 from ..i18n import chain, faction_name, name, t
 from ..service import ServiceError
-from .places import find_place, squash
+from .places import find_place, piece_summary, place_details, squash
 
 #: Chapter titles of the rulebook (Gandhi 1.0-8.0), English defaults; the
 #: catalogs carry the Italian, Spanish and Japanese headings of the seeds.
@@ -183,3 +183,22 @@ def bot_name(locale: str | None) -> str:
     """The name of the bot that plays an empty seat (rules 8.x: the Arjuna
     Non-player), as a sentence's subject or object in ``locale``."""
     return t(locale, "bot.name.gandhi", TEXTS["bot.name.gandhi"])
+
+
+#: the Event choices of the Sequence of Play and the card text each reads
+EVENT_SIDES = {"event-unshaded": "unshaded", "event-shaded": "shaded"}
+
+
+def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
+    """What a player needs to pick each choice (issue 31 item 7): for a
+    choice naming a space, the pieces there ("Troop ×3, Sepoy ×1,
+    Congress Activist ×2"); for an Event choice, that side's text of the
+    current card in ``locale``. ``load()`` gives the state (called only
+    when some choice needs it)."""
+    out = place_details(load, choice_ids, get_data().map.spaces,
+                        lambda state, sid: piece_summary(state.spaces[sid].pieces, locale, "gandhi"))
+    events = [cid for cid in choice_ids if cid in EVENT_SIDES]
+    card = get_data().cards.events.get(load().current) if events else None
+    for cid in events if card is not None else ():
+        out[cid] = card_field(card, EVENT_SIDES[cid], locale)
+    return out

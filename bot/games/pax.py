@@ -16,7 +16,7 @@ from engine.pax.data import get_data
 
 from ..i18n import LOCALES, _join, name, t
 from ..service import ServiceError
-from .places import find_place, squash
+from .places import find_place, place_details, squash
 
 GAME = "pax"
 
@@ -128,3 +128,22 @@ def status_lines(exported: dict, locale: str) -> list[str]:
               "Chinese Resentment {cr}.", year=exported["year"], turn=exported["turn"], turns=exported["turns"],
               phase=name(locale, exported["phase"], GAME), et=exported["et"], cr=exported["cr"]),
             t(locale, "status.pax_powers", "Treasury and VP: {powers}", powers="; ".join(powers))]
+
+
+def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
+    """For each choice naming a land area: its Economic Value and Combat
+    Strength, who holds which status there, and Unrest ("EV 2, CS 0 ·
+    Great Britain: Possession · Unrest"), in ``locale`` (issue 31 item 7).
+    ``load()`` gives the state (called only when some choice names an area)."""
+    areas = get_data().areas
+    return place_details(load, choice_ids, areas, lambda state, aid: _area_detail(state, areas[aid], locale))
+
+
+def _area_detail(state, area, locale: str) -> str:
+    parts = [t(locale, "detail.pax_values", "EV {ev}, CS {cs}", ev=area.economic_value, cs=area.combat_strength)]
+    live = state.areas.get(area.id)
+    if live is not None:
+        parts += [f"{name(locale, p, GAME)}: {name(locale, s.level, GAME)}" for p, s in live.statuses.items()]
+        if live.unrest:
+            parts.append(t(locale, "detail.unrest", "Unrest"))
+    return " · ".join(parts)

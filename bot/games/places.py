@@ -29,3 +29,37 @@ def find_place(text: str, keys: dict[str, str], label: Callable[[str], str]) -> 
         raise ServiceError("error.no_space_suggest", "There is no space '{name}'. Did you mean: {spaces}?",
                            name=text[:40], spaces=", ".join(label(p) for p in close[:3]))
     raise ServiceError("error.no_space", "There is no space '{name}'.", name=text[:40])
+
+
+def place_in(choice_id: str, places) -> str | None:
+    """The first place of ``places`` (a container of ids) that a choice id
+    names: ``"delhi"``, ``"punjab:sepoy"``, ``"troop:delhi*3"``,
+    ``"bihar*2+ml:bihar"`` -> ``"delhi"``, ``"punjab"``, ``"delhi"``,
+    ``"bihar"``, and Pax's ``"aden|army-1"`` -> ``"aden"``; None when it
+    names none ("pass", "event-shaded")."""
+    for part in choice_id.replace("+", ":").replace("*", ":").replace("|", ":").split(":"):
+        if part in places:
+            return part
+    return None
+
+
+def piece_summary(pieces: dict[str, int], locale: str | None, game: str, order=None) -> str:
+    """Pieces as a player reads them at a glance, in ``locale``: "Troop ×3,
+    Sepoy ×1" (``order``: the kinds first listed, e.g. the acting Faction's;
+    "-" for none)."""
+    from ..i18n import name
+
+    kinds = sorted((k for k, n in pieces.items() if n > 0),
+                   key=lambda k: (order.index(k) if order and k in order else len(order or ()), k))
+    return ", ".join(f"{name(locale, k, game)} ×{pieces[k]}" for k in kinds) or "-"
+
+
+def place_details(load, choice_ids: list[str], places, describe) -> dict[str, str]:
+    """{choice id: ``describe(state, place)``} for each choice naming one of
+    ``places`` (:func:`place_in`); ``load()`` gives the state and is called
+    only when some choice names a place."""
+    named = {cid: pid for cid in choice_ids if (pid := place_in(cid, places))}
+    if not named:
+        return {}
+    state = load()
+    return {cid: describe(state, pid) for cid, pid in named.items()}

@@ -29,6 +29,8 @@ IT = {
 'error.hours': 'Indica un numero di ore tra 1 e {max}.',
 'console.start_new': 'Inizia una nuova partita con: dakbot console --new',
 'card.order': 'Ordine delle Fazioni: {order}',
+'detail.pax_values': 'VE {ev}, FC {cs}',
+'detail.unrest': 'Unrest',
 'card.shaded': 'Ombreggiato:',
 'card.unshaded': 'Non ombreggiato:',
 'console.ask_scenario': 'Scenario (short/main) [short]: ',

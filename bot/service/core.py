@@ -189,6 +189,9 @@ class Prompt:
     groups: list[tuple[str, list[str]]] = field(default_factory=list)
     #: quantity choices listed once (a long list): id -> the most; the count is asked after the pick
     counts: dict[str, int] = field(default_factory=dict)
+    #: what a player needs to pick a choice, by id (the pieces in a space, an
+    #: Event's text; the game's look-ups' ``choice_details``): shown beside its label
+    details: dict[str, str] = field(default_factory=dict)
 
 
 class Result:

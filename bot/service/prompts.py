@@ -49,6 +49,26 @@ def _joinable(d: Any, options: list | None = None) -> list[str]:
 
 
 
+def _details_of(game: str):
+    """The ``choice_details(load_state, choice_ids, locale)`` of ``game``'s
+    look-ups (``GameSpec.lookup``, a :mod:`bot.games` module), or None."""
+    ref = engine.game_spec(game).lookup
+    return getattr(importlib.import_module(ref), "choice_details", None) if ref else None
+
+
+def _details(game: str, load, choice_ids: list[str], loc: str) -> dict[str, str]:
+    """What a player needs to pick each choice (the pieces in a space, an
+    Event's text ...: the game's look-ups' ``choice_details``, issue 31
+    item 7); {} when the game has none or there is no state to read."""
+    fn = _details_of(game)
+    if fn is None:
+        return {}
+    try:
+        return fn(load, choice_ids, loc)
+    except ServiceError:  # not started: nothing to describe
+        return {}
+
+
 class Prompts(Core):
     """The prompts room of :class:`bot.service.Service` (see the module doc)."""
 
@@ -62,14 +82,22 @@ class Prompts(Core):
             d = engine.decision(state)
         if d is None:
             return None
-        shown = self._shown(g.game, d, loc or self._viewer_loc(g))
+        loc = loc or self._viewer_loc(g)
+        shown = self._shown(g.game, d, loc, self._loader(g, state))
         return Prompt(game_id=g.id, version=version, draft=list(draft or []), draft_labels=list(draft_labels or []),
                       confirm=confirm, **{k: v.copy() if isinstance(v, (list, dict)) else v for k, v in shown.items()})
 
-    def _shown(self, game: str, d, loc: str) -> dict[str, Any]:
+    def _loader(self, g: GameRow, state):
+        """A function giving the state (``state``, else the stored one),
+        called only when a look-up needs it."""
+        return (lambda: state) if state is not None else (lambda: self.state_of(g))
+
+    def _shown(self, game: str, d, loc: str, load) -> dict[str, Any]:
         """The :class:`Prompt` fields that show decision ``d`` in language
         ``loc``, rendered once per decision and language (the prompt of a
-        saved state is shown with the submit's result, then again)."""
+        saved state is shown with the submit's result, then again).
+        ``load()``: the state of ``d``, for ``details`` (loaded only when
+        the game's look-ups describe some choice of ``d``)."""
         hit = self._shown_cache.get((id(d), loc))
         if hit is not None and hit[0] is d:  # the very decision (kept alive by the entry)
             return hit[1]
@@ -82,6 +110,7 @@ class Prompts(Core):
                      else {},
                      groups=[(render(loc, name, game), [c.id for c in opts])
                              for name, opts in engine.groups(game, d, PAGE, options)])
+        shown["details"] = _details(game, load, [c.id for c in options], loc)
         self._shown_cache[(id(d), loc)] = (d, shown)
         while len(self._shown_cache) > KNOWN_STATES:
             self._shown_cache.pop(next(iter(self._shown_cache)))

@@ -15,6 +15,14 @@ from . import pictures  # looked up at each call: a test may swap the renderer
 from .core import Core, Post
 
 log = logging.getLogger("dakbot.service")
+#: log keys kept in the game's log but not shown to players
+QUIET = frozenset({"log.only_choice"})
+
+
+def _card(card: dict | None) -> str:
+    """A card of ``export_state``'s ``card`` as "#N Title" (rendered in the
+    game's language by :func:`bot.i18n.t` with ``in_game``), "-" for none."""
+    return f"#{card['number']} {card['title']}" if card else "-"
 
 
 class Publishing(Core):
@@ -47,10 +55,8 @@ class Publishing(Core):
             e = engine.export_state(state)
             c = e.get("card")
             if c:
-                cur = c["current"]["title"] if c["current"] else "-"
-                nxt = c["next"]["title"] if c["next"] else "-"
                 lines.append(t(loc, "status.cards", "Current card: {current}. Next card: {next}.",
-                               current=cur, next=nxt))
+                               in_game=g.game, current=_card(c["current"]), next=_card(c["next"])))
             lines.extend(pictures.game_status_lines(g.game, e, loc))
             if e.get("victory"):
                 lines.append(t(loc, "status.victory", "Victory: {totals}.", totals=", ".join(
@@ -96,8 +102,13 @@ class Publishing(Core):
         return t(loc, f"result.{how}", defaults.get(how, how))
 
     def _log_text(self, g: GameRow, entries: list[dict]) -> str:
+        """The log lines players read: every entry but the engine's notes of
+        a step it answered itself (``log.only_choice``: the entries after it
+        say what was done, "Rally in Sind"; kept in the state for replays)."""
         lines = []
         for e in entries:
+            if e["key"] in QUIET:
+                continue
             line = render(g.locale, e, g.game)
             actor = faction_name(g.locale, e["actor"]) if e.get("actor") else ""
             # a line that already begins with its Faction is not prefixed again

@@ -199,7 +199,7 @@ class Turns(Core):
         # the next prompt is rendered when it is read (the viewer's language now)
         loc = self._viewer_loc(g)
         nxt = self._decision_for(g, p, user) if nd else nd
-        res = Result(game=g, later=lambda: self._prompt(g, None, v, d=nxt, loc=loc),
+        res = Result(game=g, later=lambda: self._prompt(g, new, v, d=nxt, loc=loc),
                      next_actor=nxt.actor if nxt is not None else None)
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
@@ -259,5 +259,5 @@ class Turns(Core):
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g = await self.game(g.id)
-        text = t(loc, "game.undone", "<@{user}> undid {faction}'s choices.", user=user, faction=target["actor"])
+        text = t(loc, "game.undone", "<@{user}> took back the choices of {faction}.", user=user, faction=target["actor"])
         return Result(game=g, posts=[Post(text)], reply=text, prompt=self._prompt(g, old, v, d=od))

@@ -83,12 +83,19 @@ def msg(key: str, text: str = "", **params: Any) -> Message:
 QUANTITY = "*"
 
 
+#: the most digits a typed count may have: no pool of pieces or track in any
+#: game reaches a million, and ``int()`` refuses strings over 4,300 digits
+COUNT_DIGITS = 6
+
+
 def split_quantity(choice_id: str) -> tuple[str, int]:
     """``"troop:delhi*3"`` -> ``("troop:delhi", 3)``; an id without a count
-    -> ``(id, 1)``. A malformed count (``"x*0"``, ``"x*a"``) is left in the id
-    (no choice has it, so it is refused as not on offer)."""
+    -> ``(id, 1)``. A malformed count (``"x*0"``, ``"x*a"``, digits other
+    than ASCII 0-9 such as ``"x*²"``, more than :data:`COUNT_DIGITS` digits)
+    is left in the id (no choice has it, so it is refused as not on offer);
+    never raises."""
     base, sep, n = choice_id.rpartition(QUANTITY)
-    if sep and n.isdigit() and int(n) >= 1 and base:
+    if sep and base and 0 < len(n) <= COUNT_DIGITS and n.isascii() and n.isdigit() and int(n) >= 1:
         return base, int(n)
     return choice_id, 1
 

@@ -97,15 +97,19 @@ def test_a_bad_text_entry_is_refused_naming_it(tmp_path, bad, match):
         _load(str(f))
 
 
+async def _started(svc) -> int:
+    r = await svc.create("c1", "boss", "main", game="adp", seed=5, options={"stacked": {"deck": [1, 2, 73]}})
+    for f, u in zip(("coalition", "government", "taliban", "warlords"), ("u1", "u2", "u3", "u4")):
+        await svc.join(r.game.id, u, f)
+    await svc.start(r.game.id, "boss")
+    return r.game.id
+
+
 async def _event_prompts(svc, *locales):
     """The Coalition's Event prompt (card 1, shaded) in each of ``locales``."""
     from bot.service import viewer_locale
 
-    r = await svc.create("c1", "boss", "main", game="adp", seed=5, options={"stacked": {"deck": [1, 2, 73]}})
-    gid = r.game.id
-    for f, u in zip(("coalition", "government", "taliban", "warlords"), ("u1", "u2", "u3", "u4")):
-        await svc.join(gid, u, f)
-    await svc.start(gid, "boss")
+    gid = await _started(svc)
     await svc.submit(gid, "u1", ["event-shaded"])
     out = []
     for loc in locales:
@@ -124,3 +128,14 @@ async def test_the_event_prompt_shows_the_side_being_entered_in_the_players_lang
 async def test_without_a_file_the_event_prompt_is_unchanged(svc):
     (text,) = await _event_prompts(svc, "en")
     assert text.startswith("Coalition, Event #1 ISR (shaded)") and "\n" not in text
+
+
+async def test_the_event_choices_carry_the_side_texts(owned, svc):
+    """Beside "Event (shaded)" at the card's first choice, that side's text (issue 31's details)."""
+    from bot.service import viewer_locale
+
+    gid = await _started(svc)
+    with viewer_locale("it"):
+        p = await svc.prompt(gid, "u1")
+    assert p.details["event-shaded"] == "Rimuovi un pezzo inventato."
+    assert p.details["event-unshaded"] == "Piazza un pezzo inventato."

@@ -47,7 +47,7 @@ def test_console_undo_and_map(db_path, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out = run(db_path, ["1", "/undo", "/undo", "/map"], "--scenario", "short", "--seed", "4")
     assert code == 0
-    assert "undid" in out and "There is nothing to undo" in out
+    assert "took back the choices of" in out and "There is nothing to undo" in out
     assert "Map written to" in out or "no map picture" in out
 
 
