@@ -19,7 +19,8 @@ Ruleset history:
      pieces to Casualties (seed L43) and "return to Available" is its own
      edit; a Capability / Momentum put in play is logged with its title; the
      resolved Event leaves its before/after summary in ``state.last_event``
-     (engine/adp/proposal.py), which the other seats may challenge.
+     (engine/adp/proposal.py), which the other seats may challenge, and
+     logs ``log.event_resolved`` (not "undo by consent").
      (The new edits — Terror, Sabotage, +1 Pop, flips, markers out of play —
      only add choices, so ruleset 1 games offer them too.)
 """
