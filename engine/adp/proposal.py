@@ -30,7 +30,7 @@ from ..core.engine import log
 from ..core.messages import Choice, Message
 from ..core.steps import push
 from .data import get_data
-from .flow import Prompt, ask, choice, prompt
+from .flow import BEFORE_ANSWER, Prompt, ask, choice, prompt
 from .ruleset import at_least
 from .state import AdpState
 
@@ -147,7 +147,18 @@ def open_to_challenge(state: AdpState) -> dict | None:
     """``state.last_event`` while no move has followed it (the next faction
     has not acted), else None."""
     e = state.last_event
-    return e if e and e["status"] == "open" and e["move"] == state.move else None
+    return e if e and e["status"] == "open" and e["move"] == state.move and "undo" in e else None
+
+
+def _window_closes(state: AdpState) -> None:
+    """The next answer after an unchallenged Event: it stands, and the
+    state kept to take it back is dropped (it would only weigh on every save)."""
+    e = state.last_event
+    if e and e["status"] == "open":
+        e.pop("undo", None)
+
+
+BEFORE_ANSWER.append(_window_closes)
 
 
 def public(state: AdpState) -> dict | None:
