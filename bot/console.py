@@ -8,7 +8,9 @@ a one-player game and starts it: the player holds every Faction, except those
 named by ``--bots`` (ids or names, any language), which the Arjuna bots play
 (8.0), as ``/game new players:1 bots:…`` does on Discord. Then it prints the
 decision with numbered choices and reads a number (the choice's place in the
-list; a number never means a choice id) or a choice id per line.
+list) or a choice id per line; in a menu whose choices are numbers (Aid -10
+.. +3, a quantity from 0) a typed number is that number, and the menu shows
+what to type instead of places (issue 31).
 Commands, as on Discord: /map (write a PNG to ./maps/), /status, /undo,
 /log [n], /card N, /space NAME, /rules 3.2.1, /help, /quit. Discord markup
 (bold, mentions, timestamps) is shown as plain text. The game lives in the
@@ -70,6 +72,44 @@ def choice_number(line: str, n: int) -> int | None:
     return None
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}")
+
+
+def numeric_menu(choices: list[tuple[str, str]]) -> bool:
+    """Some of the menu's choices are numbers (A Distant Plain's Aid -10 ..
+    +3, a quantity from 0): there a typed number means that number, never
+    a place in the list (issue 31)."""
+    return any(_NUMBER.fullmatch(cid) for cid, _ in choices)
+
+
+def typed_answer(line: str, choices: list[tuple[str, str]]) -> str:
+    """The choice id a typed ``line`` answers: in a menu of numbers
+    (:func:`numeric_menu`) a number is the choice of that number ("3",
+    "+3" and "03" are 3); elsewhere a number is a choice's place in the
+    list (1-based); anything else is a choice id (refused politely by the
+    service when it is none)."""
+    if numeric_menu(choices):
+        if line.isascii() and _NUMBER.fullmatch(line):
+            return next((cid for cid, _ in choices if _NUMBER.fullmatch(cid) and int(cid) == int(line)), line)
+        return line
+    num = choice_number(line, len(choices))
+    return choices[num - 1][0] if num else line
+
+
+def menu_lines(choices: list[tuple[str, str]]) -> list[str]:
+    """The menu as printed: each choice after its place ("  1. Rally"), or,
+    in a menu of numbers, after what to type ("   3  +3", "  -5  -5"), so
+    that no place can be read as a number."""
+    if numeric_menu(choices):
+        width = max(len(cid) for cid, _ in choices)
+        return [f"  {cid:>{width}}  {label}" if label != cid else f"  {cid:>{width}}" for cid, label in choices]
+    out = []
+    for i, (cid, label) in enumerate(choices, 1):
+        same = label.lower().replace(" ", "_") == cid
+        out.append(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
+    return out
+
+
 class Console:
     def __init__(self, service: Service, inp: IO[str], out: IO[str], maps_dir: str, locale: str):
         self.svc, self.inp, self.out, self.maps_dir, self.locale = service, inp, out, maps_dir, locale
@@ -120,9 +160,10 @@ class Console:
     def show_prompt(self, p: Prompt) -> None:
         self.say()
         self.say(f"[{p.actor_name}] {p.text}")
-        for i, (cid, label) in enumerate(p.choices, 1):
-            same = label.lower().replace(" ", "_") == cid
-            self.say(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
+        if numeric_menu(p.choices):
+            self.say(t(self.locale, "console.type_number", "(type the number itself, or a choice's id)"))
+        for line in menu_lines(p.choices):
+            self.say(line)
 
     async def setup(self, scenario: str | None, seed: int | None, new: bool,
                     bots: str | None = None, game: str | None = None) -> int | None:
@@ -198,9 +239,7 @@ class Console:
                 if line.startswith("/"):
                     await self.command(game_id, line)
                     continue
-                num = choice_number(line, len(p.choices))
-                cid = p.choices[num - 1][0] if num else line
-                r = await self.svc.submit(game_id, USER, [cid], p.version)
+                r = await self.svc.submit(game_id, USER, [typed_answer(line, p.choices)], p.version)
                 self.show_posts(r.posts, game_id, r.game.version)
             except Stale as e:
                 self.say(e.text(self.locale))

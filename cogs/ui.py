@@ -27,10 +27,9 @@ import discord
 from bot.i18n import normalize_locale, t
 from bot.service import Prompt, Result, ServiceError, Stale, viewer_locale
 
-log = logging.getLogger("dakbot.cogs")
+from .views import ASK_COUNT, Part, count_plan, cut, plan
 
-PAGE = 25
-MAX_BUTTONS = 20
+log = logging.getLogger("dakbot.cogs")
 
 
 def loc_of(interaction: discord.Interaction) -> str:
@@ -38,7 +37,7 @@ def loc_of(interaction: discord.Interaction) -> str:
 
 
 def _cut(s: str, n: int) -> str:
-    return s if len(s) <= n else s[: n - 1] + "…"
+    return cut(s, n)
 
 
 def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
@@ -48,42 +47,60 @@ def prompt_text(prompt: Prompt, locale: str, page: int = 0) -> str:
         lines.append(t(locale, "play.so_far", "So far: {choices}", choices=" → ".join(prompt.draft_labels)))
     if prompt.confirm:
         lines.append(t(locale, "play.confirm_hint", "Press Confirm to play, Back to change the last choice."))
-    elif len(prompt.choices) > MAX_BUTTONS and len(prompt.groups) <= 1:
-        pages = (len(prompt.choices) + PAGE - 1) // PAGE
-        lines.append(t(locale, "play.page", "Page {page} of {pages}.", page=page + 1, pages=pages))
+    else:
+        try:
+            _, page, pages = plan(prompt, t, locale, page)
+        except Exception:  # build_view logs it; the player is told what still works
+            pages = 1
+            lines.append(t(locale, "play.no_view", "This decision cannot be shown with buttons here: choose with "
+                           "/play choice: (type a name), or press Cancel."))
+        if pages > 1:
+            lines.append(t(locale, "play.page", "Page {page} of {pages}.", page=page + 1, pages=pages))
     return _cut("\n".join(lines), 2000)
 
 
 def build_view(prompt: Prompt | None, locale: str, page: int = 0) -> discord.ui.View | None:
-    """A persistent view (timeout None) for ``prompt``; None for no prompt."""
+    """A persistent view (timeout None) for ``prompt`` (its page ``page``),
+    laid out by :func:`cogs.views.plan`; None for no prompt. Should
+    discord.py refuse it anyway, the view keeps Back and Cancel, so that a
+    player is never locked out of a game (issue 31)."""
     if prompt is None:
         return None
-    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
+    try:
+        parts, _, _ = plan(prompt, t, locale, page)
+        return items_view(prompt.game_id, prompt.version, len(prompt.draft), parts)
+    except Exception:  # noqa: BLE001 - a prompt that cannot be shown must not lock the game
+        log.exception("could not build the view of game %s's prompt", prompt.game_id)
+        return fallback_view(prompt, locale)
+
+
+def fallback_view(prompt: Prompt, locale: str) -> discord.ui.View:
+    """What remains when a prompt cannot be shown: Back and Cancel (with a
+    draft) and a polite word in the text (:func:`fallback_text`)."""
+    g, v = prompt.game_id, prompt.version
     view = discord.ui.View(timeout=None)
-    if prompt.confirm:
-        view.add_item(ConfirmButton(g, v, t(locale, "play.confirm_button", "Confirm")))
-    elif prompt.many > 1 and len(prompt.joinable) > 1:
-        _multi(view, prompt, locale, page)
-    elif len(prompt.groups) > 1 and all(len(ids) <= PAGE for _, ids in prompt.groups) \
-            and len(prompt.groups) <= MAX_BUTTONS - 5:
-        _grouped(view, prompt, locale, page)
-    elif len(prompt.choices) <= MAX_BUTTONS:
-        for i, (cid, label) in enumerate(prompt.choices):
-            view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=i // 5))
-    else:
-        pages = (len(prompt.choices) + PAGE - 1) // PAGE
-        page = max(0, min(page, pages - 1))
-        chunk = _listed(prompt, prompt.choices[page * PAGE:(page + 1) * PAGE])
-        view.add_item(ChoiceSelect(g, v, n, page, chunk,
-                                   t(locale, "play.select", "Choose… (page {page}/{pages})", page=page + 1,
-                                     pages=pages)))
-        if page > 0:
-            view.add_item(PageButton(g, v, n, page - 1, "◀", row=1))
-        if page < pages - 1:
-            view.add_item(PageButton(g, v, n, page + 1, "▶", row=1))
     if prompt.draft:
-        view.add_item(BackButton(g, v, t(locale, "play.back", "Back"), row=4))
-        view.add_item(CancelButton(g, v, t(locale, "play.cancel", "Cancel"), row=4))
+        view.add_item(BackButton(g, v, _cut(t(locale, "play.back", "Back"), 80), row=0))
+        view.add_item(CancelButton(g, v, _cut(t(locale, "play.cancel", "Cancel"), 80), row=0))
+    return view
+
+
+def items_view(g: int, v: int, n: int, parts: list[Part]) -> discord.ui.View:
+    """The discord.py view of ``parts`` (game ``g``, move ``v``, draft length ``n``)."""
+    view = discord.ui.View(timeout=None)
+    for p in parts:
+        if p.kind == "choice":
+            view.add_item(ChoiceButton(g, v, n, p.value, p.label, row=p.row))
+        elif p.kind == "select":
+            view.add_item(ChoiceSelect(g, v, n, int(p.value), list(p.options), p.label, most=p.most, row=p.row))
+        elif p.kind == "page":
+            view.add_item(PageButton(g, v, n, int(p.value), p.label, row=p.row))
+        elif p.kind == "confirm":
+            view.add_item(ConfirmButton(g, v, p.label))
+        elif p.kind == "back":
+            view.add_item(BackButton(g, v, p.label, row=p.row))
+        elif p.kind == "cancel":
+            view.add_item(CancelButton(g, v, p.label, row=p.row))
     return view
 
 
@@ -159,94 +176,27 @@ def _svc(interaction: discord.Interaction):
     return interaction.client.service  # type: ignore[attr-defined]
 
 
-def _grouped(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> None:
-    """A long list grouped (issue 14): the select shows group ``page`` (Cities,
-    Provinces, Troop: Railways ...); a button per group switches to it."""
-    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
-    page = max(0, min(page, len(prompt.groups) - 1))
-    labels = dict(prompt.choices)
-    name, ids = prompt.groups[page]
-    view.add_item(ChoiceSelect(g, v, n, page, _listed(prompt, [(cid, labels.get(cid, cid)) for cid in ids]),
-                               _cut(name, 150)))
-    for i, (other, _) in enumerate(prompt.groups):
-        if i != page:
-            view.add_item(PageButton(g, v, n, i, _cut(other, 80), row=1 + min(i, len(prompt.groups) - 1) // 5))
-
-
-ASK_COUNT = "*?"  # a select value "<id>*?<most>": a quantity choice whose count is asked next
-
-
-def _listed(prompt: Prompt, pairs):
-    """Select options for ``pairs``: a quantity choice listed once (a long
-    list) gets the value ``"<id>*?<most>"`` so that its count is asked."""
-    return [(f"{cid}{ASK_COUNT}{prompt.counts[cid]}" if cid in prompt.counts else cid, label)
-            for cid, label in pairs]
-
-
 async def _ask_count(interaction: discord.Interaction, g: int, v: int, n: int, value: str) -> None:
-    """How many (issue 14): buttons 1..most, each answering ``"<id>*<count>"``."""
+    """How many (issue 14): a button per count (:func:`cogs.views.count_plan`),
+    each answering ``"<id>*<count>"``."""
     cid, _, most = value.partition(ASK_COUNT)
     loc = loc_of(interaction)
-    view = discord.ui.View(timeout=None)
-    for k in range(1, min(int(most), MAX_BUTTONS) + 1):
-        view.add_item(ChoiceButton(g, v, n, cid if k == 1 else f"{cid}*{k}", str(k), row=(k - 1) // 5))
+    view = items_view(g, v, n, count_plan(cid, int(most)))
     await interaction.response.edit_message(content=t(loc, "play.how_many", "How many?"), view=view)
 
 
-MAX_BESIDE = 15  # buttons beside a multi-select (rows 1-3)
-
-
-def _multi(view: discord.ui.View, prompt: Prompt, locale: str, page: int) -> None:
-    """Several spaces at once (issue 14): the joining choices in one
-    multi-select (up to ``prompt.many`` values, sent as "a+b"), the other
-    choices (a Special Activity, "done", side choices) as buttons beside it."""
-    g, v, n = prompt.game_id, prompt.version, len(prompt.draft)
-    joinable = set(prompt.joinable)
-    join = [c for c in prompt.choices if c[0] in joinable]
-    rest = [c for c in prompt.choices if c[0] not in joinable]
-    grouped = _join_groups(prompt, join)
-    if grouped:  # a long set by kind of space (Cities, Provinces...): one group's multi-select, a button per group
-        page = max(0, min(page, len(grouped) - 1))
-        name, chunk = grouped[page]
-        chunk = _listed(prompt, chunk)
-        most = min(prompt.many, len(chunk))
-        view.add_item(ChoiceSelect(g, v, n, page, chunk, _cut(t(locale, "play.select_many_in", "{group}: choose up "
-                                                                 "to {n}…", group=name, n=most), 150), most=most))
-        for i, (cid, label) in enumerate(rest[:MAX_BESIDE]):
-            view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=1 + i // 5))
-        for i, (other, _) in enumerate(grouped):
-            if i != page:
-                view.add_item(PageButton(g, v, n, i, _cut(other, 80), row=4))
-        return
-    pages = (len(join) + PAGE - 1) // PAGE
-    page = max(0, min(page, pages - 1))
-    chunk = _listed(prompt, join[page * PAGE:(page + 1) * PAGE])
-    view.add_item(ChoiceSelect(g, v, n, page, chunk,
-                               t(locale, "play.select_many", "Choose up to {n}… (page {page}/{pages})",
-                                 n=min(prompt.many, len(chunk)), page=page + 1, pages=pages),
-                               most=min(prompt.many, len(chunk))))
-    for i, (cid, label) in enumerate(rest[:MAX_BESIDE]):
-        view.add_item(ChoiceButton(g, v, n, cid, _cut(label or cid, 80), row=1 + i // 5))
-    if pages > 1:
-        if page > 0:
-            view.add_item(PageButton(g, v, n, page - 1, "◀", row=4))
-        if page < pages - 1:
-            view.add_item(PageButton(g, v, n, page + 1, "▶", row=4))
-
-
-def _join_groups(prompt: Prompt, join: list[tuple[str, str]]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """More joining choices than one select lists: the prompt's groups (by
-    kind of space, ``engine.groups``) restricted to them, when each fits a
-    select and one row of buttons (5) switches between them; else []."""
-    if len(join) <= PAGE or not prompt.groups:
-        return []
-    labels = dict(join)
-    out = [(name, [(cid, labels[cid]) for cid in ids if cid in labels]) for name, ids in prompt.groups]
-    out = [(name, pairs) for name, pairs in out if pairs]
-    if len(out) < 2 or len(out) > 6 or any(len(pairs) > PAGE for _, pairs in out) \
-            or sum(len(pairs) for _, pairs in out) != len(join):
-        return []
-    return out
+async def check_seat(svc, g, prompt: Prompt | None, user: str) -> None:
+    """Raise unless ``user`` holds the seat whose decision ``prompt`` is
+    (what /play and the page buttons show only to that player)."""
+    if prompt is None:
+        raise ServiceError("error.finished", "This game is over.")
+    if g.seats.get(prompt.actor) != str(user):
+        holder = g.seats.get(prompt.actor)
+        if holder:
+            raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
+                               "({holder} does).", faction=prompt.actor, holder=f"<@{holder}>")
+        raise ServiceError("error.seat_unheld", "It is {faction}'s decision, and you do not hold that seat "
+                           "(no one does yet).", faction=prompt.actor)
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -270,10 +220,10 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"dk:s:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<page>\d{1,6})"):
     def __init__(self, g: int, v: int, n: int, page: int, options=None, placeholder: str | None = None,
-                 most: int = 1):
+                 most: int = 1, row: int = 0):
         opts = [discord.SelectOption(label=_cut(label or cid, 100), value=cid[:100]) for cid, label in (options or [])]
         sel = discord.ui.Select(custom_id=f"dk:s:{g}:{v}:{n}:{page}", placeholder=placeholder,
-                                options=opts or [discord.SelectOption(label="-", value="-")], row=0,
+                                options=opts or [discord.SelectOption(label="-", value="-")], row=row,
                                 min_values=1, max_values=max(1, min(most, len(opts) or 1)))
         super().__init__(sel)
         self.g, self.v, self.n, self.page = g, v, n, page
@@ -314,7 +264,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             g = await svc.game(self.g)
             if g.version != self.v:
                 raise await svc._stale(g, str(interaction.user.id))
-            await show(interaction, await svc.prompt(self.g, interaction.user.id), self.page)
+            p = await svc.prompt(self.g, str(interaction.user.id))
+            await check_seat(svc, g, p, str(interaction.user.id))  # another seat's decision stays private (#37)
+            await show(interaction, p, self.page)
         await _guard(interaction, go())
 
 

@@ -131,6 +131,13 @@ class Operation(Action):
         the choice of where."""
         return [rules_of(state).space_choice(sid)]
 
+    def set_limit(self, state: GameState, ctx: Ctx) -> tuple[int, Callable[[str], bool]] | None:
+        """``(n, counts)``: of the spaces for which ``counts(space)`` is
+        true, one set (issue 14) takes at most ``n`` (a limit on spaces
+        judged when each is chosen: Gandhi 3.3's Restraint and Unity).
+        Default None: no such limit (the Resources are judged by the step)."""
+        return None
+
     def choose_variant(self, state: GameState, ctx: Ctx, sid: str, variant: str | None) -> None:
         """Note the variant ``sid`` was chosen in (None: the plain space),
         just before :meth:`select`. Default: nothing to note."""
@@ -352,10 +359,11 @@ class OperationLoop(Step):
             return Decision(ctx["faction"], prompt, [only], self.name)
         many = 1
         spaces = None
+        budgets: dict[str, int] = {}
         if not space_limit_reached(ctx):
             spaces = op.selectable(state, ctx)
             many = min(len(spaces), rules.spaces_together(state, ctx, op)) if op.joins_spaces(state, ctx) else 1
-            choices += [_joining(c, many > 1) for s in spaces for c in op.space_choices(state, ctx, s)]
+            choices += _space_set_choices(state, ctx, op, spaces, many, budgets)
         choices += op.extra_choices(state, ctx)
         sa_choices = _sa_choices(state, ctx)
         choices += sa_choices
@@ -363,11 +371,13 @@ class OperationLoop(Step):
             choices.append(done_choice("End the Operation"))
             if sa_choices and _may_sa_after_end(state):
                 choices.append(simple(THEN_SA, "choice.end_then_sa", "End the Operation, then a Special Activity"))
-        return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many))
+        return Decision(ctx["faction"], prompt, choices, self.name, many=max(1, many), budgets=budgets)
 
     def refuse(self, state, fr, cid):
         ctx = state.action
         op = op_of(state, ctx)
+        if TOGETHER in cid and rules_of(state).spaces_as_set(state):  # a set over its limits: the rules' reason
+            return _set_refusal(state, cid.split(TOGETHER), lambda w, c: op_of(w, c), "spaces")
         no_space = msg("error.op_no_space", "An Operation is made in one or more spaces: choose a space for "
                        "{op} first (2.3.4).", op=op.label)
         if cid == "done":
@@ -429,9 +439,42 @@ class OperationLoop(Step):
         return _set_refusal(state, cid.split(TOGETHER), lambda w, c: op_of(w, c), "spaces")
 
 
-def _joining(c: Choice, joins: bool) -> Choice:
-    """``c`` with its ``joins`` set (a copy only where it changes: issue 21, speed)."""
-    return c if c.joins == joins else dataclasses.replace(c, joins=joins)
+def _joining(c: Choice, joins: bool, pools: tuple[str, ...] = ()) -> Choice:
+    """``c`` with its ``joins`` (and ``pools``) set (a copy only where it
+    changes: issue 21, speed)."""
+    if c.joins == joins and c.pools == pools:
+        return c
+    return dataclasses.replace(c, joins=joins, pools=pools)
+
+
+SET_LIMIT = "limit"  # the pool of the spaces that count against an Operation's limit in one set
+
+
+def _space_set_choices(state: GameState, ctx: Ctx, op: "Operation", spaces: list[str], many: int,
+                       budgets: dict[str, int]) -> list[Choice]:
+    """The choices of ``spaces`` in ``op.loop``, joining when ``many`` > 1,
+    with the limits of one set in ``budgets`` (issue 31, so that a front end
+    offers no set refused for its count): one variant of a space
+    (``"<space>"`` or ``"<space>:sepoy"``: a pool per space of 1), and at
+    most :meth:`Operation.set_limit` of the spaces that count against it.
+    Only where the spaces are one set (``CoinRules.spaces_as_set``, which
+    refused such sets already): before it a joined answer passed over the
+    spaces no longer selectable, and stored games replay unchanged."""
+    joins = many > 1
+    as_set = joins and rules_of(state).spaces_as_set(state)  # before the set choice a joined answer took less
+    limit = op.set_limit(state, ctx) if as_set else None
+    out: list[Choice] = []
+    for s in spaces:
+        offered = op.space_choices(state, ctx, s)
+        pools: tuple[str, ...] = ()
+        if as_set and len(offered) > 1:
+            pools = (f"space:{s}",)
+            budgets[pools[0]] = 1
+        if limit is not None and limit[1](s):
+            pools += (SET_LIMIT,)
+            budgets[SET_LIMIT] = max(0, limit[0])
+        out += [_joining(c, joins, pools) for c in offered]
+    return out
 
 
 def _one_space_set(state: GameState, ctx: Ctx, op: "Operation", cid: str) -> bool:

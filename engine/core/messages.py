@@ -191,6 +191,25 @@ class Decision:
                 used[p] = used.get(p, 0) + n
         return any(n > self.budgets.get(p, n) for p, n in used.items())
 
+    def limits(self, options: list[Choice] | None = None) -> list[tuple[dict[str, int], int]]:
+        """What one set of joining options may hold (issue 31), for a front
+        end letting several be picked at once: ``[(weights, n)]``, one per
+        budget: the weights (option id -> the count it draws) of the options
+        picked together add up to at most ``n``, else :meth:`find` refuses
+        the set. ``options``: the listed options (default :meth:`options`).
+        ``many``, and one count of a quantity per set, are not repeated here."""
+        join = {c.id: c for c in self.joining()}
+        if not join or not self.budgets:
+            return []
+        pools: dict[str, dict[str, int]] = {}
+        for o in self.options() if options is None else options:
+            base, n = split_quantity(o.id)
+            c = join.get(o.id) or join.get(base)
+            for p in c.pools if c is not None else ():
+                if p in self.budgets:
+                    pools.setdefault(p, {})[o.id] = n if c.id == base else 1
+        return [(w, self.budgets[p]) for p, w in pools.items()]
+
     def find(self, choice_id: str) -> Choice | None:
         """The offered choice ``choice_id`` names, a count within its bounds
         included (``"troop:delhi*2"`` -> that choice taken twice), or a set of

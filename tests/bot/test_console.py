@@ -1,6 +1,8 @@
 """The console front end driven by piped input lines (DESIGN §4)."""
 import io
 
+import pytest
+
 import engine
 from bot.console import main
 
@@ -127,3 +129,74 @@ def test_console_hotseat_pax_writes_each_powers_sealed_orders(db_path):
         assert f"[{power}] {power}: orders for 1880, round 1." in out
     assert "Orders of round 1 revealed." in out and "Great Britain buys Army (1)." in out
     assert "[Great Britain] Great Britain: orders for 1880, round 2." in out
+
+
+AID = [(str(k), f"{k:+d}") for k in (-10, -6, -5, -4, -3, -2, -1, 1, 2, 3)]  # A Distant Plain's Aid menu
+
+
+@pytest.mark.timeout(30)
+def test_a_typed_number_in_a_menu_of_numbers_is_that_number():
+    """Issue 31 item 3: A Distant Plain's Aid menu (-10 .. +3): typing 3
+    applied Aid -5 (the third place); a quantity menu from 0 applied n-1."""
+    from bot.console import typed_answer
+
+    assert typed_answer("3", AID) == "3" and typed_answer("+3", AID) == "3" and typed_answer("-5", AID) == "-5"
+    assert typed_answer("7", AID) == "7"  # no such number: the service refuses it politely
+    place = [("0", "Place 0 Congress Activists"), ("1", "Place 1 Congress Activist"), ("2", "Place 2")]
+    assert [typed_answer(n, place) for n in ("0", "1", "2")] == ["0", "1", "2"]
+    assert typed_answer("done", place + [("done", "Done")]) == "done"
+
+
+@pytest.mark.timeout(30)
+def test_elsewhere_a_typed_number_is_a_place_in_the_list():
+    from bot.console import typed_answer
+
+    menu = [("rally", "Rally"), ("pass", "Pass")]
+    assert typed_answer("2", menu) == "pass" and typed_answer("rally", menu) == "rally"
+    assert typed_answer("3", menu) == "3"  # beyond the list: refused as no choice
+
+
+@pytest.mark.timeout(30)
+def test_a_menu_of_numbers_shows_what_to_type_and_no_places():
+    from bot.console import menu_lines
+
+    lines = menu_lines(AID)
+    assert lines[0] == "  -10" and lines[-1] == "    3  +3"  # a label that is the number is not repeated
+    assert not any(line.strip().startswith(("1.", "2.")) for line in lines)
+    assert menu_lines([("rally", "Rally"), ("pass", "Pass")]) == ["   1. Rally", "   2. Pass"]
+
+
+@pytest.mark.timeout(30)
+def test_the_console_submits_the_number_typed_in_a_menu_of_numbers():
+    """Through the console's loop: a quantity menu from 0 ("Place 0 .. 3
+    Activists"), typing 2 submits 2 (main 0de2f8a submitted 1, the second
+    place's), and the menu shows what to type."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from bot.console import Console
+    from bot.service import Prompt
+
+    menu = [(str(k), f"Place {k} Activists") for k in range(4)]
+
+    class Stub:
+        submitted: list = []
+
+        async def prompt(self, game_id, user):
+            if self.submitted:
+                return None
+            return Prompt(game_id=1, version=5, actor="inc", actor_name="Congress", text="Rally", choices=menu)
+
+        async def submit(self, game_id, user, choices, version):
+            self.submitted.append(choices)
+            return SimpleNamespace(posts=[], game=SimpleNamespace(version=6))
+
+        async def status(self, game_id):
+            return "done"
+
+    svc = Stub()
+    out = io.StringIO()
+    con = Console(svc, io.StringIO("2\n"), out, "", "en")
+    assert asyncio.run(con.loop(1)) == 0
+    assert svc.submitted == [["2"]]
+    assert "  2  Place 2 Activists" in out.getvalue() and "type the number itself" in out.getvalue()

@@ -1,6 +1,7 @@
 """Discord shapes of issue 14: several spaces in one multi-select, long lists
 grouped with a button per group, a quantity's count asked after its pick."""
 import discord
+import pytest
 
 from bot.service import Prompt
 from cogs.ui import ASK_COUNT, build_view
@@ -42,15 +43,30 @@ async def test_a_set_longer_than_a_select_is_one_kind_of_space_at_a_time():
         "Special Activity: Aid", "End the Operation", "Cities"]
 
 
-async def test_a_long_list_shows_one_group_and_a_button_for_each_other_group():
+@pytest.mark.timeout(30)
+async def test_a_long_list_shows_each_group_in_its_own_select_on_one_page():
+    """Issue 31: one pick from a long list needs no page: a select per group
+    (up to four stacked), each named by its group."""
     cities = [(f"c{i}", f"City {i}") for i in range(5)]
     provinces = [(f"p{i}", f"Province {i}") for i in range(24)]
     p = _prompt(cities + provinces, groups=[("Cities", [c for c, _ in cities]),
                                             ("Provinces", [c for c, _ in provinces])])
-    items = _items(build_view(p, "en", page=1))
-    sel = [i for i in items if isinstance(i, discord.ui.Select)][0]
-    assert [o.value for o in sel.options] == [c for c, _ in provinces] and sel.placeholder == "Provinces"
-    assert [i.label for i in items if isinstance(i, discord.ui.Button)] == ["Cities"]
+    items = _items(build_view(p, "en"))
+    sel = [i for i in items if isinstance(i, discord.ui.Select)]
+    assert [[o.value for o in s.options] for s in sel] == [[c for c, _ in cities], [c for c, _ in provinces]]
+    assert [s.placeholder for s in sel] == ["Cities", "Provinces"] and all(s.max_values == 1 for s in sel)
+    assert not [i for i in items if isinstance(i, discord.ui.Button)]
+
+
+@pytest.mark.timeout(30)
+async def test_groups_beyond_four_selects_go_on_pages_with_a_button_each():
+    groups = [(f"Group {g}", [f"g{g}s{i}" for i in range(20)]) for g in range(6)]
+    p = _prompt([(cid, cid) for _, ids in groups for cid in ids], groups=groups)
+    first = _items(build_view(p, "en"))
+    assert [s.placeholder for s in first if isinstance(s, discord.ui.Select)] == [f"Group {g}" for g in range(4)]
+    assert [b.label for b in first if isinstance(b, discord.ui.Button)] == ["▶"]
+    second = _items(build_view(p, "en", page=1))
+    assert [s.placeholder for s in second if isinstance(s, discord.ui.Select)] == ["Group 4", "Group 5"]
 
 
 async def test_a_quantity_listed_once_asks_its_count_after_the_pick():

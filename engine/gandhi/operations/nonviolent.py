@@ -165,6 +165,11 @@ class NVOperation(EachMapSpace, Operation):
     def space_ok(self, state, ctx, sid):
         return self._reason(state, ctx, sid, get_data().map) is None
 
+    def set_limit(self, state, ctx):
+        """3.3: of one set, the spaces that count against Restraint/Unity
+        (no Protest or Gandhi; no Muslim League Base) at most the limit left."""
+        return space_limit(state, self.faction) - len(counted(ctx)), lambda sid: not self.free(state, ctx, sid)
+
     def select(self, state, ctx, sid):
         if not self.free(state, ctx, sid):
             counted(ctx).append(sid)
