@@ -299,7 +299,9 @@ class Play(commands.Cog):
         g = await svc.game_in(str(interaction.channel_id))
         with viewer_locale(loc):  # the private prompt in the player's own language
             p = await svc.prompt(g.id, str(interaction.user.id))
-        await check_seat(svc, g, p, str(interaction.user.id))
+        user = str(interaction.user.id)
+        if p is None or g.seats.get(p.actor) or user not in svc.users_for(g, p.actor):
+            await check_seat(svc, g, p, user)  # else a decision no seat holds: the game's manager's (issue 33)
         if choice:  # picked by name (autocomplete): drafted like a click, then the next prompt
             p = await svc.pick(g.id, str(interaction.user.id), p.version, choice, len(p.draft))
         await interaction.response.send_message(prompt_text(p, loc), view=build_view(p, loc), ephemeral=True)
@@ -314,6 +316,14 @@ class Play(commands.Cog):
         await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
         p = res.prompt
         await _reply(interaction, prompt_text(p, loc) if p else res.reply, view=build_view(p, loc) or discord.utils.MISSING)
+
+    @app_commands.command(name=L("challenge", "cmd.challenge.name"),
+                          description=L("Challenge the choice just entered by another seat (before the next action)",
+                                        "cmd.challenge.desc"))
+    async def challenge(self, interaction: discord.Interaction):
+        res = await _svc(interaction).out_of_turn(await _game_id(interaction), str(interaction.user.id), "challenge")
+        await publish_posts(interaction.client, interaction.channel, res.game, res.posts)
+        await _reply(interaction, res.reply)
 
     @app_commands.command(name=L("map", "cmd.map.name"), description=L("Show the map", "cmd.map.desc"))
     async def map(self, interaction: discord.Interaction):

@@ -27,6 +27,7 @@ from .core.engine import (  # noqa: F401
     export_state,
     groups,
     load_state,
+    out_of_turn,
     log_length,
     new_game,
     split_log,

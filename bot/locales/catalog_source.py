@@ -2,6 +2,9 @@
 descriptions in Italian, Spanish, Japanese). Regenerate with
 ``python -m bot.locales.catalog_source``."""
 IT = {
+'error.manager_decides': "Questa decisione spetta a chi gestisce la partita (<@{manager}>).",
+'error.invariant': "Mossa rifiutata: lascerebbe la partita in una posizione vietata dalle regole ({problem}). Non è stato salvato nulla; avvisa chi gestisce la partita.",
+'error.no_out_of_turn': "Non c'è nulla che tu possa contestare ora: solo un Evento appena inserito da un altro giocatore, prima della prossima azione.",
 'bot.name': 'il bot',
 'bot.name.gandhi': 'il bot Arjuna',
 'error.all_bots': 'Almeno una Fazione deve avere un giocatore umano.',
@@ -213,6 +216,7 @@ CMDS = {
  'cmd.reminders': ('reminders', 'promemoria', 'recordatorios', 'リマインダー'),
  'cmd.play': ('play', 'gioca', 'jugar', 'プレイ'),
  'cmd.undo': ('undo', 'annulla', 'deshacer', '取り消し'),
+ 'cmd.challenge': ('challenge', 'contesta', 'impugnar', '異議'),
  'cmd.map': ('map', 'mappa', 'mapa', 'マップ'),
  'cmd.card': ('card', 'carta', 'carta', 'カード'),
  'cmd.space': ('space', 'spazio', 'casilla', 'スペース'),
@@ -239,6 +243,7 @@ DESC = {
  'cmd.resign.desc': ('Lascia i tuoi posti in una partita in corso', 'Abandona tus puestos en una partida en curso', '進行中のゲームの席を放棄する'),
  'cmd.reminders.desc': ('Intervallo dei promemoria e scadenza, in ore', 'Intervalo de recordatorios y plazo, en horas', 'リマインダー間隔と期限(時間)'),
  'cmd.play.desc': ('Prendi la tua decisione (richiesta privata)', 'Toma tu decisión (aviso privado)', '自分の決定をする(非公開)'),
+ 'cmd.challenge.desc': ("Contesta la scelta appena inserita da un altro giocatore (prima della prossima azione)", 'Impugna la elección que otro puesto acaba de introducir (antes de la próxima acción)', '他の席が入力したばかりの選択に異議を唱える(次の行動の前まで)'),
  'cmd.undo.desc': ('Ritira le tue scelte (finché non agisce un altro o si rivela un dado/carta)', 'Deshaz tus elecciones (hasta que actúe otro o se revele un dado/carta)', '自分の選択を取り消す(他者の行動やダイス/カード公開まで)'),
  'cmd.map.desc': ('Mostra la mappa', 'Muestra el mapa', 'マップを表示する'),
  'cmd.card.desc': ('Mostra una carta', 'Muestra una carta', 'カードを表示する'),

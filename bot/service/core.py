@@ -159,7 +159,7 @@ class Post:
     text: str
     image: bytes | None = None  # after a turn: the phone-sized picture of what changed
     pings: list[str] = field(default_factory=list)
-    kind: str = "info"  # info | start | turn | end | reminder | attention
+    kind: str = "info"  # info | start | turn | end | reminder | attention | proposal
     full_map: bytes | None = None  # the whole map, posted beside ``image``
 
 
@@ -332,8 +332,13 @@ class Core:
         return set(g.bots)
 
     def users_for(self, g: GameRow, faction: str) -> list[str]:
+        """Who decides for ``faction``: its seat's holder; for an actor that
+        is no Faction of the game (a ruling on a challenged choice, issue 33),
+        the game's manager."""
         u = g.seats.get(faction)
-        return [u] if u else []
+        if u:
+            return [u]
+        return [g.creator] if faction not in factions_of(g.game) else []
 
     @staticmethod
     def _viewer_loc(g: GameRow) -> str:

@@ -102,7 +102,8 @@ class Prompts(Core):
         if hit is not None and hit[0] is d:  # the very decision (kept alive by the entry)
             return hit[1]
         options = d.options(PAGE)
-        shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=render(loc, d.prompt, game),
+        text = "\n".join([render(loc, d.prompt, game), *_prompt_lines(game, d, loc)])
+        shown = dict(actor=d.actor, actor_name=faction_name(loc, d.actor), text=text,
                      choices=[(c.id, render(loc, c.label, game)) for c in options],
                      many=d.many, joinable=_joinable(d, options), limits=d.limits(options),
                      counts={c.id: c.most for c in d.choices if c.most > 1} if len(options) == len(d.choices)
@@ -213,3 +214,12 @@ class Prompts(Core):
         if not dr or dr[0] != g.version or not dr[1]:
             raise BadInput("error.no_choice", "Choose something first.")
         return await self.submit(g.id, user, dr[1], version)
+
+
+def _prompt_lines(game: str, d, loc: str) -> list[str]:
+    """Lines the game's look-up module adds under a decision's prompt
+    (``prompt_lines(decision, locale)``: e.g. the owners' card text under an
+    Event prompt, issue 33); none without one."""
+    ref = engine.game_spec(game).lookup
+    fn = getattr(importlib.import_module(ref), "prompt_lines", None) if ref else None
+    return list(fn(d, loc)) if fn else []

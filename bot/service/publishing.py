@@ -4,6 +4,7 @@ manager when its state cannot be read."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 
 import engine
@@ -137,6 +138,23 @@ class Publishing(Core):
                            faction=nd.actor, who=who, prompt=render(loc, nd.prompt, g.game)))
         phone, full = await self._pictures(g, state, entries)
         return Post("\n".join(x for x in lines if x), phone, pings, "turn", full)
+
+    async def _proposal_post(self, g: GameRow, state) -> Post | None:
+        """The post of a proposal the table must see before it stands (an
+        Event just entered, issue 33): the text of the game's
+        look-up module's ``proposal(state, locale) -> (text, spaces) | None``
+        with the phone picture of ``spaces``; None when the game has none
+        now. Called after every saved move, so each proposal is posted once."""
+        ref = engine.game_spec(g.game).lookup
+        fn = getattr(importlib.import_module(ref), "proposal", None) if ref else None
+        got = fn(state, g.locale) if fn else None
+        if got is None:
+            return None
+        text, spaces = got
+        phone = None
+        if self.render_maps and spaces:
+            phone, _full = await asyncio.to_thread(pictures.render_turn_pictures, state, list(spaces), g.locale)
+        return Post(text, phone, kind="proposal")
 
     async def status(self, game_id: int) -> str:
         g = await self.game(game_id)

@@ -22,6 +22,7 @@ from .core import (
     Result,
     Stale,
     bot_name,
+    factions_of,
 )
 
 log = logging.getLogger("dakbot.service")
@@ -134,8 +135,8 @@ class Timers(Core):
         text = t(g.locale, "reminder.deadline", "**{game}**: the deadline for {faction} ({who}) has passed.",
                  game=g.name, faction=d.actor, who=who)
         notice = Post(text + " " + self._deadline_action_text(g), pings=users, kind="reminder")
-        if g.deadline_action == "remind":
-            return [notice]
+        if g.deadline_action == "remind" or d.actor not in factions_of(g.game):
+            return [notice]  # a decision no seat holds (the manager's ruling, issue 33) is only reminded
         if g.deadline_action == "substitute":
             grp = next(grp for grp in self._groups(g) if d.actor in grp)
             await self.store.set_seat_holders(g.id, {f: None for f in grp}, user=None, kind="deadline")

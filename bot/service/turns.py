@@ -3,19 +3,53 @@ the optimistic check (shared by submits, deadlines and seats handed to the
 bot), and undo by snapshots."""
 from __future__ import annotations
 
+import dataclasses
+import functools
+import logging
 from typing import Any
 
 import engine
 from engine.core.errors import EngineError
+from engine.core.registry import resolve
 
 from .. import bots as botmod
 from ..i18n import render, t
 from ..store import Conflict, GameRow
-from .core import MAX_BOT_MOVES, BadInput, Core, Forbidden, Post, Result, _hidden_revealed
+from .core import MAX_BOT_MOVES, BadInput, Core, Forbidden, Post, Result, _hidden_revealed, factions_of
+
+logger = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Actor:
+    """Who made an out-of-turn choice, where :meth:`Turns._commit` wants the decision answered."""
+
+    actor: str
+
+
+@functools.lru_cache(maxsize=None)
+def _invariants(game: str):
+    """The game's registered invariant check ``check(state) -> [problem]``
+    (``GameSpec.invariants``), or None when it declares none."""
+    ref = engine.game_spec(game).invariants
+    return getattr(resolve(ref), "check", None) if ref else None
 
 
 class Turns(Core):
     """The turns room of :class:`bot.service.Service` (see the module doc)."""
+
+    @staticmethod
+    def _check_invariants(g: GameRow, state) -> None:
+        """Run the game's invariants on a state about to be saved (issue 33:
+        after every live move, as self-play does). Raises BadInput
+        ``error.invariant`` naming the first broken one; nothing is saved."""
+        check = _invariants(g.game)
+        errs = check(state) if check else []
+        if errs:
+            logger.error("game %s: invariants broken by a move, refused: %s", g.id, "; ".join(errs[:5]))
+            raise BadInput("error.invariant", "That move was refused: it would leave the game in a position its "
+                           "rules forbid ({problem}). Nothing was saved; please tell the game's manager.",
+                           problem=errs[0])
 
     def _play_bots(self, g: GameRow, state, snaps: list, moves: list, only: str | None = None,
                    p: engine.Pending | None = None) -> engine.Pending:
@@ -58,7 +92,10 @@ class Turns(Core):
         d = self._decision_for(g, state, user)
         if d is None:
             raise Forbidden("error.finished", "This game is over.")
-        if g.seats.get(d.actor) != user:
+        if user not in self.users_for(g, d.actor):
+            if d.actor not in factions_of(g.game):  # no seat decides this: the game's manager does
+                raise Forbidden("error.manager_decides", "This decision is the game's manager's (<@{manager}>).",
+                                manager=g.creator)
             holder = g.seats.get(d.actor)
             if holder:
                 raise Forbidden("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
@@ -99,6 +136,28 @@ class Turns(Core):
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
         return await self._commit(g, before, state, d, user, list(choices), "submit", pending=p)
 
+    async def out_of_turn(self, game_id: int, user: str, choice: str = "challenge") -> Result:
+        """Make an out-of-turn choice (``engine.out_of_turn``: a challenge of
+        the choice just entered by another seat, issue 33) for a Faction
+        ``user`` holds, although another is deciding; saved, posted and
+        replayed like any move. Raises BadInput ``error.no_out_of_turn`` when
+        none of ``user``'s Factions may make it now, Forbidden when the game
+        is not in play."""
+        user = str(user)
+        g = await self.game(game_id)
+        if g.status != "active":
+            raise Forbidden("error.finished" if g.status != "setup" else "error.not_started",
+                            "This game is over." if g.status != "setup" else "The game has not started yet.")
+        state, _known = self._loaded(g)
+        held = [f for f, u in g.seats.items() if u == user]
+        faction = next((f for f in held if any(c.id == choice for c in engine.out_of_turn(state, f))), None)
+        if faction is None:
+            raise BadInput("error.no_out_of_turn", "There is nothing for you to challenge now: only an Event just "
+                           "entered, by another seat, before the next action.")
+        before = self._before(state)
+        p = engine.play(state, faction, choice)
+        return await self._commit(g, before, state, _Actor(faction), user, [choice], "out_of_turn", pending=p)
+
     async def _commit(self, g: GameRow, before: tuple[int, Any], new, d, user: str | None, choices: list[str],
                       kind: str, *, snaps: list | None = None, moves: list | None = None,
                       pending: engine.Pending | None = None) -> Result:
@@ -113,6 +172,7 @@ class Turns(Core):
         moves = list(moves) if moves is not None else [
             (before[0] + i, d.actor, c) for i, c in enumerate(choices, 1)]
         p = self._play_bots(g, new, snaps, moves, p=pending)  # what the bots left pending
+        self._check_invariants(g, new)
         nd = p.first
         marker = engine.stretch_marker(new)
         changed = nd is None or nd.actor != d.actor or bool(snaps) or marker != before[1]
@@ -144,6 +204,9 @@ class Turns(Core):
         if changed:
             res.posts.append(await self._turn_post(g, new, nd, posted_from, exclude=user if kind == "submit" else None,
                                                    pending=p))
+        proposal = await self._proposal_post(g, new)
+        if proposal is not None:
+            res.posts.append(proposal)
         if new.result is not None:
             await self.store.clear_timers(g.id)
             res.posts.append(Post(self._result_text(g, new), kind="end"))

@@ -92,10 +92,47 @@ def flip(state: AdpState, sid: str, faction: str, k: int, to_active: bool = True
     return max(k, 0)
 
 
-def can_place_base(state: AdpState, sid: str, faction: str) -> bool:
+def may_hold(state: AdpState, sid: str, kind: str) -> bool:
+    """Whether one more piece of map kind ``kind`` may stand in ``sid``
+    (stacking, reading R10): no COIN piece in Pakistan; a Base never on a
+    LoC and at most :data:`MAX_BASES` Bases a space. Operations (through
+    :func:`can_place_base`) and Event edits ask this one rule."""
     sp = get_data().spaces[sid]
-    return (not sp.is_loc and state.available.get(BASES[faction], 0) > 0
-            and bases_in(state, sid) < MAX_BASES)
+    if sp.pakistan and OWNER[kind] in ("coalition", "government"):
+        return False
+    if kind in BASES.values():
+        return not sp.is_loc and bases_in(state, sid) < MAX_BASES
+    return True
+
+
+def can_place_base(state: AdpState, sid: str, faction: str) -> bool:
+    return state.available.get(BASES[faction], 0) > 0 and may_hold(state, sid, BASES[faction])
+
+
+def mark_terror(state: AdpState, sid: str) -> str:
+    """A Terror marker in a Province or Kabul, Sabotage on a LoC (3.3.4,
+    seed L59-63, L369-373); returns ``"terror"`` or ``"sabotage"``."""
+    s = state.spaces[sid]
+    if get_data().spaces[sid].is_loc:
+        s.sabotage = True
+        return "sabotage"
+    s.terror += 1
+    return "terror"
+
+
+def can_place_pop(state: AdpState, sid: str) -> bool:
+    """A +1 Pop marker may go to ``sid``: one is left in its box and none is
+    there yet (seed L171), never on a LoC or in Pakistan."""
+    d = get_data().spaces[sid]
+    return (not d.is_loc and not d.pakistan and not state.spaces[sid].returnees and state.returnees_box > 0)
+
+
+def set_pop(state: AdpState, sid: str, on: bool) -> None:
+    """Put a +1 Pop marker in ``sid`` from its box (``on``) or back to it."""
+    s = state.spaces[sid]
+    if on != bool(s.returnees):
+        s.returnees = int(on)
+        state.returnees_box += -1 if on else 1
 
 
 def shift_support(state: AdpState, sid: str, delta: int) -> int:

@@ -73,6 +73,11 @@ def count_choices(lo: int, hi: int, key: str = "choice.count", text: str = "{n}"
     return [Choice(str(k), Message(key, {"n": k}, text)) for k in range(lo, hi + 1)]
 
 
+#: functions ``fn(state)`` called before any decision is carried out (engine.adp.proposal:
+#: the next answer closes an Event's challenge window)
+BEFORE_ANSWER: list[Callable[[Any], None]] = []
+
+
 @register
 class Ask(Step):
     name = "ask"
@@ -82,6 +87,8 @@ class Ask(Step):
         return Decision(actor, msg, choices, fr["on"])
 
     def apply(self, state, fr, cid):
+        for fn in BEFORE_ANSWER:
+            fn(state)
         push(state, *PROMPTS[fr["on"]].then(state, fr["ctx"], cid))
 
 

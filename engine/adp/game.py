@@ -7,6 +7,7 @@ from typing import Any
 from ..core.steps import frame, push
 from . import events, flow, propaganda, sop  # noqa: F401  (register steps and prompts)
 from .data import get_data
+from .proposal import apply_out_of_turn, out_of_turn_choices, public  # noqa: F401  (engine out-of-turn hooks)
 from .derived import THRESHOLDS, control, margins, pop, totals
 from .scenarios import build_state
 from .seats import check_players
@@ -71,6 +72,7 @@ def export_state(state: AdpState) -> dict[str, Any]:
         "boxes": {"available": dict(state.available), "casualties": dict(state.casualties),
                   "removed": dict(state.removed), "returnees": state.returnees_box},
         "capabilities": list(state.capabilities), "momentum": list(state.momentum),
+        "last_event": public(state),
         "decision": d, "result": state.result,
         "provisional": True,
     }
@@ -94,7 +96,8 @@ OTHER_NAMES = {"aid": "Aid", "patronage": "Patronage", "hostility": "Hostility",
                "capability": "Capability", "momentum": "Momentum", "unshaded": "unshaded", "shaded": "shaded",
                "support": "Support", "neutral": "Neutral", "opposition": "Opposition", "eligible": "Eligible",
                "ineligible": "Ineligible", "normal": "normal", "hard": "Hard", "victory": "victory",
-               "final": "final Propaganda round", "hit": "hit", "miss": "miss", "in": "into", "out": "out of"}
+               "final": "final Propaganda round", "hit": "hit", "miss": "miss", "in": "into", "out": "out of",
+               "active": "Active", "underground": "Underground", "casualties": "Casualties"}
 
 
 def display_names() -> dict[str, str]:

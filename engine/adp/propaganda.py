@@ -12,6 +12,7 @@ from .ops.coin import KABUL, civic_action
 from .ops.common import QTY, pick, picker, quantity
 from .ops.insurgent import sharia
 from .ops.special import shift_islamabad_to_backing
+from .ruleset import at_least
 from .sop import propaganda_left
 from .state import AdpState
 
@@ -109,7 +110,9 @@ def _redeploy(state: AdpState, ctx):
     troop_dest = sorted(set(coin) | {KABUL})
     frames.append(auto("propaganda.move", faction="coalition", kind="coalition_troops", sources=no_coin_base,
                        dests=troop_dest, must=False))
-    frames.append(auto("propaganda.move", faction="government", kind="government_troops", sources=no_coin_base,
+    # seed L459-460: a COIN-Controlled space is a legal destination, so Troops already there may stay
+    gov_src = [s for s in no_coin_base if s not in troop_dest] if at_least(state, 2) else no_coin_base
+    frames.append(auto("propaganda.move", faction="government", kind="government_troops", sources=gov_src,
                        dests=troop_dest, must=True))
     police_dest = sorted(set(coin) | {s for s, d in data.spaces.items() if d.is_loc})
     frames.append(auto("propaganda.move", faction="government", kind="police", sources=sorted(state.spaces),

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.errors import DataError
 from ..core.rng import shuffle
+from .ruleset import RULESET
 from .data import BOX_KINDS, MAP_TO_BOX, get_data
 from .state import FACTIONS, PROPAGANDA, AdpState, SpaceState
 
@@ -45,7 +46,7 @@ def build_state(scenario: str, seed: int, options: dict[str, Any]) -> AdpState:
     if tr["islamabad"]["box"] not in data.islamabad_boxes:
         raise DataError(f"setup.yaml: {scenario}: unknown Islamabad box {tr['islamabad']['box']!r}")
     state = AdpState(
-        scenario=scenario, seed=seed, options=dict(options), spaces=spaces, available=available,
+        scenario=scenario, seed=seed, options={"ruleset": RULESET, **options}, spaces=spaces, available=available,
         casualties={"coalition_troops": st["casualties"]["troops"], "coalition_bases": st["casualties"]["bases"]},
         removed={"coalition_troops": 0, "coalition_bases": 0}, returnees_box=st["returnees_box"],
         aid=tr["aid"], patronage=tr["patronage"], resources=dict(tr["resources"]),

@@ -63,5 +63,6 @@ class AdpState(BaseState):
     action: dict[str, Any] | None = None     # the Operation / Special Activity / Event under way
     capabilities: list[dict[str, Any]] = Field(default_factory=list)   # {"card", "side"}
     momentum: list[dict[str, Any]] = Field(default_factory=list)
+    last_event: dict[str, Any] | None = None  # the last Event's summary (engine.adp.proposal)
     propaganda_rounds: int = 0
     players: dict[str, str] = Field(default_factory=dict)

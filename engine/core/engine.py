@@ -292,6 +292,19 @@ def _side_choices(state: BaseState, d: Decision) -> list:
     return list(fn(state, d)) if fn else []
 
 
+def out_of_turn(state: BaseState, actor: str) -> list[Choice]:
+    """Choices ``actor`` may make although another player is deciding (A
+    Distant Plain: challenging the Event just entered, issue 33): the game
+    module's ``out_of_turn_choices(state, actor)``, carried out by its
+    ``apply_out_of_turn(state, actor, choice_id)`` through :func:`apply` (so
+    a transcript records and replays them); [] for a game without them, a
+    game over, or a simultaneous step."""
+    fn = getattr(game_module(state.game), "out_of_turn_choices", None)
+    if fn is None or state.result is not None or is_simultaneous(state):
+        return []
+    return list(fn(state, actor))
+
+
 def apply(state: BaseState, actor: str, choice_id: str, *, decided: Decision | None = None) -> list[LogEntry]:
     """Carry out one offered choice for ``actor``; return the new log entries.
 
@@ -318,6 +331,13 @@ def _apply(state: BaseState, actor: str, choice_id: str, decided: Decision | Non
         return _apply_sealed(state, actor, choice_id, keep)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
+    if (actor != d.actor or d.find(choice_id) is None) and any(c.id == choice_id for c in out_of_turn(state, actor)):
+        start = len(state.log)
+        game_module(state.game).apply_out_of_turn(state, actor, choice_id)
+        state.move += 1
+        state._pending = None
+        _pending(state, keep)
+        return [LogEntry.from_dict(e) for e in state.log[start:]]
     if actor != d.actor:
         raise NotYourTurn(
             Message("error.not_your_turn", {"actor": actor, "expected": d.actor},

@@ -74,3 +74,63 @@ async def test_a_bot_seat_is_refused_plainly(h):
     r = await h.slash(U["coalition"], "game", "new", game="adp", players=3, bots="taliban")
     assert "every faction must be played by a human" in text_of(responses(r)[-1])
     assert await h.bot.store.open_game_in(str(700000000000000001)) is None
+
+
+MANAGER = 35  # created the game, holds no seat
+
+
+async def _adp_game(h, deck):
+    await h.slash(MANAGER, "game", "new", game="adp", players=4)
+    g = await h.bot.store.open_game_in(str(700000000000000001))
+    await h.bot.store.update_game(g.id, seed=11, options={**g.options, "stacked": {"deck": deck}})
+    for f, uid in U.items():
+        await h.slash(uid, "game", "join", faction=f)
+    await h.slash(MANAGER, "game", "start")
+    return g
+
+
+def _proposals(r):
+    return [p for p in channel_posts(r) if "entered Event" in text_of(p)]
+
+
+async def test_an_event_is_challenged_taken_back_entered_again_and_kept(h):
+    """Issue 33: the Event's before/after summary posted once with its
+    picture; another seat challenges; the taker takes it back and enters it
+    again; challenged again, the game's manager keeps it; the log keeps all."""
+    g = await _adp_game(h, [1, 2, 73, 3, 4, 73])
+    svc = h.bot.service
+    r = await _stretch(h, U["coalition"], ["event-shaded", "support", "kabul", "-1", "done"])
+    (post,) = _proposals(r)
+    assert "Kabul" in text_of(post) and "/challenge" in text_of(post) and post["files"], "summary + picture"
+    r = await h.slash(U["taliban"], "challenge")
+    assert any("challenges" in text_of(p) for p in channel_posts(r))
+    assert not _proposals(r)
+    r = await _stretch(h, U["coalition"], ["redo", "support", "kabul", "1", "done"])
+    (again,) = _proposals(r)
+    assert "Support" in text_of(again)
+    state = svc.state_of(await svc.game(g.id))
+    assert state.spaces["kabul"].support == 1 and state.last_event["status"] == "open"
+    r = await h.slash(U["warlords"], "challenge")
+    r = await _stretch(h, U["coalition"], ["refer"])
+    assert any(f"<@{MANAGER}>" in text_of(p) for p in channel_posts(r)), "the manager is called"
+    r = await _stretch(h, MANAGER, ["keep"])
+    state = svc.state_of(await svc.game(g.id))
+    assert state.last_event["status"] == "kept" and state.spaces["kabul"].support == 1
+    assert (await svc.prompt(g.id)).actor == "government"
+    log = await svc.log_text(g.id, 40)
+    for words in ("challenges", "taken back", "manager keeps"):
+        assert words in log
+
+
+async def test_an_event_nobody_challenges_stands_and_is_posted_once(h):
+    g = await _adp_game(h, [1, 2, 73, 3, 4, 73])
+    svc = h.bot.service
+    before = svc.state_of(await svc.game(g.id)).resources["taliban"]
+    r = await _stretch(h, U["coalition"], ["event-shaded", "track", "taliban", "2", "done"])
+    assert len(_proposals(r)) == 1
+    r = await _stretch(h, U["government"], ["pass"])
+    assert not _proposals(r)
+    r = await h.slash(U["taliban"], "challenge")
+    assert "nothing for you to challenge" in text_of(responses(r)[-1])
+    state = svc.state_of(await svc.game(g.id))
+    assert state.resources["taliban"] == before + 2 and state.last_event["status"] == "open"  # it stands

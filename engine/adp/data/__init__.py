@@ -106,6 +106,17 @@ class AdpData:
     overrides_file: str | None = None
     overridden: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: card number -> language -> {title, unshaded, shaded, capability, momentum}:
+    #: only what an owners' overrides file gives (``card_texts``); the project ships none
+    texts: dict[int, dict[str, dict[str, str]]] = field(default_factory=dict)
+
+    def card_text(self, number: int, locale: str | None) -> dict[str, str]:
+        """The owners' texts of card ``number`` in ``locale`` (its language
+        part), each field in English where that language does not give it;
+        {} when no text was given."""
+        langs = self.texts.get(number, {})
+        lang = (locale or "en").split("-")[0].split("_")[0]
+        return {**langs.get("en", {}), **langs.get(lang, {})}
 
     def space(self, sid: str) -> Space:
         return self.spaces[sid]
@@ -268,7 +279,7 @@ def _load(overrides_path: str | None) -> AdpData:
         raise DataError(f"{DATA_DIR / 'map.yaml'}{suffix}: the Random Spaces table needs 27 cells naming spaces")
     boxes = tuple(setup["inventory"]["markers"]["islamabad_track"]["boxes"])
     return AdpData(spaces, adjacent, cells, cards, setup, raw["deck.yaml"], boxes, returnees, pools,
-                   overrides_path, overridden, raw)
+                   overrides_path, overridden, raw, raw.get("card_texts", {}))
 
 
 #: The data in force: packaged YAML plus the file named by ``DAKBOT_ADP_OVERRIDES``.

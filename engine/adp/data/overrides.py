@@ -8,6 +8,12 @@ the reference pack's README, *Corrections*)::
     event_cards: {1: {faction_order: [coalition, government, taliban, warlords], verified: true}}
     deck:        {main: {piles: 6, events_per_pile: 8, verified: true, source: "rules 2.4"}}
     scenarios:   {main: {aid: 15, verified: true, source: "..."}}
+    card_texts:  {1: {en: {title: "...", unshaded: "...", shaded: "...", capability: "..."},
+                      it: {title: "...", unshaded: "..."}, source: "our copy of the cards"}}
+
+``card_texts`` is for a group that owns the game: the texts of its own
+cards, per language (en, it, es, ja), shown by /card and the Event prompt.
+The project ships none (engine/adp/data/README: no card text).
 
 The entry checks are Gandhi's (shared helpers); the checks at load then run
 on the corrected data, so a correction that breaks the Econ total or a set-up
@@ -20,14 +26,17 @@ from typing import Any
 
 from ...core.errors import DataError
 from ...core.data import adjacency_edits as _adjacency_edits, card_entries as _card_entries, entry as _entry
+from ...core.data import card_number as _card_number
 from ...core.data import reason as _reason, section as _section, top_level as _top_level
 
-TOP_LEVEL = ("spaces", "locs", "adjacency", "event_cards", "deck", "scenarios")
+TOP_LEVEL = ("spaces", "locs", "adjacency", "event_cards", "deck", "scenarios", "card_texts")
 SPACE_FIELDS = ("name", "type", "country", "population", "pashtun", "mountain")
 LOC_FIELDS = ("name", "econ")
 EVENT_FIELDS = ("title", "faction_order", "capability", "momentum", "islamabad")
 DECK_FIELDS = ("piles", "events_per_pile")
 SCENARIO_TRACKS = ("aid", "patronage", "government", "taliban", "warlords")
+TEXT_LANGS = ("en", "it", "es", "ja")
+TEXT_FIELDS = ("title", "unshaded", "shaded", "capability", "momentum")
 
 
 def apply_overrides(raw: dict[str, dict], overrides: Any, path: str) -> tuple[dict[str, dict], tuple[str, ...]]:
@@ -56,7 +65,38 @@ def apply_overrides(raw: dict[str, dict], overrides: Any, path: str) -> tuple[di
     _events(raw["cards_meta.yaml"], overrides.get("event_cards"), path, done)
     _deck(raw["deck.yaml"], overrides.get("deck"), path, done)
     _scenarios(raw["setup.yaml"], overrides.get("scenarios"), path, done)
+    raw["card_texts"] = card_texts(overrides.get("card_texts"), path, done)
     return raw, tuple(done)
+
+
+def card_texts(section: Any, path: str, done: list[str]) -> dict[int, dict[str, dict[str, str]]]:
+    """The ``card_texts`` section, checked: ``{number: {lang: {field: text}}}``
+    for Event cards 1-72, languages :data:`TEXT_LANGS`, fields
+    :data:`TEXT_FIELDS` (``source`` allowed beside the languages). Raises
+    DataError naming the entry otherwise."""
+    out: dict[int, dict[str, dict[str, str]]] = {}
+    for key, langs in _section(section, "card_texts", path).items():
+        n = _card_number(key, "card_texts", path)
+        where = f"card_texts.{key}"
+        if not 1 <= n <= 72:
+            raise DataError(f"{path}: {where}: unknown Event card (Events are 1-72)")
+        if not isinstance(langs, dict) or not set(langs) - {"source"}:
+            raise DataError(f"{path}: {where}: must map languages ({', '.join(TEXT_LANGS)}) to texts")
+        for lang, fields in langs.items():
+            if lang == "source":
+                continue
+            if lang not in TEXT_LANGS:
+                raise DataError(f"{path}: {where}.{lang}: unknown language (allowed: {', '.join(TEXT_LANGS)})")
+            if not isinstance(fields, dict) or not fields:
+                raise DataError(f"{path}: {where}.{lang}: must map fields ({', '.join(TEXT_FIELDS)}) to text")
+            for f, v in fields.items():
+                if f not in TEXT_FIELDS:
+                    raise DataError(f"{path}: {where}.{lang}.{f}: unknown field (allowed: {', '.join(TEXT_FIELDS)})")
+                if not isinstance(v, str) or not v.strip():
+                    raise DataError(f"{path}: {where}.{lang}.{f}: must be text")
+            out.setdefault(n, {})[lang] = {f: v.strip() for f, v in fields.items()}
+        done.append(f"card_text {n} ({', '.join(sorted(out[n]))})")
+    return out
 
 
 def _facts(items: list[dict], section: Any, name: str, allowed: tuple[str, ...], path: str,

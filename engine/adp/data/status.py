@@ -17,7 +17,7 @@ def status_report(data: Any = None) -> dict:
 
     Returns a JSON-safe dict: ``{"overrides_file", "overridden", "spaces":
     {fact: split}, "locs": {"econ": split, "econ_total"}, "adjacency": split,
-    "cards": {"faction_order", "title", "flags": split}, "deck": {scenario:
+    "cards": {"faction_order", "title": split, "texts": {number: [languages]}}, "deck": {scenario:
     {"piles", "events_per_pile", "verified"}}, "scenarios": {"main": bool}}``
     where a split has total / verified / provisional and their ids.
     Raises DataError if the data does not load.
@@ -38,7 +38,8 @@ def status_report(data: Any = None) -> dict:
                  "econ_total": sum(s.econ for s in locs), "econ_total_verified": True},
         "adjacency": _split({f"{p['a']}-{p['b']}": bool(p.get("verified")) for p in pairs}),
         "cards": {"faction_order": _split({str(n): c.order_verified for n, c in cards.items()}),
-                  "title": _split({str(n): c.verified for n, c in cards.items()})},
+                  "title": _split({str(n): c.verified for n, c in cards.items()}),
+                  "texts": {str(n): sorted(langs) for n, langs in sorted(data.texts.items())}},
         "deck": {k: {"piles": v["piles"], "events_per_pile": v["events_per_pile"], "verified": bool(v.get("verified"))}
                  for k, v in data.deck["scenarios"].items()},
         "scenarios": {"main": bool(data.setup["scenarios"]["main"].get("verified"))},
@@ -60,6 +61,10 @@ def format_status(report: dict) -> str:
     out.append("Event cards: 72 (titles and flags only; texts are resolved by the players)")
     out.append(_line("faction order", report["cards"]["faction_order"], show="verified"))
     out.append(_line("titles and flags", report["cards"]["title"], show="verified"))
+    texts = report["cards"]["texts"]
+    out.append(f"  {'card texts':<22} {len(texts):>3} of 72 given by the overrides file (the project ships none)")
+    if texts:
+        out.append(f"  {'':<22} " + ", ".join(f"#{n} ({'/'.join(langs)})" for n, langs in texts.items()))
     for name, d in report["deck"].items():
         out.append(f"Deck {name}: {d['piles']} piles of {d['events_per_pile']} Events + 1 Propaganda card: "
                    + ("verified" if d["verified"] else "provisional"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...core.engine import log
 from ...core.rng import roll_die
-from ..board import (BASES, CUBES, GUERRILLAS, can_place_base, faction_pieces, flip, guerrillas, move, n, place,
-                     shift_support, underground)
+from ..board import (BASES, CUBES, GUERRILLAS, can_place_base, faction_pieces, flip, guerrillas, mark_terror, move, n,
+                     place, shift_support, underground)
 from ..data import get_data
 from ..derived import pop
 from ..flow import choice
@@ -260,10 +260,7 @@ def terror_run(state, act, sid):
     f = act["faction"]
     flip(state, sid, f, 1)
     s = state.spaces[sid]
-    if sp(sid).is_loc:
-        s.sabotage = True
-    else:
-        s.terror += 1
+    if mark_terror(state, sid) == "terror":
         if f == "taliban":
             shift_support(state, sid, -1)
         else:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from ...core.engine import log
 from ...core.rng import roll_die
-from ..board import (BASES, CUBES, GUERRILLAS, add_resources, add_track, can_place_base, coin_pieces, faction_pieces,
-                     flip, guerrillas, move, n, place, remove_to, transfer, underground)
+from ..board import (BASES, CUBES, GUERRILLAS, add_resources, add_track, can_place_base, can_place_pop, coin_pieces,
+                     faction_pieces, flip, guerrillas, move, n, place, remove_to, set_pop, transfer, underground)
 from ..data import get_data
 from ..derived import control, pop
 from ..flow import choice, count_choices
+from ..ruleset import at_least
 from ..state import AdpState
 from . import SADef, register_sa
 from .coin import KABUL, chain_reach
@@ -179,7 +180,7 @@ def govern_where(state, act):
 
 def _govern_options_of(state, sid):
     out = []
-    if not state.spaces[sid].returnees and state.returnees_box:
+    if can_place_pop(state, sid):
         out.append(choice("pop", "choice.govern_pop", "Place a +1 Pop marker"))
     if not n(state, sid, "coalition_bases"):
         out.append(choice("patronage", "choice.govern_patronage", "Population from Aid to Patronage; Neutral"))
@@ -189,8 +190,7 @@ def _govern_options_of(state, sid):
 def _govern_then(state, ctx, cid):
     sid = ctx["space"]
     if cid == "pop":
-        state.spaces[sid].returnees = 1
-        state.returnees_box -= 1
+        set_pop(state, sid, True)
     else:
         k = min(pop(state, sid), state.aid)
         add_track(state, "aid", -k)
@@ -235,12 +235,51 @@ def _transport_then(state, ctx, cid):
                      src=ctx["space"], dst=cid)]
 
 
+def _held(state, sid):
+    return 1 if guerrillas(state, sid, "taliban") + guerrillas(state, sid, "warlords") else 0
+
+
+def transport_toll(state: AdpState, src: str, dst: str) -> int:
+    """Government Resources owed to the Warlords for a Transport from ``src``
+    to ``dst`` (seed L181: 1 for each space entered that holds a Guerrilla,
+    the LoCs and Kabul crossed included, as Sweep's L149), along the route
+    that owes least: into and along LoCs or Kabul, stopping at a Sabotage,
+    then at most one adjacent space. Raises KeyError when no route leads there."""
+    data = get_data()
+
+    def road(x):
+        return data.spaces[x].is_loc or x == KABUL
+
+    cost = {src: 0}
+    todo = [src]
+    while todo:  # 0-1 costs on a few dozen spaces: relax until nothing improves
+        x = todo.pop(0)
+        if x != src and state.spaces[x].sabotage:
+            continue  # the chain stops on a Sabotage (seed L181)
+        for y in data.adjacent[x]:
+            if road(y) and y != src and cost[x] + _held(state, y) < cost.get(y, MANY):
+                cost[y] = cost[x] + _held(state, y)
+                todo.append(y)
+    best = [cost[dst]] if dst in cost else []
+    if not data.spaces[dst].pakistan:
+        best += [c + _held(state, dst) for x, c in cost.items() if dst in data.adjacent[x]
+                 and (x == src or not state.spaces[x].sabotage)]
+    return min(best)
+
+
 def _transport_qty(state, ctx, k):
+    toll = transport_toll(state, ctx["src"], ctx["dst"]) if at_least(state, 2) else None
     move(state, ctx["src"], ctx["dst"], "government_troops", k)
     log(state, "log.moved", "{n} {piece}: {src} to {dst}.", actor="government", n=k, piece="government_troops",
         src=ctx["src"], dst=ctx["dst"])
-    if guerrillas(state, ctx["dst"], "taliban") + guerrillas(state, ctx["dst"], "warlords"):
-        transfer(state, "government", "warlords", 1)  # seed L181
+    if toll is None:  # ruleset 1: the destination alone
+        if _held(state, ctx["dst"]):
+            transfer(state, "government", "warlords", 1)  # seed L181
+        return []
+    paid = transfer(state, "government", "warlords", toll)
+    if paid:
+        log(state, "log.transport_toll", "{n} Government Resource(s) to the Warlords for the Guerrillas on the way.",
+            actor="government", n=paid)
     return []
 
 
@@ -413,6 +452,9 @@ def _suborn_then(state, ctx, cid):
     elif cid == "taliban":
         kind = "taliban_guerrillas_active" if n(state, sid, "taliban_guerrillas_active") else "taliban_guerrillas_underground"
         remove_to(state, sid, kind, 1)
+    elif at_least(state, 2) and n(state, sid, "warlords_guerrillas_active") > 1:
+        return [quantity("suborn.flip", "warlords", 1, n(state, sid, "warlords_guerrillas_active"), "prompt.suborn_flip",
+                         "{space}: how many Active Warlords Guerrillas go Underground?", {"space": sid}, space=sid)]
     else:
         flip(state, sid, "warlords", guerrillas(state, sid, "warlords"), to_active=False)
     log(state, "log.suborn", "Suborn in {space}: {how}.", actor="warlords", space=sid, how=cid)
@@ -436,6 +478,14 @@ def _suborn_police(state, ctx, k):
 
 picker("suborn", lambda s, c: _suborn_options_of(s, c["space"]) or [choice("done", "choice.done", "Done")],
        _suborn_then)
+def _suborn_flip(state, ctx, k):
+    """Seed L99: any or all of the Guerrillas there go Underground."""
+    flip(state, ctx["space"], "warlords", k, to_active=False)
+    log(state, "log.suborn", "Suborn in {space}: {how}.", actor="warlords", space=ctx["space"], how="flip")
+    return []
+
+
+QTY["suborn.flip"] = _suborn_flip
 QTY["suborn.troops"] = _suborn_troops
 QTY["suborn.police"] = _suborn_police
 

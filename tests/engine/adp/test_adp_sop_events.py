@@ -66,7 +66,7 @@ def test_event_edits_are_logged_and_summarised():
     play(s, "track", "aid", "-3", "done")
     assert pcs(s, "kandahar") == {"taliban_guerrillas_underground": 1} and s.aid == 12
     keys = [e["key"] for e in s.log]
-    assert keys[-4:] == ["log.edit_place", "log.edit_move", "log.edit_track", "log.event_summary"]
+    assert keys[-4:] == ["log.edit_place", "log.edit_move", "log.edit_track", "log.event_resolved"]  # issue 33: challenged, not undone by consent
     assert s.log[-1]["params"]["n"] == 3
 
 

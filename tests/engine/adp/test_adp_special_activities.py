@@ -233,5 +233,5 @@ def test_suborn_pays_2_and_removes_up_to_3_government_cubes(s):
 
 def test_suborn_flips_warlords_guerrillas_underground(s):
     active(s, "herat", "warlords_guerrillas_active", 2)
-    play(first(s, "warlords"), "op+sa", "rally", "sa:suborn", "herat", "flip")
+    play(first(s, "warlords"), "op+sa", "rally", "sa:suborn", "herat", "flip", "2")  # all: L99 "qualsiasi o tutti"
     assert pcs(s, "herat") == {"warlords_guerrillas_underground": 2}
