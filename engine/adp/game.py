@@ -97,7 +97,8 @@ OTHER_NAMES = {"aid": "Aid", "patronage": "Patronage", "hostility": "Hostility",
                "support": "Support", "neutral": "Neutral", "opposition": "Opposition", "eligible": "Eligible",
                "ineligible": "Ineligible", "normal": "normal", "hard": "Hard", "victory": "victory",
                "final": "final Propaganda round", "hit": "hit", "miss": "miss", "in": "into", "out": "out of",
-               "active": "Active", "underground": "Underground", "casualties": "Casualties"}
+               "active": "Active", "underground": "Underground", "casualties": "Casualties",
+               "first": "1st", "second": "2nd"}
 
 
 def display_names() -> dict[str, str]:

@@ -38,3 +38,15 @@ async def test_undo_is_told_without_a_possessive(svc):
     r = await svc.undo(g.game.id, user)
     text = " ".join(x.text for x in r.posts) + r.reply
     assert "'s choices" not in text and "took back the choices of" in text
+
+
+def test_adp_names_the_eligible_role_in_the_games_language():
+    """"As first Eligible" kept "first" in English in every language."""
+    from bot.i18n import render
+
+    d = engine.decision(engine.new_game("adp", "main", 3))
+    assert d.prompt.params["role"] == "first"
+    assert render("en", d.prompt, "adp").startswith("As 1st Eligible on #")
+    assert render("it", d.prompt, "adp").startswith("Come 1ª Disponibile su #")
+    assert render("es", d.prompt, "adp").startswith("Como 1.ª Elegible en #")
+    assert "第1" in render("ja", d.prompt, "adp") and "first" not in render("ja", d.prompt, "adp")
