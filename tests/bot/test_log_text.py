@@ -50,3 +50,41 @@ def test_adp_names_the_eligible_role_in_the_games_language():
     assert render("it", d.prompt, "adp").startswith("Come 1ª Disponibile su #")
     assert render("es", d.prompt, "adp").startswith("Como 1.ª Elegible en #")
     assert "第1" in render("ja", d.prompt, "adp") and "first" not in render("ja", d.prompt, "adp")
+
+
+def test_counts_agree_in_number():
+    """"1 Resources", "replace 1 Muslim League Activists" (issue 31 item 8)."""
+    from bot.i18n import render
+    from engine.core.messages import Message
+
+    def say(locale, key, **params):
+        return render(locale, Message(key, params, ""), "gandhi")
+
+    assert say("en", "log.raj_pays_sepoys", cost=1, space="delhi").startswith("The Raj pays 1 Resource to")
+    assert say("en", "log.raj_pays_sepoys", cost=2, space="delhi").startswith("The Raj pays 2 Resources to")
+    assert say("it", "log.raj_pays_sepoys", cost=1, space="delhi").startswith("Il Raj paga 1 Risorsa per")
+    assert say("es", "log.raj_pays_sepoys", cost=1, space="delhi").startswith("El Raj paga 1 Recurso para")
+    assert "replace 1 Muslim League Activist with" in say("en", "choice.rally_space_ml_base", space="punjab", n=1)
+
+
+def test_whole_random_game_texts_have_no_plural_hacks():
+    """Every prompt, choice and log line of random games in English: no
+    "(s)", no "1 Resources"."""
+    import re
+
+    from bot.i18n import render
+
+    bad = re.compile(r"\(s\)|\b1 (?:[A-Z][\w-]* )*(?:Resources|Activists|Sepoys|Bases)\b")
+    for game, scenario, options in (("gandhi", "short", None),):
+        s = engine.new_game(game, scenario, 2, options)
+        rnd = random.Random(2)
+        found = []
+        for _ in range(1500):
+            ds = engine.decisions(s)
+            if not ds:
+                break
+            d = ds[rnd.randrange(len(ds))]
+            found += [t for m in [d.prompt, *(c.label for c in d.choices)] if bad.search(t := render("en", m, game))]
+            engine.apply(s, d.actor, rnd.choice(d.ids()))
+        found += [t for e in s.log if bad.search(t := render("en", e, game))]
+        assert not found, found[:5]
