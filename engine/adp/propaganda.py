@@ -61,7 +61,8 @@ def _resources(state: AdpState, ctx):
         guerrillas(state, s, "warlords") for s, d in data.spaces.items() if d.is_loc and not state.spaces[s].sabotage))
     cas = sum(state.casualties.values())
     a = add_track(state, "aid", -3 * cas)
-    log(state, "log.income", "Income: Government +{g}, Taliban +{t}, Warlords +{w}; Aid {a}.", g=g, t=t, w=w, a=a)
+    log(state, "log.income", "Income: Government +{g}, Taliban +{t}, Warlords +{w}; Aid {a:+d} for Casualties.",
+        g=g, t=t, w=w, a=a)
     civic = [s for s, d in data.spaces.items() if not d.is_loc and control(state, s) == "coin"
              and n(state, s, "coalition_troops", "government_troops") and n(state, s, "police")]
     shar = [s for s, d in data.spaces.items() if not d.is_loc and control(state, s) == "taliban"]

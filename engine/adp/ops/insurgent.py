@@ -9,6 +9,7 @@ from ..board import (BASES, CUBES, GUERRILLAS, can_place_base, faction_pieces, f
 from ..data import get_data
 from ..derived import pop
 from ..flow import choice
+from ..ruleset import at_least
 from ..state import AdpState
 from . import OpDef, register_op, with_sa
 from .common import MOVE_HOOKS, QTY, enemy_kinds, move_frames, pick, picker, quantity, removals
@@ -95,7 +96,17 @@ def _take_guerrillas(state, sid, f, k):
 
 
 picker("rally", _rally_options, _rally_then)
-QTY["rally.many"] = lambda s, c, k: (place(s, c["space"], f"{c['faction']}_guerrillas_underground", k), [])[1]
+def _rally_many(state, ctx, k):
+    """Place ``k`` Guerrillas; logged with the count (ruleset 2: the log said
+    nothing, so the other players could not check it)."""
+    place(state, ctx["space"], f"{ctx['faction']}_guerrillas_underground", k)
+    if at_least(state, 2):
+        log(state, "log.rally_many", "Rally in {space}: {n} Guerrillas placed.", actor=ctx["faction"],
+            space=ctx["space"], n=k)
+    return []
+
+
+QTY["rally.many"] = _rally_many
 
 
 def rally_run(state, act, sid):

@@ -159,9 +159,13 @@ def air_strike_run(state, act, sid):
 def shift_islamabad_to_backing(state: AdpState) -> None:
     """One box toward Backing, *Sostegno* (seed L297, L468; reading R7)."""
     target = get_data().islamabad_boxes.index("backing")
+    box = get_data().islamabad_boxes
     if state.islamabad != target:
         state.islamabad += 1 if state.islamabad < target else -1
-    log(state, "log.islamabad", "Islamabad shifts to {box}.", box=get_data().islamabad_boxes[state.islamabad])
+    elif at_least(state, 2):  # it was already there: the log said it shifted (ruleset 1)
+        log(state, "log.islamabad_stays", "Islamabad stays at {box}.", box=box[state.islamabad])
+        return
+    log(state, "log.islamabad", "Islamabad shifts to {box}.", box=box[state.islamabad])
 
 
 def air_strike_after(state, act):

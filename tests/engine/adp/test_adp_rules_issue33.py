@@ -120,3 +120,27 @@ def test_ruleset_1_suborn_flips_them_all():
     _active_wl(s, "herat", 3)
     play(first(s, "warlords"), "op+sa", "rally", "sa:suborn", "herat", "flip")
     assert pcs(s, "herat") == {"warlords_guerrillas_underground": 3}
+
+
+def test_texts_a_table_checks_islamabad_stays_aid_change_and_rally_count():
+    """Issue 31 item 8 (ruleset 2): Islamabad already at Backing is not said
+    to shift; the income line gives Aid as a change; a Rally placing "up to
+    Bases + Population" logs how many it placed."""
+    import engine as _engine
+    from bot.i18n import render
+    from engine.adp.data import get_data
+    from engine.adp.ops.insurgent import _rally_many
+    from engine.adp.ops.special import shift_islamabad_to_backing
+    from engine.core.messages import Message
+
+    s = _engine.new_game("adp", "main", 1)
+    s.islamabad = get_data().islamabad_boxes.index("backing")
+    shift_islamabad_to_backing(s)
+    assert s.log[-1]["key"] == "log.islamabad_stays"
+    assert render("en", s.log[-1], "adp") == "Islamabad stays at Backing."
+    assert render("en", Message("log.income", {"g": 12, "t": 1, "w": 2, "a": 0}, ""), "adp").endswith(
+        "Aid +0 for Casualties.")
+    s.available["taliban_guerrillas"] = 10
+    _rally_many(s, {"space": "kandahar", "faction": "taliban"}, 3)
+    assert render("en", s.log[-1], "adp") == "Rally in Kandahar: 3 Guerrillas placed."
+    assert render("it", s.log[-1], "adp") == "Riorganizzazione a Kandahar: 3 Guerriglieri piazzati."
