@@ -15,7 +15,6 @@ from engine.adp.data.status import format_status, status_report
 from engine.core.errors import DataError
 from tests.engine.adp.kit import clear, play
 
-pytestmark = pytest.mark.timeout(60)
 
 TEXTS = """
 card_texts:

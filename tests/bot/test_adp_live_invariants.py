@@ -10,7 +10,6 @@ import engine
 import bot.service.turns as turns
 from bot.service import BadInput, Forbidden
 
-pytestmark = pytest.mark.timeout(120)
 
 USERS = ("u1", "u2", "u3", "u4")
 

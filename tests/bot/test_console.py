@@ -1,7 +1,6 @@
 """The console front end driven by piped input lines (DESIGN §4)."""
 import io
 
-import pytest
 
 import engine
 from bot.console import main
@@ -134,7 +133,6 @@ def test_console_hotseat_pax_writes_each_powers_sealed_orders(db_path):
 AID = [(str(k), f"{k:+d}") for k in (-10, -6, -5, -4, -3, -2, -1, 1, 2, 3)]  # A Distant Plain's Aid menu
 
 
-@pytest.mark.timeout(30)
 def test_a_typed_number_in_a_menu_of_numbers_is_that_number():
     """Issue 31 item 3: A Distant Plain's Aid menu (-10 .. +3): typing 3
     applied Aid -5 (the third place); a quantity menu from 0 applied n-1."""
@@ -147,7 +145,6 @@ def test_a_typed_number_in_a_menu_of_numbers_is_that_number():
     assert typed_answer("done", place + [("done", "Done")]) == "done"
 
 
-@pytest.mark.timeout(30)
 def test_elsewhere_a_typed_number_is_a_place_in_the_list():
     from bot.console import typed_answer
 
@@ -156,7 +153,6 @@ def test_elsewhere_a_typed_number_is_a_place_in_the_list():
     assert typed_answer("3", menu) == "3"  # beyond the list: refused as no choice
 
 
-@pytest.mark.timeout(30)
 def test_a_menu_of_numbers_shows_what_to_type_and_no_places():
     from bot.console import menu_lines
 
@@ -166,7 +162,6 @@ def test_a_menu_of_numbers_shows_what_to_type_and_no_places():
     assert menu_lines([("rally", "Rally"), ("pass", "Pass")]) == ["   1. Rally", "   2. Pass"]
 
 
-@pytest.mark.timeout(30)
 def test_the_console_submits_the_number_typed_in_a_menu_of_numbers():
     """Through the console's loop: a quantity menu from 0 ("Place 0 .. 3
     Activists"), typing 2 submits 2 (main 0de2f8a submitted 1, the second

@@ -8,7 +8,6 @@ import pytest
 from bot.service import BadInput, Service
 from bot.store import Store
 
-pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture

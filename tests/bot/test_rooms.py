@@ -16,7 +16,6 @@ import engine
 from bot.i18n import LOCALES, faction_name
 from bot.service import bot_name
 
-pytestmark = pytest.mark.timeout(60)
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 500

@@ -35,7 +35,6 @@ def run(game: str, decisions: int, first_seed: int = 1) -> Tally:
     return tally
 
 
-@pytest.mark.timeout(120)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_prompt_of_whole_random_games_is_a_view_discord_takes(game):
     tally = run(game, CI_DECISIONS)
@@ -46,7 +45,6 @@ def test_every_prompt_of_whole_random_games_is_a_view_discord_takes(game):
     assert {k for k in kinds if tally.clicks[k]} == kinds, tally.clicks
 
 
-@pytest.mark.timeout(120)
 def test_long_gandhi_lists_stay_on_one_page():
     """At most 1% of a random player's decisions over whole Gandhi games
     need a second select for one group of their list (issue 31)."""

@@ -1,7 +1,6 @@
 """Discord shapes of issue 14: several spaces in one multi-select, long lists
 grouped with a button per group, a quantity's count asked after its pick."""
 import discord
-import pytest
 
 from bot.service import Prompt
 from cogs.ui import ASK_COUNT, build_view
@@ -43,7 +42,6 @@ async def test_a_set_longer_than_a_select_is_one_kind_of_space_at_a_time():
         "Special Activity: Aid", "End the Operation", "Cities"]
 
 
-@pytest.mark.timeout(30)
 async def test_a_long_list_shows_each_group_in_its_own_select_on_one_page():
     """Issue 31: one pick from a long list needs no page: a select per group
     (up to four stacked), each named by its group."""
@@ -58,7 +56,6 @@ async def test_a_long_list_shows_each_group_in_its_own_select_on_one_page():
     assert not [i for i in items if isinstance(i, discord.ui.Button)]
 
 
-@pytest.mark.timeout(30)
 async def test_groups_beyond_four_selects_go_on_pages_with_a_button_each():
     groups = [(f"Group {g}", [f"g{g}s{i}" for i in range(20)]) for g in range(6)]
     p = _prompt([(cid, cid) for _, ids in groups for cid in ids], groups=groups)

@@ -22,7 +22,6 @@ def _limit(d, ids):
     return min(n for w, n in d.limits() if set(ids) <= set(w))
 
 
-@pytest.mark.timeout(30)
 def test_3_3_unity_limits_the_league_s_spaces_without_a_base():
     """3.3: the Muslim League Rallies in up to Unity spaces, plus any with a
     League Base. Unity 3: of one set, at most 3 spaces without a Base; the
@@ -44,7 +43,6 @@ def test_3_3_unity_limits_the_league_s_spaces_without_a_base():
     assert board.count(s, "sind", "ml_activist") >= 1
 
 
-@pytest.mark.timeout(30)
 def test_3_3_restraint_limits_congress_spaces_without_protest_or_gandhi():
     s = blank(restraint=2)
     start(s, "inc", "rally")
@@ -53,7 +51,6 @@ def test_3_3_restraint_limits_congress_spaces_without_protest_or_gandhi():
     assert _limit(d, spaces[:3]) == 2 and d.find("+".join(spaces[:3])) is None
 
 
-@pytest.mark.timeout(30)
 def test_one_variant_of_a_space_per_set():
     """"sind" and "sind:base" (one space, two ways) are never one set: a
     limit of 1 on them, and the engine refuses the pair itself."""

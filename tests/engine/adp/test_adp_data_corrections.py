@@ -13,7 +13,6 @@ from engine.adp.data import SOURCE, get_data
 from engine.adp.data.status import status_report
 from tests.engine.adp.kit import clear, first, pcs, play, put, step
 
-pytestmark = pytest.mark.timeout(60)
 
 FILE = """
 spaces:

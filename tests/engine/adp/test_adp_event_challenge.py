@@ -14,7 +14,6 @@ from engine.core.errors import EngineError
 from engine.core.transcript import Recorder, Transcript
 from tests.engine.adp.kit import clear, game, ids, play, step
 
-pytestmark = pytest.mark.timeout(60)
 
 
 def _entered(s):

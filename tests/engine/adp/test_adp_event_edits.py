@@ -10,9 +10,8 @@ import pytest
 import engine
 from engine.adp.derived import totals
 from engine.adp.proposal import open_to_challenge
-from tests.engine.adp.kit import clear, game, ids, pcs, play, put, step
+from tests.engine.adp.kit import clear, game, ids, pcs, play, put
 
-pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture

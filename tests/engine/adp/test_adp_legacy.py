@@ -15,7 +15,6 @@ import engine
 from engine.core.errors import IllegalChoice
 from engine.core.transcript import Transcript
 
-pytestmark = pytest.mark.timeout(120)
 
 LEGACY = Path(__file__).parent.parent / "legacy" / "adp_ruleset1"
 GAMES = sorted(LEGACY.glob("*.txt"))

@@ -9,7 +9,6 @@ import engine
 from engine.adp.ruleset import RULESET, ruleset
 from tests.engine.adp.kit import clear, first, ids, pcs, play, put, step
 
-pytestmark = pytest.mark.timeout(60)
 
 
 def game(deck=(1, 2, 73, 3, 4, 73), rules=None):
