@@ -46,12 +46,12 @@ def place_in(choice_id: str, places) -> str | None:
 def piece_summary(pieces: dict[str, int], locale: str | None, game: str, order=None) -> str:
     """Pieces as a player reads them at a glance, in ``locale``: "Troop ×3,
     Sepoy ×1" (``order``: the kinds first listed, e.g. the acting Faction's;
-    "-" for none)."""
+    "" for none: nothing is shown beside an empty space)."""
     from ..i18n import name
 
     kinds = sorted((k for k, n in pieces.items() if n > 0),
                    key=lambda k: (order.index(k) if order and k in order else len(order or ()), k))
-    return ", ".join(f"{name(locale, k, game)} ×{pieces[k]}" for k in kinds) or "-"
+    return ", ".join(f"{name(locale, k, game)} ×{pieces[k]}" for k in kinds)
 
 
 def place_details(load, choice_ids: list[str], places, describe) -> dict[str, str]:
