@@ -213,7 +213,7 @@ class GameGroup(app_commands.Group):
                            consequence=L("what a missed deadline does", "opt.consequence.desc"))
     @app_commands.choices(consequence=CONSEQUENCE_CHOICES)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 720] = 24.0,
-                        deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str | None = None):
+                        deadline: app_commands.Range[float, 0, 2160] | None = None, consequence: str | None = None):
         res = await _svc(interaction).set_reminders(await _game_id(interaction), str(interaction.user.id), hours,
                                                     deadline, manager=_manager(interaction),
                                                     deadline_action=consequence)

@@ -195,6 +195,8 @@ IT = {
 'status.pax_tracks': '{year} (turno {turn}/{turns}): {phase}. Tensione Europea {et}, Risentimento Cinese {cr}.',
 'status.pax_powers': 'Tesoreria e Punti Vittoria: {powers}',
 'status.pax_power': '{power} £ {treasury}, {vp} PV',
+'error.deadline_hours': 'Una scadenza dura almeno 1 ora (0: nessuna scadenza).',
+'error.manage_deadline': 'Solo chi ha creato la partita o chi ha Gestire i canali può cambiare la scadenza.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

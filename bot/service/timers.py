@@ -54,15 +54,19 @@ class Timers(Core):
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
                             deadline_action: str | None = None) -> Result:
-        """Set the reminder interval (hours, >= 1), the optional deadline per
-        decision and, for the game's manager, what a missed deadline does
-        (:data:`DEADLINE_ACTIONS`). Raises BadInput / Forbidden."""
+        """Set the reminder interval (hours, >= 1; any seated player), and,
+        for the game's manager only, the deadline per decision (hours, >= 1,
+        the reminders' own minimum; 0: none; None: unchanged) and what a
+        missed deadline does (:data:`DEADLINE_ACTIONS`). A player who does
+        not manage the game cannot shorten everyone's deadline (issue 37).
+        Raises BadInput / Forbidden; nothing is changed then."""
         g = await self.game(game_id)
-        if not self._may_manage(g, str(user), manager) and str(user) not in g.seats.values():
+        may_manage = self._may_manage(g, str(user), manager)
+        if not may_manage and str(user) not in g.seats.values():
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         fields: dict[str, Any] = {}
         if deadline_action is not None and deadline_action != g.deadline_action:
-            if not self._may_manage(g, str(user), manager):
+            if not may_manage:
                 raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do "
                                 "this.")
             self._check_deadline_action(deadline_action)
@@ -75,11 +79,18 @@ class Timers(Core):
             if hours < 1:
                 raise BadInput("error.reminder_hours", "Reminders come at most once an hour.")
             fields["reminder_hours"] = float(hours)
-        fields["deadline_hours"] = float(deadline_hours) if deadline_hours and deadline_hours > 0 else None
+        if deadline_hours is not None:
+            new = float(deadline_hours) if deadline_hours > 0 else None
+            if new != g.deadline_hours and not may_manage:
+                raise Forbidden("error.manage_deadline", "Only the game's creator or someone with Manage Channels "
+                                "can change the deadline.")
+            if 0 < deadline_hours < 1:
+                raise BadInput("error.deadline_hours", "A deadline is at least 1 hour (0: no deadline).")
+            fields["deadline_hours"] = new
         timers = None
         if g.status == "active":
             g.reminder_hours = fields.get("reminder_hours", g.reminder_hours)
-            g.deadline_hours = fields["deadline_hours"]
+            g.deadline_hours = fields.get("deadline_hours", g.deadline_hours)
             timers = self._timers(g, self.state_of(g))
         await self.store.update_game(g.id, timers=timers, **fields)
         g = await self.game(g.id)
