@@ -351,10 +351,34 @@ class Core:
         return pending[0]
 
     @staticmethod
-    def _before(state) -> tuple[int, Any]:
-        """What :meth:`_commit` compares the new state with: the move counter
-        and the stretch marker of the state the choices start from."""
-        return state.move, engine.stretch_marker(state)
+    def _before(state) -> tuple[int, Any, bool]:
+        """What :meth:`_commit` compares the new state with: the move counter,
+        the stretch marker and whether it is a phase of sealed orders, of the
+        state the choices start from."""
+        return state.move, engine.stretch_marker(state), Core._sealed(state)
+
+    @staticmethod
+    def _sealed(state) -> bool:
+        """True in a phase of sealed orders (several players decide at once).
+        ``state``: a state, or its :class:`engine.Pending`."""
+        if isinstance(state, engine.Pending):
+            return state.simultaneous or len(state.decisions) > 1
+        return engine.is_simultaneous(state)
+
+    @staticmethod
+    def _draft_valid(dr: tuple[int, list[str]] | None, g: GameRow, sealed: bool, version: int | None = None) -> bool:
+        """Whether the stored draft ``dr`` ``(version, choices)`` answers the
+        user's decision now and, with ``version``, whether a click built at
+        move counter ``version`` still answers it. One decision at a time:
+        both the current counter. Sealed orders: the draft is the one the
+        user has had since ``dr[0]`` (each save replaces the draft of a player
+        whose decision it changed), so any counter from then on (issue 37:
+        another player's save refuses no click of theirs)."""
+        if dr is None:
+            return False
+        if sealed:
+            return dr[0] <= g.version and (version is None or dr[0] <= version <= g.version)
+        return dr[0] == g.version and (version is None or version == g.version)
 
     def _may_manage(self, g: GameRow, user: str, manager: bool) -> bool:
         return manager or user == g.creator
