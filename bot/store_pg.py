@@ -31,7 +31,7 @@ from typing import Any
 
 import asyncpg
 
-from .store import SHARED_MIGRATIONS, Conflict, Store, StoreError
+from .store import SHARED_MIGRATIONS, Conflict, Store, StoreError, check_text
 
 PG_SCHEMA = """
 CREATE TABLE games (
@@ -249,24 +249,31 @@ class _PgConn:
         self.con = con
 
     async def execute(self, sql: str, *params: Any) -> int:
+        check_text(params)
         return _count(await self.con.execute(numbered(sql), *params))
 
     async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
         """Run ``(sql, params)`` statements in order, in as few round trips
         as :func:`together` allows."""
+        for _, params in stmts:
+            check_text(params)
         for sql, params in together(stmts):
             await self.con.execute(numbered(sql), *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        check_text(params)
         return await self.con.fetch(numbered(sql), *params)
 
     async def fetchrow(self, sql: str, *params: Any) -> asyncpg.Record | None:
+        check_text(params)
         return await self.con.fetchrow(numbered(sql), *params)
 
     async def fetchval(self, sql: str, *params: Any) -> Any:
+        check_text(params)
         return await self.con.fetchval(numbered(sql), *params)
 
     async def insert(self, sql: str, *params: Any) -> int:
+        check_text(params)
         return await self.con.fetchval(numbered(sql) + " RETURNING id", *params)
 
     async def script(self, sql: str) -> None:

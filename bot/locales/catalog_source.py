@@ -197,6 +197,7 @@ IT = {
 'status.pax_power': '{power} £ {treasury}, {vp} PV',
 'error.deadline_hours': 'Una scadenza dura almeno 1 ora (0: nessuna scadenza).',
 'error.manage_deadline': 'Solo chi ha creato la partita o chi ha Gestire i canali può cambiare la scadenza.',
+'error.nul': 'Quel testo contiene un carattere che non si può salvare (NUL); non è cambiato nulla.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

@@ -272,10 +272,27 @@ class Core:
 
     async def game_in(self, channel: str) -> GameRow:
         """The open game of a channel; NotFound if there is none."""
-        g = await self.store.open_game_in(str(channel))
+        g = await self.store.open_game_in(self._id_text(channel))
         if g is None:
             raise NotFound("error.no_game", "There is no game in this channel. Start one with /game new.")
         return g
+
+    @staticmethod
+    def _id_text(value: Any) -> str:
+        """``value`` (a user, channel or server id) as stored; BadInput when
+        it holds a NUL character, which no database of dakbot stores
+        (issue 37: PostgreSQL cannot). Nothing is changed then."""
+        text = str(value)
+        if "\x00" in text:
+            raise BadInput("error.nul", "That text holds a character that cannot be stored (NUL); nothing "
+                           "was changed.")
+        return text
+
+    @staticmethod
+    def _clean_name(name: str) -> str:
+        """A game's name without control characters (a NUL cannot be stored,
+        the others only garble a post) and spaces at its ends."""
+        return "".join(ch for ch in str(name) if ch >= " " and ch != "\x7f").strip()
 
     def state_of(self, g: GameRow):
         """The game's state. Raises BadInput before the start, Unreadable when

@@ -75,11 +75,12 @@ class Lobby(Core):
         bot_seats = list(bots)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
-        name = name or f"{spec.name} {scenario}"
+        name = self._clean_name(name or "") or f"{spec.name} {scenario}"
         try:
-            g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
+            g = await self.store.create_game(channel=self._id_text(channel),
+                                             guild=self._id_text(guild) if guild else None, name=name,
                                              game=game, scenario=scenario, seed=seed, options=opts,
-                                             creator=str(creator), locale=locale, bots=bot_seats,
+                                             creator=self._id_text(creator), locale=locale, bots=bot_seats,
                                              deadline_action=deadline_action)
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
@@ -97,7 +98,7 @@ class Lobby(Core):
         """Take the seat group holding ``faction`` (or the first free group).
         Allowed in setup, and in play for a seat no one holds. Raises
         BadInput (unknown Faction), Forbidden (taken, game over)."""
-        user = str(user)
+        user = self._id_text(user)
         g = await self.game(game_id)
         loc = g.locale
         if g.status not in ("setup", "active"):
@@ -232,7 +233,7 @@ class Lobby(Core):
     async def replace(self, game_id: int, by: str, faction: str, new_user: str, *, manager: bool = False) -> Result:
         """Give ``faction``'s seat group to ``new_user``: the creator or a
         member with Manage Channels only."""
-        by = str(by)
+        by, new_user = str(by), self._id_text(new_user)
         g = await self.game(game_id)
         if not self._may_manage(g, by, manager):
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
@@ -314,7 +315,7 @@ class Lobby(Core):
         user = str(user)
         g = await self._managed_open_game(game_id, user, manager)
         try:
-            await self.store.move_game(g.id, str(channel))
+            await self.store.move_game(g.id, self._id_text(channel))
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
         g = await self.game(g.id)

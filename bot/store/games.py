@@ -14,6 +14,7 @@ from .core import (
     Conflict,
     GameRow,
     StoreCore,
+    check_text,
 )
 
 
@@ -145,6 +146,8 @@ class Games(StoreCore):
             stmts.append(("DELETE FROM log_entries WHERE game_id=? AND n>=?", (game_id, drop_log_from)))
         stmts += self._log_inserts(game_id, log)
         stmts += self._draft_writes(game_id, new_version, keep_drafts, fresh_drafts)
+        for _, p in [update, *stmts]:  # (the backends' one-trip writes pass their connection's own check)
+            check_text(p)
         await self._write_move(update, stmts)
         return new_version
 
@@ -186,7 +189,8 @@ class Games(StoreCore):
                 raise Conflict("the game is not open")
             await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
             await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
-            await self._action(c, game_id, user, None, kind, [], 0, now)
+            v = await c.fetchval("SELECT version FROM games WHERE id=?", game_id)
+            await self._action(c, game_id, user, None, kind, [], v, now)
 
     async def set_attention(self, game_id: int, why: str) -> bool:
         """Flag a game whose stored state cannot be used and drop its timers.
