@@ -76,6 +76,10 @@ class GameRow:
     engine_version: str | None = None
     checked_version: str | None = None
     patch_notice: str | None = None
+    #: the state's move before the first transcript row (0: the whole game; a game
+    #: begun before transcripts: where they began; None: its state's move says, see
+    #: bot.patch.transcript_start)
+    transcript_from: int | None = 0
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
