@@ -272,7 +272,9 @@ class Core:
 
     async def game_in(self, channel: str) -> GameRow:
         """The open game of a channel; NotFound if there is none."""
-        g = await self.store.open_game_in(self._id_text(channel))
+        channel = str(channel)
+        # a channel id holding NUL can be stored by no database: no game is there
+        g = None if "\x00" in channel else await self.store.open_game_in(channel)
         if g is None:
             raise NotFound("error.no_game", "There is no game in this channel. Start one with /game new.")
         return g
