@@ -21,11 +21,11 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import asyncpg  # noqa: E402
-from asyncpg.connection import Connection  # noqa: E402
+import asyncpg
+from asyncpg.connection import Connection
 
-from bot.service import Service  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.service import Service
+from bot.store import Store
 
 TRIPS: Counter = Counter()
 _on = False

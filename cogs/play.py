@@ -146,9 +146,8 @@ class GameGroup(app_commands.Group):
         svc = _svc(interaction)
         res = await svc.create(str(interaction.channel_id), str(interaction.user.id), scenario,
                                seats=players, guild=str(interaction.guild_id or ""), locale=locale,
-                               bots=bots, layout=layout, deadline_action=consequence, game=game)
-        if deadline:
-            await svc.set_reminders(res.game.id, str(interaction.user.id), None, deadline, manager=True)
+                               bots=bots, layout=layout, deadline_action=consequence, game=game,
+                               deadline_hours=deadline or None)
         await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=L("join", "cmd.join.name"), description=L("Take a seat", "cmd.join.desc"))

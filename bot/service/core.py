@@ -9,6 +9,7 @@ import contextlib
 import contextvars
 import importlib
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -412,6 +413,22 @@ class Core:
             raise BadInput("error.humans_only", "{game} has no non-player rules for its Operations in our sources: "
                            "every faction must be played by a human, and a missed deadline cannot hand a turn "
                            "to a bot.", game=spec.name)
+
+    @staticmethod
+    def _check_hours(v: Any) -> None:
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
+            raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
+
+    @classmethod
+    def _check_deadline_hours(cls, v: Any) -> None:
+        """A deadline per decision: none (None, 0) or 1 h (the reminders'
+        own minimum: a shorter one would pass a player's turn before anyone
+        could answer, issue 37) to a year."""
+        if v is None:
+            return
+        cls._check_hours(v)
+        if 0 < v < 1 or v < 0:
+            raise BadInput("error.deadline_hours", "A deadline is at least 1 hour (0: no deadline).")
 
     def _check_deadline_action(self, action: str) -> None:
         if action not in DEADLINE_ACTIONS:

@@ -32,15 +32,18 @@ class Lobby(Core):
     async def create(self, channel: str, creator: str, scenario: str | None = None, *, options: dict | None = None,
                      seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
                      seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
-                     deadline_action: str = "remind", game: str | None = None) -> Result:
+                     deadline_action: str = "remind", game: str | None = None,
+                     deadline_hours: float | None = None) -> Result:
         """Create a game in ``setup`` in ``channel``. ``seats``: human players
         up to the game's most (see the module doc); ``bots``: Factions played by
         the game's bot (ids or names in any language, a list or a text with
         commas); the human players share the other Factions by the game's seat
         groups (``layout``: one of ``GameSpec.seat_layouts``, the game's own
         pairings, the first by default); ``deadline_action``: what a missed deadline does
-        (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
-        layout, game) or Forbidden (the channel already has an open game).
+        (:data:`DEADLINE_ACTIONS`); ``deadline_hours``: the time per decision
+        (>= 1 h; 0 or None: none). Raises BadInput (scenario, seats, bots,
+        layout, game, deadline) or Forbidden (the channel already has an open
+        game); nothing is created then.
         ``game``: a registered game id (``engine.games()``), default the first."""
         game = game or default_game()
         if game not in engine.games():
@@ -64,6 +67,7 @@ class Lobby(Core):
             raise BadInput("error.layout", "Unknown seat layout '{layout}': choose {layouts}.",
                            layout=layout, layouts=", ".join(spec.seat_layouts))
         self._check_deadline_action(deadline_action)
+        self._check_deadline_hours(deadline_hours)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
         try:
@@ -84,6 +88,9 @@ class Lobby(Core):
                                              deadline_action=deadline_action)
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
+        if deadline_hours:
+            await self.store.update_game(g.id, deadline_hours=float(deadline_hours))
+            g.deadline_hours = float(deadline_hours)
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
                  "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
                  seats=seats, user=creator)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from typing import Any
 
 import engine
@@ -14,7 +13,6 @@ from ..store import GameRow
 from .core import (
     _COMPUTE,
     MAX_BOT_MOVES,
-    MAX_HOURS,
     BadInput,
     Core,
     Forbidden,
@@ -72,20 +70,18 @@ class Timers(Core):
             self._check_deadline_action(deadline_action)
             self._check_humans_only(g.game, deadline_action == "bot")
             fields["deadline_action"] = deadline_action
-        for v in (hours, deadline_hours):
-            if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
-                raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
         if hours is not None:
+            self._check_hours(hours)
             if hours < 1:
                 raise BadInput("error.reminder_hours", "Reminders come at most once an hour.")
             fields["reminder_hours"] = float(hours)
         if deadline_hours is not None:
+            self._check_hours(deadline_hours)
             new = float(deadline_hours) if deadline_hours > 0 else None
             if new != g.deadline_hours and not may_manage:
                 raise Forbidden("error.manage_deadline", "Only the game's creator or someone with Manage Channels "
                                 "can change the deadline.")
-            if 0 < deadline_hours < 1:
-                raise BadInput("error.deadline_hours", "A deadline is at least 1 hour (0: no deadline).")
+            self._check_deadline_hours(deadline_hours)
             fields["deadline_hours"] = new
         timers = None
         if g.status == "active":

@@ -22,7 +22,7 @@ class Tally:
     lost: int = 0  # times a player found picks of theirs gone without having confirmed them
     phases: int = 0  # sealed phases (rounds of sealed orders) seen to their reveal
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.clicks += other.clicks
         self.refused += other.refused
         self.lost += other.lost

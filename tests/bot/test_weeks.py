@@ -127,6 +127,11 @@ async def test_only_the_manager_sets_the_deadline_and_never_under_an_hour(svc):
     assert [p for _, p in await _fire(svc, 0.5) if "deadline" in p.text] == []
     res = await svc.set_reminders(gid, "u1", 24, 0)  # the manager clears it
     assert res.game.deadline_hours is None
+    # a new game is refused a deadline under an hour before anything is created
+    with pytest.raises(BadInput):
+        await svc.create("c9", "u1", "short", deadline_hours=0.0003)
+    assert await svc.store.open_game_in("c9") is None
+    assert (await svc.create("c9", "u1", "short", deadline_hours=2)).game.deadline_hours == 2.0
 
 
 async def test_pause_by_consent_stops_the_clock_and_resume_starts_it(svc):
