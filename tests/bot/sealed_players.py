@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 import engine
-from bot.service import BadInput, Service, Stale
+from bot.service import BadInput, Forbidden, Service, Stale
 
 POWERS = ("great_britain", "germany", "france", "usa")
 
@@ -45,6 +45,10 @@ def _choose(prompt, rng: random.Random) -> str:
     return rng.choice(ids)
 
 
+async def _marker(svc: Service, gid: int):
+    return engine.stretch_marker(svc.state_of(await svc.game(gid)))
+
+
 async def play(svc: Service, gid: int, users: list[str], rng: random.Random, phases: int,
                pause: float = 0.0) -> Tally:
     """Click for ``users`` (each holding the power of their name) until
@@ -77,7 +81,8 @@ async def play(svc: Service, gid: int, users: list[str], rng: random.Random, pha
         if now is None:
             continue
         if now.draft != expected[u]:
-            tally.lost += 1
+            # lost, unless the round was revealed meanwhile (another process's last seal): then no draft stands
+            tally.lost += await _marker(svc, gid) == seen_at.get(u)
             expected[u] = list(now.draft)
         if shown.get(u) is None or seen_at.get(u) != marker:  # the player opens /play (again after a reveal)
             shown[u], seen_at[u] = now, marker
@@ -96,9 +101,9 @@ async def play(svc: Service, gid: int, users: list[str], rng: random.Random, pha
                     expected[u] = list(nxt.draft)
                 shown[u] = nxt
         except Stale as e:
-            tally.refused += 1
+            tally.refused += await _marker(svc, gid) == seen_at[u]  # (a reveal meanwhile: a new decision)
             shown[u] = e.prompt
-        except BadInput:  # "choose something first": the draft behind the Confirm was gone
-            tally.refused += 1
+        except (BadInput, Forbidden):  # "choose something first": the draft behind the Confirm was gone
+            tally.refused += await _marker(svc, gid) == seen_at[u]
             shown[u] = None
     return tally
