@@ -28,10 +28,30 @@ import engine
 from engine.core.messages import Message
 from engine.core.transcript import legacy_options
 
-from .store import GameRow, Store, StoreError
+from .store import SNAPSHOTS_KEPT, GameRow, Store, StoreError
 
 #: What a report says about one game.
 CURRENT, DIFFERS, REFUSED, UNREADABLE, NO_TRANSCRIPT = "current", "differs", "refused", "unreadable", "no-transcript"
+
+
+def transcript_start(g: GameRow, stored_move: int, rows: list[dict[str, Any]]) -> int:
+    """The state's move from which game ``g``'s transcript ``rows`` replay
+    (0: from the seed, every move a row). A game begun on the first release
+    (before transcripts) has rows only from the move it stood at then
+    (``GameRow.transcript_from``; where the migration could not tell, the
+    first row, else ``stored_move``, the stored state's: 0 for a game on
+    the current code with no move yet)."""
+    first = rows[0]["move"] - 1 if rows else None
+    if g.transcript_from is None:
+        return first if first is not None else stored_move
+    return max(g.transcript_from, first or 0)
+
+
+def start_snapshot(start: int, snapshots: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The earliest of ``snapshots`` (``Store.snapshots`` rows) taken at or
+    after move ``start``: where a partial transcript can be replayed from."""
+    usable = [s for s in snapshots if s["move"] >= start]
+    return min(usable, key=lambda s: (s["move"], s["id"])) if usable else None
 
 
 @functools.lru_cache(maxsize=1)
@@ -86,19 +106,24 @@ class Report:
         return f"{head}{where}: {self.detail}; left unchanged"
 
 
-def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str, Any]] = ()) -> Report:
+def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str, Any]] = (),
+                 snapshots: list[dict[str, Any]] = ()) -> Report:
     """Re-run ``rows`` (the game's transcript) from its seed and compare with
     the stored state and its game log (``log_rows``: the stored log entries
-    before the state's own, ``Store.log_entries``). Pure: reads, never writes."""
+    before the state's own, ``Store.log_entries``). A transcript that starts
+    after move 0 (a game begun before transcripts, :func:`transcript_start`)
+    is re-run from the earliest of ``snapshots`` it covers, its final state
+    compared; with none, it is reported as not checkable (NO_TRANSCRIPT),
+    never as refused. Pure: reads, never writes."""
     rep = Report(g.id, g.name, CURRENT, len(rows))
     try:
         stored = engine.load_state(g.state)
     except Exception as e:  # noqa: BLE001 - JSON, validation, a state from another release
         rep.outcome, rep.detail = UNREADABLE, f"the stored state cannot be read: {type(e).__name__}: {str(e)[:200]}"
         return rep
-    if not rows:
-        rep.outcome, rep.detail = NO_TRANSCRIPT, "it started before dakbot kept transcripts; it cannot be checked"
-        return rep
+    start = transcript_start(g, stored.move, rows)
+    if start > 0:
+        return _partial_check(rep, g, stored, start, rows, snapshots)
     stored_log = list(log_rows) + stored.log
     # a game stored before rulesets existed replays under ruleset 1 (the game's ruleset module, e.g. engine/<game>/ruleset.py)
     work = engine.new_game(g.game, g.scenario, g.seed, legacy_options(dict(stored.options)))
@@ -123,6 +148,34 @@ def replay_check(g: GameRow, rows: list[dict[str, Any]], log_rows: list[dict[str
     return rep
 
 
+def _partial_check(rep: Report, g: GameRow, stored, start: int, rows: list[dict[str, Any]],
+                   snapshots: list[dict[str, Any]]) -> Report:
+    """:func:`replay_check` of a transcript that starts at move ``start`` > 0:
+    the rows after the earliest snapshot it covers, re-run from that
+    snapshot; the final state compared (the log before it is not kept)."""
+    snap = start_snapshot(start, snapshots)
+    if snap is None:
+        rep.outcome = NO_TRANSCRIPT
+        rep.detail = (f"it began before dakbot kept transcripts (they start after move {start}) and no "
+                      "snapshot is that old; it cannot be checked")
+        return rep
+    work = engine.load_state(snap["state"])
+    later = [r for r in rows if r["move"] > snap["move"]]
+    rep.moves = len(later)
+    for i, r in enumerate(later, 1):
+        try:
+            engine.apply(work, r["actor"], r["choice"])
+        except Exception as e:  # noqa: BLE001 - as in replay_check
+            rep.outcome, rep.move = REFUSED, i
+            rep.detail = f"{r['actor']}: {r['choice']} is refused now ({type(e).__name__}: {str(e)[:200]})"
+            return rep
+    new, old = engine.export_state(work), engine.export_state(stored)
+    if new != old:
+        keys = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k))
+        rep.outcome, rep.detail = DIFFERS, "the replayed state differs in " + ", ".join(keys)
+    return rep
+
+
 async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = False) -> list[Report]:
     """Check each active game (or only ``game_id``) and mark the current ones
     with :func:`code_version` unless ``dry_run``. Returns one Report per game,
@@ -141,7 +194,8 @@ async def patch(store: Store, game_id: int | None = None, *, dry_run: bool = Fal
         except Exception:  # noqa: BLE001 - replay_check reports an unreadable state
             base = 0
         log_rows = await store.log_entries(g.id, 0, base) if base else []
-        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id), log_rows)
+        rep = await asyncio.to_thread(replay_check, g, await store.moves(g.id), log_rows,
+                                      await store.snapshots(g.id, SNAPSHOTS_KEPT))
         if rep.outcome == CURRENT and not dry_run:
             await store.set_checked_version(g.id, code_version())
         out.append(rep)

@@ -31,7 +31,7 @@ from typing import Any
 
 import asyncpg
 
-from .store import SHARED_MIGRATIONS, Conflict, Store, StoreError
+from .store import SHARED_MIGRATIONS, Conflict, Store, StoreError, check_text
 
 PG_SCHEMA = """
 CREATE TABLE games (
@@ -249,24 +249,31 @@ class _PgConn:
         self.con = con
 
     async def execute(self, sql: str, *params: Any) -> int:
+        check_text(params)
         return _count(await self.con.execute(numbered(sql), *params))
 
     async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
         """Run ``(sql, params)`` statements in order, in as few round trips
         as :func:`together` allows."""
+        for _, params in stmts:
+            check_text(params)
         for sql, params in together(stmts):
             await self.con.execute(numbered(sql), *params)
 
     async def fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        check_text(params)
         return await self.con.fetch(numbered(sql), *params)
 
     async def fetchrow(self, sql: str, *params: Any) -> asyncpg.Record | None:
+        check_text(params)
         return await self.con.fetchrow(numbered(sql), *params)
 
     async def fetchval(self, sql: str, *params: Any) -> Any:
+        check_text(params)
         return await self.con.fetchval(numbered(sql), *params)
 
     async def insert(self, sql: str, *params: Any) -> int:
+        check_text(params)
         return await self.con.fetchval(numbered(sql) + " RETURNING id", *params)
 
     async def script(self, sql: str) -> None:
@@ -297,7 +304,8 @@ class PgStore(Store):
         unreachable, login refused, newer schema) in one line, the password
         left out."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=10)
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=10,
+                                             reset=_no_session_state)
         except Exception as e:  # noqa: BLE001 - one clear line for the operator
             raise StoreError(f"cannot open the database {_redacted(url)!r}: {type(e).__name__}: {e}") from e
         store = cls(pool, url)
@@ -340,6 +348,16 @@ class PgStore(Store):
 
     async def _migration_lock(self, c: _PgConn) -> None:
         await c.execute("SELECT pg_advisory_xact_lock(?)", MIGRATION_LOCK)
+
+
+async def _no_session_state(con: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back (issue 37): nothing to
+    undo. asyncpg's default (advisory unlock all, CLOSE ALL, UNLISTEN, RESET
+    ALL) is a round trip per release, 2.2 of a submit's 5.4, for state dakbot
+    never sets: its one advisory lock is transaction-scoped (migrations), it
+    sets no session variable, listens to nothing, opens no cursor outside a
+    transaction (tests/bot/test_concurrency.py checks the SQL). A transaction
+    left open by a failure is still rolled back before this is called."""
 
 
 def _redacted(url: str) -> str:

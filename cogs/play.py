@@ -146,9 +146,8 @@ class GameGroup(app_commands.Group):
         svc = _svc(interaction)
         res = await svc.create(str(interaction.channel_id), str(interaction.user.id), scenario,
                                seats=players, guild=str(interaction.guild_id or ""), locale=locale,
-                               bots=bots, layout=layout, deadline_action=consequence, game=game)
-        if deadline:
-            await svc.set_reminders(res.game.id, str(interaction.user.id), None, deadline, manager=True)
+                               bots=bots, layout=layout, deadline_action=consequence, game=game,
+                               deadline_hours=deadline or None)
         await _reply(interaction, res.reply, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=L("join", "cmd.join.name"), description=L("Take a seat", "cmd.join.desc"))
@@ -214,7 +213,7 @@ class GameGroup(app_commands.Group):
                            consequence=L("what a missed deadline does", "opt.consequence.desc"))
     @app_commands.choices(consequence=CONSEQUENCE_CHOICES)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 1, 720] = 24.0,
-                        deadline: app_commands.Range[float, 0, 2160] = 0.0, consequence: str | None = None):
+                        deadline: app_commands.Range[float, 0, 2160] | None = None, consequence: str | None = None):
         res = await _svc(interaction).set_reminders(await _game_id(interaction), str(interaction.user.id), hours,
                                                     deadline, manager=_manager(interaction),
                                                     deadline_action=consequence)

@@ -200,6 +200,11 @@ IT = {
 'status.pax_tracks': '{year} (turno {turn}/{turns}): {phase}. Tensione Europea {et}, Risentimento Cinese {cr}.',
 'status.pax_powers': 'Tesoreria e Punti Vittoria: {powers}',
 'status.pax_power': '{power} £ {treasury}, {vp} PV',
+'error.deadline_hours': 'Una scadenza dura almeno 1 ora (0: nessuna scadenza).',
+'error.manage_deadline': 'Solo chi ha creato la partita o chi ha Gestire i canali può cambiare la scadenza.',
+'error.nul': 'Quel testo contiene un carattere che non si può salvare (NUL); non è cambiato nulla.',
+'error.partial_transcript': "Questa partita è iniziata prima che dakbot tenesse le trascrizioni: le sue mosse fino alla mossa {move} non si possono rivedere né esportare; il suo registro è tutto ciò che c'è (/log).",
+'error.no_moves': 'Non è stata ancora giocata nessuna mossa.',
 }
 # command names (lowercase, <= 32) and descriptions (<= 100) for Discord
 CMDS = {

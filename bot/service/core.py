@@ -9,6 +9,7 @@ import contextlib
 import contextvars
 import importlib
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -277,10 +278,29 @@ class Core:
 
     async def game_in(self, channel: str) -> GameRow:
         """The open game of a channel; NotFound if there is none."""
-        g = await self.store.open_game_in(str(channel))
+        channel = str(channel)
+        # a channel id holding NUL can be stored by no database: no game is there
+        g = None if "\x00" in channel else await self.store.open_game_in(channel)
         if g is None:
             raise NotFound("error.no_game", "There is no game in this channel. Start one with /game new.")
         return g
+
+    @staticmethod
+    def _id_text(value: Any) -> str:
+        """``value`` (a user, channel or server id) as stored; BadInput when
+        it holds a NUL character, which no database of dakbot stores
+        (issue 37: PostgreSQL cannot). Nothing is changed then."""
+        text = str(value)
+        if "\x00" in text:
+            raise BadInput("error.nul", "That text holds a character that cannot be stored (NUL); nothing "
+                           "was changed.")
+        return text
+
+    @staticmethod
+    def _clean_name(name: str) -> str:
+        """A game's name without control characters (a NUL cannot be stored,
+        the others only garble a post) and spaces at its ends."""
+        return "".join(ch for ch in str(name) if ch >= " " and ch != "\x7f").strip()
 
     def state_of(self, g: GameRow):
         """The game's state. Raises BadInput before the start, Unreadable when
@@ -361,10 +381,34 @@ class Core:
         return pending[0]
 
     @staticmethod
-    def _before(state) -> tuple[int, Any]:
-        """What :meth:`_commit` compares the new state with: the move counter
-        and the stretch marker of the state the choices start from."""
-        return state.move, engine.stretch_marker(state)
+    def _before(state) -> tuple[int, Any, bool]:
+        """What :meth:`_commit` compares the new state with: the move counter,
+        the stretch marker and whether it is a phase of sealed orders, of the
+        state the choices start from."""
+        return state.move, engine.stretch_marker(state), Core._sealed(state)
+
+    @staticmethod
+    def _sealed(state) -> bool:
+        """True in a phase of sealed orders (several players decide at once).
+        ``state``: a state, or its :class:`engine.Pending`."""
+        if isinstance(state, engine.Pending):
+            return state.simultaneous or len(state.decisions) > 1
+        return engine.is_simultaneous(state)
+
+    @staticmethod
+    def _draft_valid(dr: tuple[int, list[str]] | None, g: GameRow, sealed: bool, version: int | None = None) -> bool:
+        """Whether the stored draft ``dr`` ``(version, choices)`` answers the
+        user's decision now and, with ``version``, whether a click built at
+        move counter ``version`` still answers it. One decision at a time:
+        both the current counter. Sealed orders: the draft is the one the
+        user has had since ``dr[0]`` (each save replaces the draft of a player
+        whose decision it changed), so any counter from then on (issue 37:
+        another player's save refuses no click of theirs)."""
+        if dr is None:
+            return False
+        if sealed:
+            return dr[0] <= g.version and (version is None or dr[0] <= version <= g.version)
+        return dr[0] == g.version and (version is None or version == g.version)
 
     def _may_manage(self, g: GameRow, user: str, manager: bool) -> bool:
         return manager or user == g.creator
@@ -379,6 +423,22 @@ class Core:
             raise BadInput("error.humans_only", "{game} has no non-player rules for its Operations in our sources: "
                            "every faction must be played by a human, and a missed deadline cannot hand a turn "
                            "to a bot.", game=spec.name)
+
+    @staticmethod
+    def _check_hours(v: Any) -> None:
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
+            raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
+
+    @classmethod
+    def _check_deadline_hours(cls, v: Any) -> None:
+        """A deadline per decision: none (None, 0) or 1 h (the reminders'
+        own minimum: a shorter one would pass a player's turn before anyone
+        could answer, issue 37) to a year."""
+        if v is None:
+            return
+        cls._check_hours(v)
+        if 0 < v < 1 or v < 0:
+            raise BadInput("error.deadline_hours", "A deadline is at least 1 hour (0: no deadline).")
 
     def _check_deadline_action(self, action: str) -> None:
         if action not in DEADLINE_ACTIONS:

@@ -9,8 +9,8 @@ from typing import Any
 import engine
 
 from ..i18n import t
-from ..patch import check_at_start
-from ..store import GameRow
+from ..patch import check_at_start, start_snapshot, transcript_start
+from ..store import SNAPSHOTS_KEPT, GameRow
 from . import pictures  # looked up at each call: a test may swap the renderer
 from .core import BadInput, Core
 
@@ -32,9 +32,8 @@ class History(Core):
         if g.status == "active":
             return f"game{g.id}-log.txt", self._log_text(g, await self._log_since(g, state, 0)) + "\n"
         rows = await self.store.moves(g.id)
-        if not rows:
-            raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
-                           "all there is (/log).")
+        if transcript_start(g, state.move, rows) > 0:  # a transcript from the seed would not replay
+            raise self._partial(g, state, rows)
         from engine.core.transcript import Transcript
 
         tr = Transcript(g.game, g.scenario, g.seed, self._start_options(state),
@@ -52,28 +51,45 @@ class History(Core):
     async def replay(self, game_id: int, step: int | None = None) -> tuple[int, int, str, bytes | None]:
         """Look back: the game after confirmed move ``step`` (1 = the first
         confirmed move; None or past the end = the last). Returns ``(step,
-        steps, log text of that move, map PNG)``. Raises BadInput before the
-        start or for a game from before transcripts were kept."""
+        steps, log text of that move, map PNG)``. A game begun before
+        transcripts were kept is looked back at from its earliest snapshot
+        the transcript covers. Raises BadInput before the start, before
+        the first move, or for such a game with no such snapshot."""
         g = await self.game(game_id)
         if g.state is None:
             raise BadInput("error.not_started", "The game has not started yet.")
         rows = await self.store.moves(g.id)
+        state = self.state_of(g)
+        base = None
+        start = transcript_start(g, state.move, rows)
+        if start > 0:  # begun before transcripts: looked back from the earliest snapshot it covers
+            snap = start_snapshot(start, await self.store.snapshots(g.id, SNAPSHOTS_KEPT))
+            if snap is None:
+                raise self._partial(g, state, rows)
+            base, rows = snap["state"], [r for r in rows if r["move"] > snap["move"]]
         if not rows:
-            raise BadInput("error.no_transcript", "This game started before dakbot kept transcripts; its log is "
-                           "all there is (/log).")
+            raise BadInput("error.no_moves", "No move has been played yet.")
         versions = sorted({r["version"] for r in rows})
         steps = len(versions)
         step = steps if step is None or step > steps else max(1, step)
-        state = self.state_of(g)
         work = await asyncio.to_thread(self._replay_to, g, state, rows, versions[step - 1],
-                                       versions[step - 2] if step > 1 else None)
+                                       versions[step - 2] if step > 1 else None, base)
         before_len, work = work
         text = self._log_text(g, work.log[before_len:]) or t(g.locale, "log.empty", "The log is empty.")
         png = await asyncio.to_thread(pictures.render_map, work, g.locale) if self.render_maps else None
         return step, steps, text, png
 
-    def _replay_to(self, g: GameRow, state, rows: list[dict], version: int, prev: int | None):
-        work = engine.new_game(g.game, g.scenario, g.seed, self._start_options(state))
+    def _partial(self, g: GameRow, state, rows: list[dict]) -> BadInput:
+        return BadInput("error.partial_transcript", "This game began before dakbot kept transcripts: its moves up "
+                        "to move {move} cannot be replayed or exported; its log is all there is (/log).",
+                        move=transcript_start(g, state.move, rows))
+
+    def _replay_to(self, g: GameRow, state, rows: list[dict], version: int, prev: int | None,
+                   base: str | None = None):
+        """The game after the rows up to ``version`` (from the seed, or from
+        the stored state ``base``), and the log length after ``prev``'s."""
+        work = engine.load_state(base) if base else engine.new_game(g.game, g.scenario, g.seed,
+                                                                      self._start_options(state))
         before = len(work.log) if prev is None else None
         for r in rows:
             if r["version"] > version:

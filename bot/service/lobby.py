@@ -32,15 +32,18 @@ class Lobby(Core):
     async def create(self, channel: str, creator: str, scenario: str | None = None, *, options: dict | None = None,
                      seats: int = 4, name: str | None = None, guild: str | None = None, locale: str = "en",
                      seed: int | None = None, bots: list[str] | str | None = None, layout: str = "standard",
-                     deadline_action: str = "remind", game: str | None = None) -> Result:
+                     deadline_action: str = "remind", game: str | None = None,
+                     deadline_hours: float | None = None) -> Result:
         """Create a game in ``setup`` in ``channel``. ``seats``: human players
         up to the game's most (see the module doc); ``bots``: Factions played by
         the game's bot (ids or names in any language, a list or a text with
         commas); the human players share the other Factions by the game's seat
         groups (``layout``: one of ``GameSpec.seat_layouts``, the game's own
         pairings, the first by default); ``deadline_action``: what a missed deadline does
-        (:data:`DEADLINE_ACTIONS`). Raises BadInput (scenario, seats, bots,
-        layout, game) or Forbidden (the channel already has an open game).
+        (:data:`DEADLINE_ACTIONS`); ``deadline_hours``: the time per decision
+        (>= 1 h; 0 or None: none). Raises BadInput (scenario, seats, bots,
+        layout, game, deadline) or Forbidden (the channel already has an open
+        game); nothing is created then.
         ``game``: a registered game id (``engine.games()``), default the first."""
         game = game or default_game()
         if game not in engine.games():
@@ -64,6 +67,7 @@ class Lobby(Core):
             raise BadInput("error.layout", "Unknown seat layout '{layout}': choose {layouts}.",
                            layout=layout, layouts=", ".join(spec.seat_layouts))
         self._check_deadline_action(deadline_action)
+        self._check_deadline_hours(deadline_hours)
         opts = {k: v for k, v in (options or {}).items() if k not in ("bots", "posted_log", "groups")}
         opts["seats"] = seats
         try:
@@ -75,14 +79,18 @@ class Lobby(Core):
         bot_seats = list(bots)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**62)
-        name = name or f"{spec.name} {scenario}"
+        name = self._clean_name(name or "") or f"{spec.name} {scenario}"
         try:
-            g = await self.store.create_game(channel=str(channel), guild=str(guild) if guild else None, name=name,
+            g = await self.store.create_game(channel=self._id_text(channel),
+                                             guild=self._id_text(guild) if guild else None, name=name,
                                              game=game, scenario=scenario, seed=seed, options=opts,
-                                             creator=str(creator), locale=locale, bots=bot_seats,
+                                             creator=self._id_text(creator), locale=locale, bots=bot_seats,
                                              deadline_action=deadline_action)
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
+        if deadline_hours:
+            await self.store.update_game(g.id, deadline_hours=float(deadline_hours))
+            g.deadline_hours = float(deadline_hours)
         text = t(locale, "game.created", "New game **{name}** (scenario {scenario}, {seats} players) created by "
                  "<@{user}>. Join with /game join, then /game start.", name=name, scenario=scenario,
                  seats=seats, user=creator)
@@ -97,7 +105,7 @@ class Lobby(Core):
         """Take the seat group holding ``faction`` (or the first free group).
         Allowed in setup, and in play for a seat no one holds. Raises
         BadInput (unknown Faction), Forbidden (taken, game over)."""
-        user = str(user)
+        user = self._id_text(user)
         g = await self.game(game_id)
         loc = g.locale
         if g.status not in ("setup", "active"):
@@ -232,7 +240,7 @@ class Lobby(Core):
     async def replace(self, game_id: int, by: str, faction: str, new_user: str, *, manager: bool = False) -> Result:
         """Give ``faction``'s seat group to ``new_user``: the creator or a
         member with Manage Channels only."""
-        by = str(by)
+        by, new_user = str(by), self._id_text(new_user)
         g = await self.game(game_id)
         if not self._may_manage(g, by, manager):
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
@@ -314,7 +322,7 @@ class Lobby(Core):
         user = str(user)
         g = await self._managed_open_game(game_id, user, manager)
         try:
-            await self.store.move_game(g.id, str(channel))
+            await self.store.move_game(g.id, self._id_text(channel))
         except Conflict:
             raise Forbidden("error.channel_busy", "This channel already has a game. Finish or abandon it first.")
         g = await self.game(g.id)

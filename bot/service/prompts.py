@@ -130,16 +130,37 @@ class Prompts(Core):
         g = await self.game(game_id)
         if g.state is None or g.status != "active":
             return None
-        if user is not None:
-            dr = await self.store.get_draft(g.id, str(user))
-            if dr and dr[0] == g.version and dr[1]:
-                state = self.state_of(g)
-                return self._draft_prompt(g, state, dr[1], self._decision_for(g, state, str(user)))
         p = self._known_pending(g.state)
         if p is None:  # first shown since this process started: computed once
             p = engine.pending(self.state_of(g))
             self._remember(g.state, p)
+        if user is not None:
+            dr = await self.store.get_draft(g.id, str(user))
+            if dr and dr[1] and self._draft_valid(dr, g, self._sealed(p)):
+                state = self.state_of(g)
+                return self._draft_prompt(g, state, dr[1], self._decision_for(g, state, str(user)))
         return self._prompt(g, None, g.version, d=self._decision_for(g, p, None if user is None else str(user)))
+
+    async def _own_draft(self, g: GameRow, user: str, version: int, sealed: bool) -> tuple[int | None, list[str]]:
+        """``(since, choices)``: the user's draft on the decision a click built
+        at ``version`` answers (:meth:`_draft_valid`); ``(None, [])`` when they
+        have none yet. Raises Stale when that decision is no longer theirs to
+        answer (the game, or in sealed orders their own decision, moved on)."""
+        dr = await self.store.get_draft(g.id, user)
+        if self._draft_valid(dr, g, sealed, version):
+            return dr[0], dr[1]
+        if version != g.version:
+            raise await self._stale(g, user)
+        return None, []
+
+    async def _keep_draft(self, g: GameRow, user: str, since: int | None, draft: list[str], sealed: bool) -> None:
+        """Store ``draft`` (see :meth:`_own_draft`); in sealed orders only on
+        the decision it was built on (else Stale: a save changed it meanwhile)."""
+        if not sealed:
+            await self.store.set_draft(g.id, user, g.version, draft or None)
+        elif not await self.store.put_draft(g.id, user, g.version if since is None else since, draft,
+                                            new=since is None):
+            raise await self._stale(await self.game(g.id), user)
 
     def _draft_prompt(self, g: GameRow, state, draft: list[str], d: Any = _COMPUTE) -> Prompt:
         """The prompt after ``draft`` is applied to a copy of ``state`` (``d``:
@@ -170,15 +191,15 @@ class Prompts(Core):
     async def pick(self, game_id: int, user: str, version: int, choice: str, draft_len: int | None = None) -> Prompt:
         """Add one choice to ``user``'s draft (validated on a copy, nothing
         saved to the game). Returns the next prompt, or a confirm prompt when
-        the draft ends the stretch. Raises Stale / Forbidden / BadInput."""
+        the draft ends the stretch. Raises Stale / Forbidden / BadInput. In a
+        phase of sealed orders, ``version`` may be older than the game's: it
+        is checked against the user's own decision (issue 37)."""
         user = str(user)
         g = await self.game(game_id)
-        if version != g.version:
-            raise await self._stale(g, user)
         state = self.state_of(g)
+        sealed = self._sealed(state)
+        since, draft = await self._own_draft(g, user, version, sealed)
         d = self._check_actor(g, state, user)
-        dr = await self.store.get_draft(g.id, user)
-        draft = dr[1] if dr and dr[0] == g.version else []
         if draft_len is not None and draft_len != len(draft):
             raise await self._stale(g, user)
         draft = draft + [choice]
@@ -186,34 +207,36 @@ class Prompts(Core):
             p = self._draft_prompt(g, state, draft, d)
         except EngineError as e:
             raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
-        await self.store.set_draft(g.id, user, g.version, draft)
+        await self._keep_draft(g, user, since, draft, sealed)
         return p
 
     async def back(self, game_id: int, user: str, version: int) -> Prompt | None:
         """Drop the last drafted choice."""
         user = str(user)
         g = await self.game(game_id)
-        if version != g.version:
-            raise await self._stale(g, user)
-        dr = await self.store.get_draft(g.id, user)
-        draft = (dr[1] if dr and dr[0] == g.version else [])[:-1]
-        await self.store.set_draft(g.id, user, g.version, draft or None)
+        sealed = g.status == "active" and self._sealed(self.state_of(g))
+        since, draft = await self._own_draft(g, user, version, sealed)
+        await self._keep_draft(g, user, since, draft[:-1], sealed)
         return await self.prompt(g.id, user)
 
     async def cancel(self, game_id: int, user: str) -> Prompt | None:
-        await self.store.set_draft(int(game_id), str(user), 0, None)
-        return await self.prompt(int(game_id), user)
+        g = await self.game(int(game_id))
+        dr = await self.store.get_draft(g.id, str(user))
+        if dr and g.status == "active" and self._sealed(self.state_of(g)):
+            await self.store.put_draft(g.id, str(user), dr[0], [])  # the decision stays theirs: its draft emptied
+        else:
+            await self.store.set_draft(g.id, str(user), 0, None)
+        return await self.prompt(g.id, user)
 
     async def confirm(self, game_id: int, user: str, version: int) -> Result:
         """Submit ``user``'s draft (see :meth:`submit`)."""
         user = str(user)
         g = await self.game(game_id)
-        if version != g.version:
-            raise await self._stale(g, user)
-        dr = await self.store.get_draft(g.id, user)
-        if not dr or dr[0] != g.version or not dr[1]:
+        sealed = g.status == "active" and self._sealed(self.state_of(g))
+        _, draft = await self._own_draft(g, user, version, sealed)
+        if not draft:
             raise BadInput("error.no_choice", "Choose something first.")
-        return await self.submit(g.id, user, dr[1], version)
+        return await self.submit(g.id, user, draft, version)
 
 
 def _prompt_lines(game: str, d, loc: str) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from typing import Any
 
 import engine
@@ -14,7 +13,6 @@ from ..store import GameRow
 from .core import (
     _COMPUTE,
     MAX_BOT_MOVES,
-    MAX_HOURS,
     BadInput,
     Core,
     Forbidden,
@@ -55,32 +53,41 @@ class Timers(Core):
     async def set_reminders(self, game_id: int, user: str, hours: float | None = None,
                             deadline_hours: float | None = None, *, manager: bool = False,
                             deadline_action: str | None = None) -> Result:
-        """Set the reminder interval (hours, >= 1), the optional deadline per
-        decision and, for the game's manager, what a missed deadline does
-        (:data:`DEADLINE_ACTIONS`). Raises BadInput / Forbidden."""
+        """Set the reminder interval (hours, >= 1; any seated player), and,
+        for the game's manager only, the deadline per decision (hours, >= 1,
+        the reminders' own minimum; 0: none; None: unchanged) and what a
+        missed deadline does (:data:`DEADLINE_ACTIONS`). A player who does
+        not manage the game cannot shorten everyone's deadline (issue 37).
+        Raises BadInput / Forbidden; nothing is changed then."""
         g = await self.game(game_id)
-        if not self._may_manage(g, str(user), manager) and str(user) not in g.seats.values():
+        may_manage = self._may_manage(g, str(user), manager)
+        if not may_manage and str(user) not in g.seats.values():
             raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do this.")
         fields: dict[str, Any] = {}
         if deadline_action is not None and deadline_action != g.deadline_action:
-            if not self._may_manage(g, str(user), manager):
+            if not may_manage:
                 raise Forbidden("error.manage", "Only the game's creator or someone with Manage Channels can do "
                                 "this.")
             self._check_deadline_action(deadline_action)
             self._check_humans_only(g.game, deadline_action == "bot")
             fields["deadline_action"] = deadline_action
-        for v in (hours, deadline_hours):
-            if v is not None and not (isinstance(v, (int, float)) and math.isfinite(v) and v <= MAX_HOURS):
-                raise BadInput("error.hours", "Give a number of hours between 1 and {max}.", max=MAX_HOURS)
         if hours is not None:
+            self._check_hours(hours)
             if hours < 1:
                 raise BadInput("error.reminder_hours", "Reminders come at most once an hour.")
             fields["reminder_hours"] = float(hours)
-        fields["deadline_hours"] = float(deadline_hours) if deadline_hours and deadline_hours > 0 else None
+        if deadline_hours is not None:
+            self._check_hours(deadline_hours)
+            new = float(deadline_hours) if deadline_hours > 0 else None
+            if new != g.deadline_hours and not may_manage:
+                raise Forbidden("error.manage_deadline", "Only the game's creator or someone with Manage Channels "
+                                "can change the deadline.")
+            self._check_deadline_hours(deadline_hours)
+            fields["deadline_hours"] = new
         timers = None
         if g.status == "active":
             g.reminder_hours = fields.get("reminder_hours", g.reminder_hours)
-            g.deadline_hours = fields["deadline_hours"]
+            g.deadline_hours = fields.get("deadline_hours", g.deadline_hours)
             timers = self._timers(g, self.state_of(g))
         await self.store.update_game(g.id, timers=timers, **fields)
         g = await self.game(g.id)

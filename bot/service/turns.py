@@ -15,9 +15,13 @@ from engine.core.registry import resolve
 from .. import bots as botmod
 from ..i18n import render, t
 from ..store import Conflict, GameRow
-from .core import MAX_BOT_MOVES, BadInput, Core, Forbidden, Post, Result, _hidden_revealed, factions_of
+from .core import MAX_BOT_MOVES, BadInput, Core, Forbidden, Post, Result, Stale, _hidden_revealed, factions_of
 
 logger = logging.getLogger(__name__)
+
+#: how often a sealed order is tried again on the state another player's
+#: order saved meanwhile (each try re-reads the game: a busy phase converges)
+SEALED_RETRIES = 8
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,25 +120,36 @@ class Turns(Core):
         seat, game over), BadInput (a choice not on offer: why, in the game's
         terms), NotFound."""
         user = str(user)
-        g = await self.game(game_id)
-        if version is not None and version != g.version:
-            raise await self._stale(g, user)
-        state, known = self._loaded(g)
-        d = self._check_actor(g, known or state, user)
-        if not choices:
-            raise BadInput("error.no_choice", "Choose something first.")
-        before = self._before(state)
-        # the state was loaded for this call alone: the choices are applied to
-        # it in place (no copy); on a refusal it is dropped, nothing is saved.
-        # Each choice answers the decision the one before left (engine.play).
-        try:
-            decided = d
-            for cid in choices:
-                p = engine.play(state, d.actor, cid, decided=decided)
-                decided = p.first
-        except EngineError as e:
-            raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
-        return await self._commit(g, before, state, d, user, list(choices), "submit", pending=p)
+        for attempt in range(SEALED_RETRIES):
+            g = await self.game(game_id)
+            state, known = self._loaded(g)
+            sealed = self._sealed(known or state) if g.status == "active" else False
+            if version is not None and version != g.version and not (
+                    sealed and self._draft_valid(await self.store.get_draft(g.id, user), g, True, version)):
+                raise await self._stale(g, user)
+            d = self._check_actor(g, known or state, user)
+            if not choices:
+                raise BadInput("error.no_choice", "Choose something first.")
+            before = self._before(state)
+            # the state was loaded for this call alone: the choices are applied to
+            # it in place (no copy); on a refusal it is dropped, nothing is saved.
+            # Each choice answers the decision the one before left (engine.play).
+            try:
+                decided = d
+                for cid in choices:
+                    p = engine.play(state, d.actor, cid, decided=decided)
+                    decided = p.first
+            except EngineError as e:
+                raise BadInput("error.illegal", "{reason}", reason=render(g.locale, e.message, g.game))
+            try:
+                return await self._commit(g, before, state, d, user, list(choices), "submit", pending=p)
+            except Stale:
+                # sealed orders: another player's orders were saved first; this
+                # player's go on the new state if that save left their decision
+                # as it was (the check above), else Stale (issue 37)
+                if not sealed or version is None or attempt == SEALED_RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     async def out_of_turn(self, game_id: int, user: str, choice: str = "challenge") -> Result:
         """Make an out-of-turn choice (``engine.out_of_turn``: a challenge of
@@ -181,6 +196,7 @@ class Turns(Core):
         new_json, log_rows = engine.split_log(new, p)
         if nd is not None and changed:
             snaps.append((nd.actor, new.move, new_json))
+        keep, fresh = self._drafts_after(g, before, d, p, changed)
         status = "finished" if new.result is not None else None
         posted_from = g.posted_log
         try:
@@ -188,7 +204,8 @@ class Turns(Core):
                 g.id, g.version, new_json, status=status,
                 action={"user": user, "actor": d.actor, "kind": kind, "choices": list(choices)},
                 snapshots=snaps, timers=self._timers(g, new, nd, p) if changed else None,
-                posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows)
+                posted_log=engine.log_length(new) if changed else None, moves=moves, log=log_rows,
+                keep_drafts=keep, fresh_drafts=fresh)
         except Conflict:
             raise await self._stale(await self.game(g.id), user or "")
         superseded, (g.version, g.state) = g.state, (v, None)  # the row as saved, without a re-read
@@ -212,6 +229,21 @@ class Turns(Core):
             res.posts.append(Post(self._result_text(g, new), kind="end"))
         res.reply = t(g.locale, "play.done", "Done.")
         return res
+
+    def _drafts_after(self, g: GameRow, before: tuple, d, p: engine.Pending, changed: bool) -> tuple[set, set]:
+        """Whose drafts a save keeps and who starts an empty one (see
+        ``Store.save_state``): in a round of sealed orders that goes on, only
+        the saver's own decision changed (no player sees another's orders);
+        a new round gives every player a new decision; outside sealed orders
+        every draft is dropped (issue 37)."""
+        if not self._sealed(p):
+            return set(), set()
+        bots = self._bots(g)
+        owing = {g.seats[x.actor] for x in p.decisions if g.seats.get(x.actor) and x.actor not in bots}
+        if changed or not before[2]:
+            return set(), owing
+        saver = g.seats.get(d.actor)
+        return owing - {saver}, owing & {saver}
 
     async def undo(self, game_id: int, user: str) -> Result:
         """Undo (DESIGN §2, by snapshots): the deciding player goes back to the

@@ -65,6 +65,8 @@ from .core import (
                    GameRow,
                    SeatBusy,
                    StoreError,
+                   UnstorableText,
+                   check_text,
                    default_path,
                    is_postgres_url,
 )
@@ -73,4 +75,4 @@ from .sqlite import SqliteStore
 
 __all__ = ["BACKENDS", "BOT", "LOG_ROWS_PER_INSERT", "MAX_ID", "MAX_LOG", "MIGRATIONS", "OPEN", "SHARED_MIGRATIONS",
            "SNAPSHOTS_KEPT", "SQLITE_MIGRATIONS", "Conflict", "GameRow", "SeatBusy", "SqliteStore", "Store",
-           "StoreError", "default_path", "is_postgres_url"]
+           "StoreError", "UnstorableText", "check_text", "default_path", "is_postgres_url"]

@@ -76,6 +76,10 @@ class GameRow:
     engine_version: str | None = None
     checked_version: str | None = None
     patch_notice: str | None = None
+    #: the state's move before the first transcript row (0: the whole game; a game
+    #: begun before transcripts: where they began; None: its state's move says, see
+    #: bot.patch.transcript_start)
+    transcript_from: int | None = 0
     seats: dict[str, str] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)
 
@@ -92,6 +96,20 @@ class SeatBusy(Exception):
     def __init__(self, why: str, faction: str | None = None, holder: str | None = None):
         self.why, self.faction, self.holder = why, faction, holder
         super().__init__(why)
+
+
+class UnstorableText(ValueError):
+    """A text holding a NUL character: PostgreSQL's TEXT cannot hold one, so
+    neither backend stores (or looks up) it (issue 37); the service refuses
+    it politely before it gets here."""
+
+
+def check_text(params) -> None:
+    """Raise :class:`UnstorableText` when a text among ``params`` (one
+    statement's) holds a NUL character."""
+    for v in params:
+        if isinstance(v, str) and "\x00" in v:
+            raise UnstorableText("a text with a NUL character cannot be stored")
 
 
 class StoreError(Exception):
@@ -214,6 +232,9 @@ class StoreCore(abc.ABC):
             return out
 
     @staticmethod
-    async def _bump(c, game_id: int, now: float) -> None:
+    async def _bump(c, game_id: int, now: float) -> int:
+        """Bump the game's move counter (drafts dropped); the new counter,
+        which the change's action row records (under the game's row lock)."""
         await c.execute("UPDATE games SET version=version+1, updated=? WHERE id=?", now, game_id)
         await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
+        return await c.fetchval("SELECT version FROM games WHERE id=?", game_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from typing import Any
 
 from .core import (
@@ -13,6 +14,7 @@ from .core import (
     Conflict,
     GameRow,
     StoreCore,
+    check_text,
 )
 
 
@@ -85,7 +87,8 @@ class Games(StoreCore):
                          drop_moves_after: int | None = None,
                          engine_version: str | None = None,
                          log: list[tuple[int, dict[str, Any]]] = (),
-                         drop_log_from: int | None = None) -> int:
+                         drop_log_from: int | None = None,
+                         keep_drafts: Collection[str] = (), fresh_drafts: Collection[str] = ()) -> int:
         """Write a new state if the stored version is still ``expected_version``;
         in the same transaction append the action row, the snapshots
         ``(actor, move, state_json)``, drop snapshots with id > ``drop_snapshots_after``
@@ -97,8 +100,12 @@ class Games(StoreCore):
         state (``engine.split_log``; an undo drops those from ``drop_log_from``),
         start the clock of the next decision when ``timers`` is given, record
         ``engine_version`` (the code the game starts on) when given, and
-        clear drafts. Returns the new version; raises Conflict if someone else
-        wrote first."""
+        clear the drafts the move made stale: every draft but those of the
+        users in ``keep_drafts`` (sealed orders: players whose own decision
+        the move left as it was, issue 37); the users in ``fresh_drafts``
+        get an empty draft from the new version on (the decision they owe
+        from now: what a sealed-orders click is checked against). Returns
+        the new version; raises Conflict if someone else wrote first."""
         now = time.time()
         sets = "state=?, version=version+1, updated=?, attention=NULL"
         params: list[Any] = [state_json, now]
@@ -138,9 +145,25 @@ class Games(StoreCore):
         if drop_log_from is not None:
             stmts.append(("DELETE FROM log_entries WHERE game_id=? AND n>=?", (game_id, drop_log_from)))
         stmts += self._log_inserts(game_id, log)
-        stmts.append(("DELETE FROM drafts WHERE game_id=?", (game_id,)))
+        stmts += self._draft_writes(game_id, new_version, keep_drafts, fresh_drafts)
+        for _, p in [update, *stmts]:  # (the backends' one-trip writes pass their connection's own check)
+            check_text(p)
         await self._write_move(update, stmts)
         return new_version
+
+    @staticmethod
+    def _draft_writes(game_id: int, version: int, keep: Collection[str],
+                      fresh: Collection[str]) -> list[tuple[str, tuple]]:
+        """:meth:`save_state`'s statements on drafts: drop all but ``keep``'s,
+        then an empty draft as of ``version`` for each of ``fresh``."""
+        keep, fresh = sorted(set(keep) - set(fresh)), sorted(set(fresh))
+        out = [("DELETE FROM drafts WHERE game_id=?" + (f" AND user_id NOT IN ({','.join('?' * len(keep))})"
+                                                         if keep else ""), (game_id, *keep))]
+        if fresh:
+            out.append(("INSERT INTO drafts (game_id, user_id, version, choices) VALUES "
+                        + ",".join(["(?,?,?,?)"] * len(fresh)),
+                        tuple(x for u in fresh for x in (game_id, u, version, "[]"))))
+        return out
 
     async def _write_move(self, update: tuple[str, tuple], stmts: list[tuple[str, tuple]]) -> None:
         """One move's write, in one transaction: ``update`` (the versioned
@@ -166,7 +189,8 @@ class Games(StoreCore):
                 raise Conflict("the game is not open")
             await c.execute("DELETE FROM timers WHERE game_id=?", game_id)
             await c.execute("DELETE FROM drafts WHERE game_id=?", game_id)
-            await self._action(c, game_id, user, None, kind, [], 0, now)
+            v = await c.fetchval("SELECT version FROM games WHERE id=?", game_id)
+            await self._action(c, game_id, user, None, kind, [], v, now)
 
     async def set_attention(self, game_id: int, why: str) -> bool:
         """Flag a game whose stored state cannot be used and drop its timers.

@@ -154,6 +154,16 @@ SHARED_MIGRATIONS: list[str] = [
     """
     CREATE INDEX IF NOT EXISTS timers_game ON timers(game_id);
     """,
+    # 8: where a game's transcript starts (issue 37): the state's move before
+    # its first transcript row, 0 for a game whose every move is a row. A
+    # game begun on the first release has rows only from the move it stood
+    # at when transcripts began; one started but without a row yet is NULL
+    # (its state's move then says where: 0 for a game on the current code).
+    """
+    ALTER TABLE games ADD COLUMN transcript_from INTEGER DEFAULT 0;
+    UPDATE games SET transcript_from = (SELECT MIN(move) - 1 FROM moves WHERE moves.game_id = games.id)
+        WHERE state IS NOT NULL;
+    """,
 ]
 
 

@@ -45,8 +45,8 @@ class Seats(StoreCore):
                 else:
                     for f in grp:
                         await self._set_seat(c, game_id, f, user, 0)
-                    await self._bump(c, game_id, now)
-                    await self._action(c, game_id, user, ",".join(grp), "join", [], 0, now)
+                    v = await self._bump(c, game_id, now)
+                    await self._action(c, game_id, user, ",".join(grp), "join", [], v, now)
                     return grp
             if len(groups) != 1:
                 raise SeatBusy("none")
@@ -64,8 +64,8 @@ class Seats(StoreCore):
                     await c.execute("DELETE FROM seats WHERE game_id=? AND faction=?", game_id, faction)
                 else:
                     await self._set_seat(c, game_id, faction, *((None, 1) if holder is BOT else (str(holder), 0)))
-            await self._bump(c, game_id, now)
-            await self._action(c, game_id, user, ",".join(seats), kind, list(choices), 0, now)
+            v = await self._bump(c, game_id, now)
+            await self._action(c, game_id, user, ",".join(seats), kind, list(choices), v, now)
 
     @staticmethod
     async def _set_seat(c, game_id: int, faction: str, user: str | None, bot: int) -> None:

@@ -17,6 +17,7 @@ from .api import Store
 from .core import (
     Conflict,
     StoreError,
+    check_text,
 )
 from .migrations import MIGRATIONS
 
@@ -69,12 +70,15 @@ class _SqliteConn:
 
     async def execute(self, sql: str, *params: Any) -> int:
         """Run one statement; the number of rows it changed."""
+        check_text(params)
         if self.fast:
             return await self._trip(lambda con: con.execute(sql, params).rowcount)
         return (await self._public(sql, params)).rowcount
 
     async def batch(self, stmts: list[tuple[str, tuple]]) -> None:
         """Run ``(sql, params)`` statements in order, in one trip."""
+        for _, params in stmts:
+            check_text(params)
         if not self.fast:
             for sql, params in stmts:
                 await self._public(sql, params)
@@ -87,11 +91,13 @@ class _SqliteConn:
         await self._trip(go)
 
     async def fetch(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
+        check_text(params)
         if self.fast:
             return await self._trip(lambda con: con.execute(sql, params).fetchall())
         return list(await (await self._public(sql, params)).fetchall())
 
     async def fetchrow(self, sql: str, *params: Any) -> aiosqlite.Row | None:
+        check_text(params)
         if self.fast:
             return await self._trip(lambda con: con.execute(sql, params).fetchone())
         return await (await self._public(sql, params)).fetchone()
@@ -102,6 +108,7 @@ class _SqliteConn:
 
     async def insert(self, sql: str, *params: Any) -> int:
         """Run one INSERT; the new row's id."""
+        check_text(params)
         if self.fast:
             return await self._trip(lambda con: con.execute(sql, params).lastrowid)
         return (await self._public(sql, params)).lastrowid
@@ -180,6 +187,7 @@ class SqliteStore(Store):
         holds the lock, or a trip is still on the database thread (its caller
         cancelled), the read queues behind them as before, so a read sees
         every write begun before it."""
+        check_text(params)
         if self.reader is not None and self._sent == self._done and not self.lock.locked():
             try:
                 rows = self.reader.execute(sql, params).fetchall()

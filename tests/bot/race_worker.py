@@ -2,7 +2,10 @@
 process: ``python race_worker.py DB MODE START_AT [GAME USER CHOICE VERSION]``.
 
 MODE ``timers``: claim every timer due at t=100 until none is left; prints the
-claimed ids, one per line. MODE ``submit``: submit CHOICE for USER in GAME at
+claimed ids, one per line. MODE ``sealed`` (GAME SEED USERS PHASES): the
+comma-separated USERS write sealed orders at random (sealed_players.play)
+until PHASES sealed phases are revealed; prints "clicks refused lost
+phases". MODE ``submit``: submit CHOICE for USER in GAME at
 VERSION; prints ``Result`` or the refusal's class name. Both wait until the
 wall clock reaches START_AT, so the processes really race."""
 import asyncio
@@ -25,6 +28,14 @@ async def main(db: str, mode: str, start_at: float, *rest: str) -> None:
                 for tm in due:
                     if await store.claim_timer(tm["id"]):
                         print(tm["id"], flush=True)
+        elif mode == "sealed":
+            import random
+
+            from sealed_players import play
+            game, seed, users, phases = rest
+            t = await play(Service(store, render_maps=False), int(game), users.split(","), random.Random(int(seed)),
+                           int(phases), pause=0.01)
+            print(t.clicks, t.refused, t.lost, t.phases, flush=True)
         else:
             game, user, choice, version = rest
             try:

@@ -3,6 +3,8 @@ engine; a game that no longer replays is reported and left as stored."""
 import json
 import random
 
+import pytest
+
 from bot.cli import main as cli_main
 from bot.patch import CURRENT, DIFFERS, REFUSED, code_version, patch
 from bot.service import Service
@@ -151,3 +153,64 @@ async def test_the_patch_notice_is_in_the_games_language(svc):
     assert await svc.upgrade_check() == 1
     (post,) = await svc.store.due_posts(svc.clock() + 1)
     assert "questa versione di dakbot" in post["text"] and "dalla mossa 1" in post["text"]
+
+
+async def _begun_before_transcripts(svc, n=15, k=3, seed=5, channel="old"):
+    """A game begun on the first release: its moves up to ``k`` have no
+    transcript row (those came with schema 3). Where its transcript starts
+    is read from its first row here (the migration of issue 37 records it
+    too: test_reliability.py)."""
+    gid = await _game_with_moves(svc, n=n, seed=seed, channel=channel)
+    await sql(svc.store, "DELETE FROM moves WHERE game_id=? AND move<=?", gid, k)
+    return gid
+
+
+async def test_a_game_begun_before_transcripts_is_not_reported_broken_once_it_moves_on(svc):
+    """Issue 37 item 4: its later rows are not re-run from the seed ("refused
+    at move 1"); they are re-run from the earliest snapshot they cover, and
+    no false notice is posted to its channel, at this release or the next."""
+    gid = await _begun_before_transcripts(svc)
+    (rep,) = await patch(svc.store, gid, dry_run=True)
+    assert rep.outcome == CURRENT, rep.line()
+    assert await svc.upgrade_check() == 0 and await svc.store.due_posts(svc.clock() + 1) == []
+    # and as it goes on (the next release's check finds it current too)
+    g = await svc.game(gid)
+    rnd = random.Random(3)
+    for _ in range(4):
+        p = await svc.prompt(gid)
+        await svc.submit(gid, g.seats[p.actor], [rnd.choice([c for c, _ in p.choices])], p.version)
+    (rep,) = await patch(svc.store, gid, dry_run=True)
+    assert rep.outcome == CURRENT, rep.line()
+    # looking back works from that snapshot, not from the seed
+    step, steps, text, _ = await svc.replay(gid, 1)
+    assert 1 <= step <= steps and text
+
+
+async def test_a_game_begun_before_transcripts_without_an_old_enough_snapshot_is_said_once_politely(svc):
+    from bot.patch import NO_TRANSCRIPT
+    from bot.service import BadInput
+
+    gid = await _begun_before_transcripts(svc)
+    await sql(svc.store, "DELETE FROM snapshots WHERE game_id=?", gid)
+    (rep,) = await patch(svc.store, gid, dry_run=True)
+    assert rep.outcome == NO_TRANSCRIPT and "began before dakbot kept transcripts" in rep.detail
+    assert await svc.upgrade_check() == 0  # never a channel notice
+    with pytest.raises(BadInput) as e:
+        await svc.replay(gid)
+    assert e.value.key == "error.partial_transcript"
+    await sql(svc.store, "UPDATE games SET status='finished' WHERE id=?", gid)
+    with pytest.raises(BadInput) as e:  # not a transcript `dakbot replay` would refuse
+        await svc.export(gid)
+    assert e.value.key == "error.partial_transcript"
+
+
+async def test_a_game_on_current_code_with_no_move_yet_is_not_called_older_than_transcripts(svc):
+    from bot.service import BadInput
+
+    r = await started(svc, seed=11)
+    assert await svc.store.moves(r.game.id) == []
+    (rep,) = await patch(svc.store, r.game.id, dry_run=True)
+    assert rep.outcome == CURRENT and "before dakbot" not in rep.line()
+    with pytest.raises(BadInput) as e:
+        await svc.replay(r.game.id)
+    assert e.value.key == "error.no_moves"

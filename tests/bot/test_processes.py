@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from bot.service import Service
 
 from svc_helpers import started
@@ -14,16 +16,18 @@ from svc_helpers import started
 WORKER = os.path.join(os.path.dirname(__file__), "race_worker.py")
 
 
-async def _race(db_url: str, *args: str, n: int = 2) -> list[list[str]]:
-    """Run ``n`` workers that start together; their output lines each."""
+async def _race(db_url: str, *args: str, n: int = 2, each=None, timeout: float = 120) -> list[list[str]]:
+    """Run ``n`` workers that start together; their output lines each.
+    ``each(i)``: the arguments of worker ``i`` after ``args`` (default none)."""
     start_at = str(time.time() + 2.0)  # time for both interpreters to import and connect
 
     def run() -> list[list[str]]:
-        procs = [subprocess.Popen([sys.executable, WORKER, db_url, args[0], start_at, *args[1:]],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(n)]
+        procs = [subprocess.Popen([sys.executable, WORKER, db_url, args[0], start_at, *args[1:],
+                                   *(each(i) if each else ())],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(n)]
         outs = []
         for p in procs:
-            out, err = p.communicate(timeout=120)
+            out, err = p.communicate(timeout=timeout)
             assert p.returncode == 0, err
             outs.append(out.split())
         return outs
@@ -51,6 +55,23 @@ async def test_one_submit_raced_by_two_processes_is_applied_once(store, db_url):
         assert (await svc.game(gid)).version == p.version + 1  # one write, not two
     moves = await store.moves(gid)
     assert [m["move"] for m in moves] == list(range(1, len(moves) + 1))
+
+
+async def test_sealed_orders_written_at_once_in_two_processes_refuse_and_erase_nothing(store, db_url):
+    """Issue 37 item 1, "done when": the four Pax Britannica powers' players,
+    two in each of two bot processes, pick and confirm sealed orders at
+    random over 10 sealed phases: no click refused for another player's
+    save, no unconfirmed pick lost, every order applied."""
+    if not db_url.startswith("postgres"):
+        pytest.skip("two processes writing at the same instant: the PostgreSQL deployment (issue 37)")
+    from sealed_players import POWERS, pax_game
+
+    gid = await pax_game(Service(store, render_maps=False))
+    pairs = [",".join(POWERS[:2]), ",".join(POWERS[2:])]
+    outs = await _race(db_url, "sealed", str(gid), each=lambda i: (str(100 + i), pairs[i], "10"), timeout=500)
+    clicks, refused, lost, phases = (sum(int(o[k]) for o in outs) for k in range(4))
+    assert clicks > 100 and phases >= 2 * 10, outs
+    assert (refused, lost) == (0, 0), outs
 
 
 def test_a_moves_rows_travel_together_only_where_no_part_could_see_another():

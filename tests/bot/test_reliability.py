@@ -126,15 +126,21 @@ async def test_schema_1_database_upgrades_bots_and_posted_log(tmp_path):
     finally:
         await store.close()
 
+def _old_database(path: str, schema: int) -> sqlite3.Connection:
+    """An SQLite database as the release of schema ``schema`` left it (open, uncommitted)."""
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    for n, script in enumerate(MIGRATIONS[:schema], 1):
+        db.executescript(script)
+        db.execute("INSERT INTO schema_version VALUES (?)", (n,))
+    return db
+
+
 async def test_a_schema_6_database_finds_a_games_timers_by_index_after_the_upgrade(tmp_path):
     """Every move that passes the turn replaces the game's timers: on a
     database of many games that is a lookup, not a scan of every timer."""
     path = str(tmp_path / "six.sqlite3")
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-    for n, script in enumerate(MIGRATIONS[:6], 1):
-        db.executescript(script)
-        db.execute("INSERT INTO schema_version VALUES (?)", (n,))
+    db = _old_database(path, 6)
     db.commit()
     plan = " ".join(r[-1] for r in db.execute("EXPLAIN QUERY PLAN DELETE FROM timers WHERE game_id=1"))
     assert "timers_game" not in plan  # the old schema scans
@@ -150,6 +156,37 @@ async def test_a_schema_6_database_finds_a_games_timers_by_index_after_the_upgra
         db.close()
 
 
+
+async def test_a_schema_7_database_records_where_each_games_transcript_starts(tmp_path):
+    """Issue 37 item 4: the upgrade to schema 8 records, per game, the move
+    before its first transcript row: a game begun on the first release (rows
+    only from move 6) starts at 5; a game in setup, and one started on newer
+    code with every move a row, at 0; a started game with no row yet is left
+    to its state's move (NULL). Nothing else of the games changes."""
+    from bot.patch import transcript_start
+
+    path = str(tmp_path / "seven.sqlite3")
+    db = _old_database(path, 7)
+    for i, state in enumerate((None, "s1", "s2", "s3"), 1):
+        db.execute("INSERT INTO games (channel, name, game, scenario, seed, options, status, creator, created,"
+                   " updated, state, version) VALUES (?, ?, 'gandhi', 'short', 1, '{}', ?, 'u', 0, 0, ?, 9)",
+                   (f"c{i}", f"g{i}", "setup" if state is None else "active", state))
+    for gid, moves in ((2, range(6, 10)), (3, range(1, 4))):
+        db.executemany("INSERT INTO moves (game_id, move, actor, choice, version) VALUES (?,?,'raj','x',1)",
+                       [(gid, m) for m in moves])
+    db.commit()
+    db.close()
+    store = await Store.open(path)
+    try:
+        games = [await store.get_game(i) for i in range(1, 5)]
+        assert [g.transcript_from for g in games] == [0, 5, 0, None]
+        assert [(g.state, g.version) for g in games] == [(None, 9), ("s1", 9), ("s2", 9), ("s3", 9)]
+        assert transcript_start(games[3], 0, []) == 0 and transcript_start(games[3], 12, []) == 12
+        new = await store.create_game(channel="c9", guild=None, name="n", game="gandhi", scenario="short",
+                                      seed=1, options={}, creator="u")
+        assert new.transcript_from == 0
+    finally:
+        await store.close()
 
 # -- 2. two users taking one seat ---------------------------------------------
 

@@ -98,6 +98,42 @@ async def test_only_the_manager_chooses_the_consequence(svc):
         await svc.set_reminders(r.game.id, "u1", 24, 2, deadline_action="explode")
 
 
+async def test_only_the_manager_sets_the_deadline_and_never_under_an_hour(svc):
+    """Issue 37 item 2: a seated player who is not the manager cannot set a
+    one-second deadline for everyone (nor clear or change the manager's);
+    the manager is refused a deadline shorter than the reminders' minimum
+    (1 h): politely, nothing changed. A seated player still sets the
+    reminder interval, which leaves the deadline as it was."""
+    gid = await _deadline_game(svc, "pass")  # u1 (the creator) set 1 h with consequence Pass
+    before = await svc.game(gid)
+    timers = await svc.store.timers(gid)
+    for hours in (0.0003, 0, 5):
+        with pytest.raises(Forbidden) as e:
+            await svc.set_reminders(gid, "u2", 24, hours)
+        assert "manage" in e.value.key
+    for hours in (0.0003, 0.5, 59 / 60):
+        with pytest.raises(BadInput) as e:
+            await svc.set_reminders(gid, "u1", 24, hours)
+        assert e.value.key == "error.deadline_hours" and "1" in e.value.text("en")
+        with pytest.raises(BadInput):
+            await svc.set_reminders(gid, "u2", 24, hours, manager=True)  # Manage Channels: the same floor
+    after = await svc.game(gid)
+    assert (after.deadline_hours, after.reminder_hours, after.version) == \
+        (before.deadline_hours, before.reminder_hours, before.version) == (1.0, 24.0, before.version)
+    assert await svc.store.timers(gid) == timers
+    res = await svc.set_reminders(gid, "u2", 6)  # the interval only: the deadline stays
+    assert (res.game.reminder_hours, res.game.deadline_hours) == (6.0, 1.0)
+    # the next pass fires nothing early: u1's turn is not passed after a second
+    assert [p for _, p in await _fire(svc, 0.5) if "deadline" in p.text] == []
+    res = await svc.set_reminders(gid, "u1", 24, 0)  # the manager clears it
+    assert res.game.deadline_hours is None
+    # a new game is refused a deadline under an hour before anything is created
+    with pytest.raises(BadInput):
+        await svc.create("c9", "u1", "short", deadline_hours=0.0003)
+    assert await svc.store.open_game_in("c9") is None
+    assert (await svc.create("c9", "u1", "short", deadline_hours=2)).game.deadline_hours == 2.0
+
+
 async def test_pause_by_consent_stops_the_clock_and_resume_starts_it(svc):
     gid = await _deadline_game(svc, "bot")
     for u in ("u1", "u2", "u3"):

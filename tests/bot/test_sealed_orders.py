@@ -1,0 +1,45 @@
+"""Sealed orders written at once (issue 37 item 1): in a Pax Britannica phase
+of sealed orders every power writes its orders at the same time, so one
+player's save must neither refuse another's click ("the game moved on") nor
+erase the picks another has not confirmed yet. Four players clicking in
+random interleavings, through the service (one process here; two OS
+processes on one database in test_processes.py)."""
+import asyncio
+import random
+
+import pytest
+
+import engine
+from bot.service import Service
+
+from sealed_players import POWERS, pax_game, play
+
+pytestmark = pytest.mark.timeout(600)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_four_players_writing_orders_at_once_never_refuse_or_erase_each_other(store, seed):
+    svc = Service(store, render_maps=False)
+    gid = await pax_game(svc)
+    tally = await play(svc, gid, list(POWERS), random.Random(seed), phases=10)
+    assert tally.phases >= 10 and tally.clicks > 100
+    assert (tally.refused, tally.lost) == (0, 0), tally
+
+
+async def test_two_players_confirming_orders_at_the_same_instant_both_succeed(store):
+    """The save that loses the optimistic check to another player's order
+    goes again on the new state: both orders are applied, neither refused."""
+    svc = Service(store, render_maps=False)
+    gid = await pax_game(svc)
+    first = engine.stretch_marker(svc.state_of(await svc.game(gid)))
+    for a, b in (("great_britain", "germany"), ("france", "usa")):
+        ps = [await svc.pick(gid, u, (await svc.prompt(gid, u)).version, "seal") for u in (a, b)]
+        assert all(p.confirm for p in ps)
+        v = (await svc.game(gid)).version
+        out = await asyncio.gather(*(svc.confirm(gid, u, p.version) for u, p in zip((a, b), ps)),
+                                   return_exceptions=True)
+        assert [type(x).__name__ for x in out] == ["Result", "Result"], out
+        assert (await svc.game(gid)).version >= v + 2
+    st = svc.state_of(await svc.game(gid))
+    assert engine.stretch_marker(st) != first  # all four orders sealed: the round was revealed
+    assert len(engine.decisions(st)) == 4
