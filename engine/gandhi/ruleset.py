@@ -74,6 +74,9 @@ Ruleset history:
      answer after the set ("troop:delhi>agra*2+sepoy:agra>bihar": how many
      of which kind from where to where), the Sepoys per destination still
      chosen with the space ("<space>:sepoy").
+  7  The third pass (issue 32). Congress Demonstrate's one answer for the
+     moves into a destination offers the Muslim League Activists along
+     ("bihar*2+ml:bihar", 3.3.2; ruleset 6 never offered them).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -81,7 +84,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 6
+RULESET = 7
 
 
 def ruleset(state: Any) -> int:

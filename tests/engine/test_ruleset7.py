@@ -1,0 +1,65 @@
+"""Ruleset 7 (issue 32, the third pass): the plays ruleset 6 lost, the gap
+of 1.4.1 inside Events, an Operation opened by its Special Activity, the
+Sweep's Activation before a Special Activity. Each test cites the seed line
+(IT = gandhi_rules_it.txt, ES = gandhi_rules_es.txt) it reads."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.gandhi import board
+from engine.gandhi.ruleset import ruleset
+from helpers import rule_ids
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_new_games_are_ruleset_7():
+    from test_taps5 import game
+
+    assert ruleset(game()) == 7
+
+
+# --- finding 1: Congress Demonstrate takes League Activists along (3.3.2) --------------
+
+def _demonstrate_up():
+    """The issue's position: Unity 2, Bihar with 3 Congress and 3 League
+    Activists; Congress Demonstrates into United Provinces."""
+    from test_nonviolent import blank, put, start
+
+    s = blank(restraint=3, unity=2)
+    put(s, "bihar", inc_activist=3, ml_activist=3)
+    start(s, "inc", "demonstrate")
+    engine.apply(s, "inc", "united_provinces")
+    return s
+
+
+def test_congress_demonstrate_moves_league_activists_in_one_answer_3_3_2():
+    """IT 3.3.2 L538 / ES 3.3.2 L1558: Congress (only) may move Muslim
+    League Activists, up to Unity in all, each accompanied one for one by a
+    Congress Activist. Under ruleset 6 the one answer for the moves never
+    offered ``ml:bihar`` (it waited for a Congress move that the answer had
+    not made yet)."""
+    s = _demonstrate_up()
+    d = engine.decision(s)
+    assert d.step == "nv.demonstrate.move"
+    assert "ml:bihar" in rule_ids(d)
+    assert d.find("bihar*2+ml:bihar") is not None          # docs/taps.md's own example
+    engine.apply(s, "inc", "bihar*2+ml:bihar")
+    assert board.count(s, "united_provinces", "inc_activist") == 2
+    assert board.count(s, "united_provinces", "ml_activist") == 1
+    assert board.count(s, "bihar", "ml_activist") == 2
+
+
+def test_congress_demonstrate_league_activists_one_for_one_and_unity_3_3_2():
+    """IT 3.3.2 L538: no more League Activists than Congress Activists from
+    the same space, no more than Unity (2) in all: refused whole, nothing moved."""
+    from engine.core.errors import IllegalChoice
+
+    s = _demonstrate_up()
+    for bad in ("bihar+ml:bihar*2", "bihar*3+ml:bihar*3"):
+        with pytest.raises(IllegalChoice):
+            engine.apply(s, "inc", bad)
+        assert board.count(s, "bihar", "ml_activist") == 3 and board.count(s, "bihar", "inc_activist") == 3
+    engine.apply(s, "inc", "bihar*3+ml:bihar*2")
+    assert board.count(s, "united_provinces", "ml_activist") == 2
