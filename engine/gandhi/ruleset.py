@@ -76,7 +76,11 @@ Ruleset history:
      chosen with the space ("<space>:sepoy").
   7  The third pass (issue 32). Congress Demonstrate's one answer for the
      moves into a destination offers the Muslim League Activists along
-     ("bihar*2+ml:bihar", 3.3.2; ruleset 6 never offered them).
+     ("bihar*2+ml:bihar", 3.3.2; ruleset 6 never offered them). The
+     voluntary removal of 1.4.1 inside an Event: at a piece loop placing
+     the faction's own pieces, offered for those kinds even while some are
+     Available, and a loop with none left to place asks (take some back,
+     or place no more) instead of closing by itself.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

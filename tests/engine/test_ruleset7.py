@@ -63,3 +63,63 @@ def test_congress_demonstrate_league_activists_one_for_one_and_unity_3_3_2():
         assert board.count(s, "bihar", "ml_activist") == 3 and board.count(s, "bihar", "inc_activist") == 3
     engine.apply(s, "inc", "bihar*3+ml:bihar*2")
     assert board.count(s, "united_provinces", "ml_activist") == 2
+
+
+# --- finding 2: 1.4.1 inside an Event while pieces of the kind are Available -----------
+
+def _c44_one_guerrilla_available(available: int = 1):
+    """#44 shaded for the Revolutionaries (1st Eligible), every Guerrilla but
+    ``available`` in Orissa; Bihar and Delhi chosen."""
+    from engine.gandhi.state import INVENTORY
+    from helpers import blank, put
+
+    s = blank(deck=(44, 41, 42, 43))
+    put(s, "orissa", guerrilla_underground=INVENTORY["guerrilla"] - available)
+    engine.apply(s, "rev", "event-shaded")
+    engine.apply(s, "rev", "bihar")
+    engine.apply(s, "rev", "delhi")
+    return s
+
+
+def test_event_takes_back_guerrillas_to_place_more_than_were_available_1_4_1():
+    """IT 1.4.1 L147 / ES 1.4.1 L349: while executing an Event the
+    Revolutionaries may take their pieces off the map to Available. The
+    playbook's #44 shaded: with 1 Guerrilla Available they take back two
+    and place 3 in Bihar. Before ruleset 7 the Event loop never offered it."""
+    s = _c44_one_guerrilla_available()
+    d = engine.decision(s)
+    assert d.step == "event:pieces" and "take-back" in d.ids()
+    for _ in range(2):
+        engine.apply(s, "rev", "take-back")
+        assert engine.decision(s).step == "side.take_back"
+        engine.apply(s, "rev", "orissa:guerrilla_underground")
+    d = engine.decision(s)
+    assert d.step == "event:pieces" and d.find("bihar:guerrilla*3") is not None
+    engine.apply(s, "rev", "bihar:guerrilla*3")
+    assert board.count(s, "bihar", "guerrilla_underground") == 3
+    engine.apply(s, "rev", "done")
+    assert engine.decision(s).step == "sop.act"
+
+
+def test_event_with_none_available_still_asks_so_pieces_can_be_taken_back_1_4_1():
+    """IT 1.4.1 L147: with no Guerrilla Available the loop does not close by
+    itself while the Revolutionaries have Guerrillas on the map: they may
+    take some back (or place none: 1.4.1 L146, an instruction ignored)."""
+    s = _c44_one_guerrilla_available(available=0)
+    d = engine.decision(s)
+    assert d.step == "event:pieces" and set(rule_ids(d)) == {"done"} and "take-back" in d.ids()
+    engine.apply(s, "rev", "take-back")
+    engine.apply(s, "rev", "orissa:guerrilla_underground")
+    engine.apply(s, "rev", "delhi:guerrilla")
+    assert board.count(s, "delhi", "guerrilla_underground") == 1
+    assert engine.decision(s).step == "event:pieces"     # still 3 to place: they may take more back
+    engine.apply(s, "rev", "done")
+    assert engine.decision(s).step == "sop.act"
+
+
+def test_bots_never_take_back_and_close_the_empty_loop():
+    from engine.gandhi.bots.policy import decide
+
+    s = _c44_one_guerrilla_available(available=0)
+    d = engine.decision(s)
+    assert decide(s, d) == "done"
