@@ -80,7 +80,9 @@ Ruleset history:
      voluntary removal of 1.4.1 inside an Event: at a piece loop placing
      the faction's own pieces, offered for those kinds even while some are
      Available, and a loop with none left to place asks (take some back,
-     or place no more) instead of closing by itself.
+     or place no more) instead of closing by itself. A Sweep set's
+     destinations are activated right after the cubes' answer, before a
+     Special Activity may come between spaces (3.2.3, R-3.2.3-activate).
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

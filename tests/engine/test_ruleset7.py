@@ -123,3 +123,39 @@ def test_bots_never_take_back_and_close_the_empty_loop():
     s = _c44_one_guerrilla_available(available=0)
     d = engine.decision(s)
     assert decide(s, d) == "done"
+
+
+# --- finding 4: the Sweep's Activation before a Special Activity comes between ---------
+
+def test_sweep_activates_each_destination_before_govern_can_come_between_3_2_3():
+    """IT 3.2.3 L459-461 ("Poi, in ogni destinazione Attivate una Guerriglia
+    per ogni cubo") with 4.1 / 4.2.2: each space's Sweep procedure (move,
+    then Activate) completes before a Special Activity comes between
+    spaces. Ruleset 6 left the Guerrillas Underground until the Operation's
+    end, so Govern offered Imperialism in a space the Sweep was about to
+    expose (docs/rulings/raj.md R-3.2.3-activate)."""
+    from test_raj import empty_board, pc
+    from test_raj import put as rput
+    from test_taps import tap as rtap
+
+    s = empty_board(restraint=2, resources=10)
+    rput(s, "bombay", troop=2)
+    rput(s, "bombay_presidency", guerrilla_underground=1)
+    s.spaces["bombay_presidency"].unrest = 1
+    rtap(s, "sweep", "bombay_presidency")
+    d = engine.decision(s)
+    assert d.step == "raj.sweep.moves"
+    engine.apply(s, "raj", "troop:bombay*2")
+    assert pc(s, "bombay_presidency", "guerrilla_active") == 1       # activated with its moves
+    d = engine.decision(s)
+    assert d.step == "op.loop" and "sa:govern" in d.ids()
+    from engine.gandhi.special_activities.raj import govern_modes
+
+    assert govern_modes(s, "bombay_presidency") == ["remove"]   # no Imperialism: an Active adversary (4.2.2)
+    engine.apply(s, "raj", "sa:govern")
+    engine.apply(s, "raj", "bombay_presidency")                   # its one mode applied: the Guerrilla removed
+    assert pc(s, "bombay_presidency", "guerrilla_active") == 0 and s.spaces["bombay_presidency"].unrest == 1
+    while (d := engine.decision(s)).step != "sop.act":
+        engine.apply(s, "raj", "done" if "done" in d.ids() else rule_ids(d)[0])
+    activations = [e for e in s.log if e["key"] == "log.raj_activate"]
+    assert len(activations) == 1                                  # once, with its moves
