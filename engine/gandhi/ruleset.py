@@ -83,6 +83,11 @@ Ruleset history:
      or place no more) instead of closing by itself. A Sweep set's
      destinations are activated right after the cubes' answer, before a
      Special Activity may come between spaces (3.2.3, R-3.2.3-activate).
+     An Operation without a space now is offered (as a full Operation)
+     when a Special Activity paired with it would open one (3.1.5, the
+     4.4.3 example; engine/gandhi/actions.py ``opened_by_sa``), and its
+     loop does not end without a space while that Special Activity may
+     still come.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """

@@ -82,6 +82,12 @@ class GandhiRules(CoinRules):
         the game's ruleset asks it."""
         return at_least(state, 6) and not (state.options or {}).get(ONE_BY_ONE)
 
+    def opened_by_sa(self, state: GandhiState, op, ctx: dict) -> bool:
+        """Ruleset 7 (issue 32): engine/gandhi/actions.py :func:`opened_by_sa`."""
+        from .actions import opened_by_sa
+
+        return opened_by_sa(state, op, ctx)
+
     def one_action_choice(self, state: GandhiState) -> bool:
         """Ruleset 5 (issue 14): the Eligible faction names its Operation with
         its choice of action (2.3.4), "Rally" or "Rally (Limited)"."""

@@ -159,3 +159,27 @@ def test_sweep_activates_each_destination_before_govern_can_come_between_3_2_3()
         engine.apply(s, "raj", "done" if "done" in d.ids() else rule_ids(d)[0])
     activations = [e for e in s.log if e["key"] == "log.raj_activate"]
     assert len(activations) == 1                                  # once, with its moves
+
+
+# --- finding 3: an Operation whose only space a Special Activity would open -------------
+
+def test_an_operation_a_special_activity_would_open_is_offered_only_then_3_1_5():
+    """IT 3.1.5 L411 / 4.4.3 ESEMPIO L774 (test_taps_examples.py plays the
+    example itself): Non-Cooperation is offered to the League while its one
+    space (Punjab, Raj Control) can be opened by Persuade; not when no
+    Special Activity could open it (4.4.3 L766: one Active piece removed
+    still leaves Raj Control, no Guerrilla to Activate), and never as
+    a Limited Operation (no Special Activity, 2.3.5)."""
+    from engine.gandhi import board as gboard
+    from test_taps_examples import ML_FIRST, nv_game
+    from helpers import put
+
+    s = nv_game(ML_FIRST, unity=3)
+    put(s, "punjab", troop=3, ml_activist=1, inc_activist=1, guerrilla_underground=2)
+    gboard.add_protest(s, "punjab", for_operation=False)
+    ids = rule_ids(engine.decision(s))
+    assert "non_cooperation" in ids and "non_cooperation:limited" not in ids
+    s2 = nv_game(ML_FIRST, unity=3)
+    put(s2, "punjab", troop=5, ml_activist=1, inc_activist=1)   # one cube Persuaded away leaves Raj Control
+    gboard.add_protest(s2, "punjab", for_operation=False)
+    assert "non_cooperation" not in rule_ids(engine.decision(s2))
