@@ -167,3 +167,13 @@ def test_soak_fifty_four_bot_games_follow_chapter_8(scenario):
     a = run(scenario, 50, first_seed=100)
     print(scenario, a.line())
     _check(a)
+
+
+@pytest.mark.timeout(120)
+def test_issue_32_main_seed_6118_league_non_cooperation_stays_muslim():
+    """The issue's game (main scenario, seed 6118, four bots): the League
+    made Non-Cooperation in Bombay at moves 74-75 (8.6.5, IT L1401)."""
+    from benchmarks.bot_audit import run
+
+    a = run("main", 1, first_seed=6118)
+    assert a.nc_spaces and not a.nc_not_muslim
