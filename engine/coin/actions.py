@@ -273,8 +273,10 @@ def may_end_operation(state: GameState, ctx: Ctx, selectable: list[str] | None =
     if rules_of(state).may_end_without_space(state, ctx):
         return True
     op = op_of(state, ctx)
-    return not (op.can_start(state, ctx) if selectable is None else selectable) \
-        and not rules_of(state).opened_by_sa(state, op, ctx)
+    if op.can_start(state, ctx) if selectable is None else selectable:
+        return False
+    # a Special Activity that would open a space may still come: not before it (never with none on offer)
+    return not (rules_of(state).opened_by_sa(state, op, ctx) and _sa_open(state, ctx))
 
 
 def _sa_startable(state: GameState, ctx: Ctx):

@@ -7,6 +7,8 @@ Gandhi's registries; who pays (8.1, 8.6.2) is engine/gandhi/nonplayer.py.
 """
 from __future__ import annotations
 
+import copy
+
 from ..coin.actions import (  # noqa: F401  (Gandhi's Operations build on these)
     ChecksEachSpace,
     Ctx,
@@ -73,7 +75,8 @@ def opened_by_sa(state, op: Operation, ctx: Ctx) -> bool:
     for sa in sas_of(state, ctx["faction"]):
         if sa.accompanies is not None and op.name not in sa.accompanies:
             continue
-        probe = dict(ctx, kind="op+sa", op=op.name, sa=sa.name, sa_spaces=[], data={})
+        # the action's own notes kept (a Satyagraha the Raj refused may not start again, 4.3.2)
+        probe = dict(copy.deepcopy(ctx), kind="op+sa", op=op.name, sa=sa.name)
         if not sa.can_start(state, probe):
             continue
         for sid in sa.selectable(state, probe):

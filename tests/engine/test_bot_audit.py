@@ -177,3 +177,14 @@ def test_issue_32_main_seed_6118_league_non_cooperation_stays_muslim():
 
     a = run("main", 1, first_seed=6118)
     assert a.nc_spaces and not a.nc_not_muslim
+
+
+@pytest.mark.timeout(120)
+def test_a_refused_satyagraha_leaves_the_operation_an_answer():
+    """Short scenario, seed 139, four bots: the Raj refuses Gandhi's
+    release (4.3.2), the Satyagraha is undone, and the Congress
+    Non-Cooperation without a space must still end (2.3.4, R-2.3.4c): no
+    Special Activity may open a space any more (ruleset 7, R-3.1.5-sa)."""
+    from benchmarks.bot_audit import run
+
+    assert run("short", 1, first_seed=139).games == 1
