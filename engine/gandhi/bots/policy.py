@@ -185,7 +185,10 @@ def work_copy(state, ruleset: int | None = None, one_by_one: bool = False):
     decision grew with the game). ``ruleset``: the copy asked under that
     ruleset; ``one_by_one``: a set of spaces chosen space by space, every
     question otherwise as the game's own ruleset asks it (sop.ONE_BY_ONE).
-    Deep-copied, not through JSON: a test's board need not be a stored one."""
+    Through JSON (~10 times quicker than a deep copy, engine.core.engine.
+    scratch); a test's hand-made board that does not validate is deep-copied."""
+    from pydantic import ValidationError
+
     from ..sop import ONE_BY_ONE
 
     log, base = state.log, state.log_base
@@ -193,7 +196,10 @@ def work_copy(state, ruleset: int | None = None, one_by_one: bool = False):
     if cut:
         state.log, state.log_base = log[cut:], base + cut
     try:
-        work = state.model_copy(deep=True)
+        try:
+            work = type(state).model_validate_json(state.model_dump_json())
+        except ValidationError:
+            work = state.model_copy(deep=True)
     finally:
         if cut:
             state.log, state.log_base = log, base
