@@ -8,7 +8,8 @@ Counts (chapter 8 of the rules; IT = gandhi_rules_it.txt):
 
 * **Rally Bases first** (8.6.5 IT L1393, 8.6.6 L1407 "Prima di tutto
   piazzare Basi"): each bot Rally of the League or the Revolutionaries
-  where, at its first space choice, an offered space could take a Base and
+  where, at its first space choice (after a Special Activity the card puts
+  first, whose space the Rally may not take, 4.1.1), an offered space could take a Base and
   the faction's pieces there exceed Unity, with a Base Available ("due");
   "built": the Rally placed at least one Base. Also the due spaces (as many
   as Bases Available) and the Bases built.
@@ -51,6 +52,7 @@ class Audit:
     games: int = 0
     rally_due: int = 0
     rally_built: int = 0
+    rally_missed: list = field(default_factory=list)
     base_spaces_due: int = 0
     bases_built: int = 0
     nc_spaces: int = 0
@@ -152,15 +154,17 @@ def play(scenario: str, seed: int, audit: Audit) -> None:
             built = _bases_on_map(s, f) - before
             audit.rally_due += 1
             audit.rally_built += built > 0
+            if built <= 0:
+                audit.rally_missed.append((scenario, seed, moves, f, due))
             audit.base_spaces_due += min(len(due), avail)
             audit.bases_built += max(0, built)
             rally = None
         if (ctx and d.step == "op.loop" and ctx.get("op") == "rally" and ctx["faction"] in BASE
-                and not ctx["spaces"] and rally is None):
+                and not ctx["spaces"]):
+            # judged at its first space choice: a Special Activity first (8.3) may have taken a space (4.1.1)
             due = _rally_due_spaces(s, ctx["faction"], d)
             avail = s.available.get(BASE[ctx["faction"]], 0)
-            if due and avail:
-                rally = (ctx["faction"], due, avail, _bases_on_map(s, ctx["faction"]), id(ctx))
+            rally = (ctx["faction"], due, avail, _bases_on_map(s, ctx["faction"]), id(ctx)) if due and avail else None
         real = [c for c in d.ids() if c not in policy.SIDE_IDS]
         t = time.process_time()
         cid = choose(s, d)
@@ -224,7 +228,7 @@ def main(games: int = 50, first_seed: int = 0) -> None:
         t = time.perf_counter()
         a = run(scenario, games, first_seed)
         print(f"{scenario}: {a.line()}; wall {time.perf_counter() - t:.0f} s")
-        for bad in (a.nc_not_muslim + a.assault_empty + a.redeploy_bad)[:10]:
+        for bad in (a.rally_missed + a.nc_not_muslim + a.assault_empty + a.redeploy_bad)[:10]:
             print("   ", bad)
 
 
