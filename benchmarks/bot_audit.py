@@ -53,6 +53,7 @@ class Audit:
     rally_due: int = 0
     rally_built: int = 0
     rally_missed: list = field(default_factory=list)
+    base_short: list = field(default_factory=list)  # fewer Bases than due spaces (space limit, 3.3)
     base_spaces_due: int = 0
     bases_built: int = 0
     nc_spaces: int = 0
@@ -156,6 +157,8 @@ def play(scenario: str, seed: int, audit: Audit) -> None:
             audit.rally_built += built > 0
             if built <= 0:
                 audit.rally_missed.append((scenario, seed, moves, f, due))
+            elif built < min(len(due), avail):
+                audit.base_short.append((scenario, seed, moves, f, due, built))
             audit.base_spaces_due += min(len(due), avail)
             audit.bases_built += max(0, built)
             rally = None
@@ -164,6 +167,8 @@ def play(scenario: str, seed: int, audit: Audit) -> None:
             # judged at its first space choice: a Special Activity first (8.3) may have taken a space (4.1.1)
             due = _rally_due_spaces(s, ctx["faction"], d)
             avail = s.available.get(BASE[ctx["faction"]], 0)
+            if ctx["kind"] == "limited":
+                avail = min(avail, 1)  # one space (2.3.5)
             rally = (ctx["faction"], due, avail, _bases_on_map(s, ctx["faction"]), id(ctx)) if due and avail else None
         real = [c for c in d.ids() if c not in policy.SIDE_IDS]
         t = time.process_time()
@@ -228,7 +233,7 @@ def main(games: int = 50, first_seed: int = 0) -> None:
         t = time.perf_counter()
         a = run(scenario, games, first_seed)
         print(f"{scenario}: {a.line()}; wall {time.perf_counter() - t:.0f} s")
-        for bad in (a.rally_missed + a.nc_not_muslim + a.assault_empty + a.redeploy_bad)[:10]:
+        for bad in (a.rally_missed + a.base_short + a.nc_not_muslim + a.assault_empty + a.redeploy_bad)[:10]:
             print("   ", bad)
 
 
