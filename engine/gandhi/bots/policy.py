@@ -176,6 +176,37 @@ SPACE_LOOPS = ("op.loop", "sa.loop")
 LOG_TAIL = 400  # log entries a working copy keeps: the action under way, the removals, the Campaign's purchases
 
 
+#: where a bot's reading of the log may stop: the card under way began (its actions), or the
+#: Campaign's Earnings (its purchases, bots/campaign.py)
+TAIL_MARKS = ("log.current_card", "log.earnings")
+
+
+def _tail_start(log: list) -> int:
+    """Where a working copy's log begins: at the latest entry of
+    :data:`TAIL_MARKS` or of a Campaign round under way, within the last
+    :data:`LOG_TAIL` entries (nothing a bot reads lies before it)."""
+    floor = max(0, len(log) - LOG_TAIL)
+    for i in range(len(log) - 1, floor - 1, -1):
+        if log[i].get("key") in TAIL_MARKS:
+            if log[i].get("key") == "log.current_card" and _in_campaign_since(log, i, floor):
+                continue
+            return i
+    return floor
+
+
+def _in_campaign_since(log: list, i: int, floor: int) -> bool:
+    """Is a Campaign's Earnings entry (``log.earnings``) between ``floor`` and
+    ``i``, with no card begun after it (a Campaign round under way reads
+    back to its Earnings)?"""
+    for j in range(i - 1, floor - 1, -1):
+        k = log[j].get("key")
+        if k == "log.earnings":
+            return True
+        if k == "log.current_card":
+            return False
+    return False
+
+
 def work_copy(state, ruleset: int | None = None, one_by_one: bool = False):
     """A copy of ``state`` for a bot to play its picks on: the game log cut
     to its last :data:`LOG_TAIL` entries (``log_base`` kept in step: the
@@ -192,7 +223,7 @@ def work_copy(state, ruleset: int | None = None, one_by_one: bool = False):
     from ..sop import ONE_BY_ONE
 
     log, base = state.log, state.log_base
-    cut = max(0, len(log) - LOG_TAIL)
+    cut = _tail_start(log)
     if cut:
         state.log, state.log_base = log[cut:], base + cut
     try:
