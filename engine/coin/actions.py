@@ -226,7 +226,7 @@ def can_do_operation(state: GameState, faction: str, limited: bool) -> bool:
 
 def _startable(state: GameState, op: Operation, ctx: Ctx) -> bool:
     c = dict(ctx, op=op.name)
-    return op.can_start(state, c)
+    return op.can_start(state, c) or rules_of(state).opened_by_sa(state, op, c)
 
 
 def begin_operation(state: GameState, faction: str, kind: str, free: bool = False,
@@ -279,7 +279,11 @@ def may_end_operation(state: GameState, ctx: Ctx, selectable: list[str] | None =
         return True
     if rules_of(state).may_end_without_space(state, ctx):
         return True
-    return not (op_of(state, ctx).can_start(state, ctx) if selectable is None else selectable)
+    op = op_of(state, ctx)
+    if op.can_start(state, ctx) if selectable is None else selectable:
+        return False
+    # a Special Activity that would open a space may still come: not before it (never with none on offer)
+    return not (rules_of(state).opened_by_sa(state, op, ctx) and _sa_open(state, ctx))
 
 
 def _sa_startable(state: GameState, ctx: Ctx):

@@ -126,6 +126,12 @@ class CoinRules(abc.ABC):
         Activity follows immediately after it (4.1). Default: no."""
         return False
 
+    def opened_by_sa(self, state: Any, op: Any, ctx: dict[str, Any]) -> bool:
+        """Whether Operation ``op``, without a space now, may still be chosen
+        (and may not end yet) because a Special Activity paired with it
+        would open one (3.1.5: spaces judged when chosen). Default: no."""
+        return False
+
     def may_end_without_space(self, state: Any, ctx: dict[str, Any]) -> bool:
         """Whether the Operation in ``ctx`` may end before a space was chosen
         even while one could be (a game's older ruleset). Default: no."""

@@ -74,6 +74,20 @@ Ruleset history:
      answer after the set ("troop:delhi>agra*2+sepoy:agra>bihar": how many
      of which kind from where to where), the Sepoys per destination still
      chosen with the space ("<space>:sepoy").
+  7  The third pass (issue 32). Congress Demonstrate's one answer for the
+     moves into a destination offers the Muslim League Activists along
+     ("bihar*2+ml:bihar", 3.3.2; ruleset 6 never offered them). The
+     voluntary removal of 1.4.1 inside an Event: at a piece loop placing
+     the faction's own pieces, offered for those kinds even while some are
+     Available, and a loop with none left to place asks (take some back,
+     or place no more) instead of closing by itself. A Sweep set's
+     destinations are activated right after the cubes' answer, before a
+     Special Activity may come between spaces (3.2.3, R-3.2.3-activate).
+     An Operation without a space now is offered (as a full Operation)
+     when a Special Activity paired with it would open one (3.1.5, the
+     4.4.3 example; engine/gandhi/actions.py ``opened_by_sa``), and its
+     loop does not end without a space while that Special Activity may
+     still come.
 Rules that only add an option (the side actions of 1.5.2 and 1.4.1) need no
 ruleset: an old game never chose them and replays the same.
 """
@@ -81,7 +95,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RULESET = 6
+RULESET = 7
 
 
 def ruleset(state: Any) -> int:

@@ -18,6 +18,9 @@ from . import derived as dv
 from .common import FACTION_NAMES, card_title, done_choice, log, simple, space_choice, space_name
 from .data import get_data
 from .ruleset import at_least
+
+#: the option marking a bot's working copy on which a set of spaces is chosen one space at a time
+ONE_BY_ONE = "bot_one_by_one"
 from .state import GandhiState
 
 
@@ -73,8 +76,17 @@ class GandhiRules(CoinRules):
     def spaces_as_set(self, state: GandhiState) -> bool:
         """Ruleset 6 (issue 14): the spaces of an Operation or Special
         Activity without interaction between them are one set, chosen in one
-        answer (3.1, 4.1.1)."""
-        return at_least(state, 6)
+        answer (3.1, 4.1.1). Not on a bot's working copy that builds such a
+        set space by space (``ONE_BY_ONE``, engine/gandhi/bots/policy.py):
+        there the loop stays open after each space, every other question as
+        the game's ruleset asks it."""
+        return at_least(state, 6) and not (state.options or {}).get(ONE_BY_ONE)
+
+    def opened_by_sa(self, state: GandhiState, op, ctx: dict) -> bool:
+        """Ruleset 7 (issue 32): engine/gandhi/actions.py :func:`opened_by_sa`."""
+        from .actions import opened_by_sa
+
+        return opened_by_sa(state, op, ctx)
 
     def one_action_choice(self, state: GandhiState) -> bool:
         """Ruleset 5 (issue 14): the Eligible faction names its Operation with

@@ -171,7 +171,10 @@ def test_rally_cost_judged_per_space():
     assert "cannot pay" in refusal(s, "mysore")
 
 
+@pytest.mark.usefixtures("ruleset5")
 def test_no_resources_no_operation_but_free_march_from_railway():
+    """Rulesets before 7: an Operation is offered only with a space now
+    (ruleset 7 also offers one a Special Activity would pay for: below)."""
     s = new(rev=0)
     put(s, "bihar", guerrilla_underground=2)
     assert not {"rally", "march", "attack", "riot"} & set(ids(s))  # no Operation can pay for a space (3.1)
@@ -597,3 +600,21 @@ def test_random_games_keep_inventory():
             assert piece_totals(s) == INVENTORY
             assert 0 <= s.resources["rev"] <= 50
         assert engine.decision(s) is None
+
+
+def test_no_resources_but_aid_would_pay_the_operation_ruleset_7():
+    """Ruleset 7 (issue 32, finding 3; IT 3.1.5 L411: costs judged when a
+    space is chosen; 4.1: a Special Activity before the Operation): with no
+    Resources the Revolutionaries may still choose Rally, Aid in Bihar
+    (Underground Guerrillas there) paying for its space first."""
+    s = new(rev=0)
+    put(s, "bihar", guerrilla_underground=2)
+    assert "rally" in ids(s) and "rally:limited" not in ids(s)  # a Limited Operation has no Special Activity
+    play(s, "rally")
+    # no space and no "done" before the Aid: the Aid, the only answer, is begun by itself (ruleset 4)
+    assert engine.decision(s).step == "sa.loop" and s.action["sa"] == "aid"
+    play(s, "bihar")
+    assert s.resources["rev"] > 0
+    while engine.decision(s).step == "sa.loop":
+        play(s, "done")
+    assert "bihar" in ids(s)                                    # now Rally has a space it can pay for

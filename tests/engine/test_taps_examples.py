@@ -317,21 +317,21 @@ def test_ml_infiltrate_example_4_4_2_counted():
     assert n == 4 and engine.decision(s).step == "op.loop"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug (all rulesets since 2): an Operation is offered only when "
-                   "it has a space now; a Special Activity that would open one (3.1.5) is not considered, so "
-                   "Non-Cooperation cannot be chosen to Persuade first as in this example")
 def test_ml_persuade_example_4_4_3_then_non_cooperation_counted():
-    """4.4.3 ESEMPIO: the ML wants Non-Cooperation in Punjab, but Raj
+    """4.4.3 ESEMPIO (IT L774; 3.1.5 L411): the ML wants Non-Cooperation in Punjab, but Raj
     Control prevents it; Persuade Activates both Guerrillas (one per Active
-    NV Activist); Raj Control lost, Punjab is chosen for Non-Cooperation."""
+    NV Activist); Raj Control lost, Punjab is chosen for Non-Cooperation.
+    Ruleset 7 (issue 32, finding 3; 3.1.5): the Operation is offered because
+    a Special Activity paired with it would open its space."""
     s = nv_game(ML_FIRST, unity=3)
     put(s, "punjab", troop=3, ml_activist=1, inc_activist=1, guerrilla_underground=2)
     board.add_protest(s, "punjab", for_operation=False)
     n = tap(s, "ml", "non_cooperation", "sa:persuade", "punjab", "activate")
     assert pc(s, "punjab", "guerrilla_active") == 2 and not dv.raj_control(s, "punjab")
-    n += tap(s, "ml", "punjab")
+    # Punjab, now the Operation's one space, is applied as the only answer (ruleset 4)
+    assert any(e["key"] == "log.only_choice" and e["params"]["choice"] == "punjab" for e in s.log)
     assert s.spaces["punjab"].support == -1
-    assert n == 5
+    assert n == 4 and engine.decision(s).actor != "ml"
 
 
 def test_aid_example_4_5_1_in_six_decisions(ruleset5):

@@ -389,16 +389,29 @@ def redeploy_to(state, d) -> str:
     return ids[0] if ids else "back"
 
 
+def _lost_province(state, sid: str) -> bool:
+    return dv.is_province(state, sid) and not dv.raj_control(state, sid)
+
+
+def raj_origin_order(state, origins: list[str]) -> list[str]:
+    """8.9.3 NP Raj (IT L1583): "Muovere per primi i cubi dalle Province
+    prive di Controllo del Raj, quindi dagli spazi con più Sepoy": the
+    origins in that order (each once), the Provinces without Raj Control,
+    whose cubes step 5 distributes (L1589), all of them. Issue 32: the
+    origins came in the order the plan's goals first used them."""
+    seen = list(dict.fromkeys(origins))
+    return sorted(seen, key=lambda o: (not _lost_province(state, o), -_n(state, o, "sepoy"), seen.index(o)))
+
+
 def _redeploy_origins(state, d) -> str:
     """Ruleset 6 (issue 14) asks the spaces a Redeploy leaves once, in
     order: the origins of the 8.9.3 plan, played one move at a time on a
     copy of the game asked the ruleset 4 way, in the order they first
     come; "done" when the plan moves nothing."""
     from ...core import engine as core
-    from .policy import decide
+    from .policy import decide, work_copy
 
-    work = state.model_copy(deep=True)
-    work.options = {**(work.options or {}), "ruleset": 4}
+    work = work_copy(state, ruleset=4)
     f, origins = d.actor, []
     for _ in range(200):
         wd = core.decision(work)
@@ -412,6 +425,8 @@ def _redeploy_origins(state, d) -> str:
                 origins.append(cid)
         core.apply(work, wd.actor, cid)
     join = {c.id for c in d.joining()} or {c for c in d.ids() if c != "done"}
+    if f == "raj":
+        origins = raj_origin_order(state, origins + [o for o in sorted(join) if _lost_province(state, o)])
     origins = [o for o in origins if o in join][:max(1, d.many)]
     if not origins:
         return "done" if "done" in d.ids() else d.ids()[0]

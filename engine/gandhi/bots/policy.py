@@ -19,6 +19,7 @@ import logging
 import re
 
 from ...coin.actions import CLOSE
+from ...coin.rules import rules_of
 from ...coin.sop import EVENT_SIDES, LIMITED
 from ...core.messages import TOGETHER, Choice, Decision, split_quantity
 from .. import derived as dv
@@ -63,8 +64,8 @@ def decide(state, d) -> str:
         return _in_one_answer(state, d)
     if d.step in SET_MOVES_6:
         return _set_moves(state, d)
-    if d.step in SPACE_LOOPS and at_least(state, 6) and state.stack and state.stack[-1].get("step") == d.step \
-            and not state.stack[-1].get("queue") and d.joining():
+    if d.step in SPACE_LOOPS and rules_of(state).spaces_as_set(state) and state.stack \
+            and state.stack[-1].get("step") == d.step and not state.stack[-1].get("queue") and d.joining():
         return _as_set(state, d)
     fn = HANDLERS.get(d.step) or (_event_step if EVENT_STEP.match(d.step) else None)
     if fn is not None:
@@ -93,8 +94,7 @@ def _in_one_answer(state, d) -> str:
     the ruleset 4 way, summed into that one answer: the same cubes move."""
     from ...core import engine as core
 
-    work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
-    work.options = {**(work.options or {}), "ruleset": 4}
+    work = work_copy(state, ruleset=4)
     steps = ANSWERED_AS.get(d.step, (d.step,))
 
     def where(fr):
@@ -143,8 +143,7 @@ def _set_moves(state, d) -> str:
     from ...core.steps import frame
 
     top = state.stack[-1]
-    work = state.model_copy(deep=True)
-    work.options = {**(work.options or {}), "ruleset": 5}
+    work = work_copy(state, ruleset=5)
     work.stack.pop()
     one = SET_MOVES_6[d.step]
     for sid in reversed(top["dests"]):
@@ -174,14 +173,87 @@ def _set_moves(state, d) -> str:
 SPACE_LOOPS = ("op.loop", "sa.loop")
 
 
+LOG_TAIL = 400  # log entries a working copy keeps: the action under way, the removals, the Campaign's purchases
+
+
+#: where a bot's reading of the log may stop: the card under way began (its actions), or the
+#: Campaign's Earnings (its purchases, bots/campaign.py)
+TAIL_MARKS = ("log.current_card", "log.earnings")
+
+
+def _tail_start(log: list) -> int:
+    """Where a working copy's log begins: at the latest entry of
+    :data:`TAIL_MARKS` or of a Campaign round under way, within the last
+    :data:`LOG_TAIL` entries (nothing a bot reads lies before it)."""
+    floor = max(0, len(log) - LOG_TAIL)
+    for i in range(len(log) - 1, floor - 1, -1):
+        if log[i].get("key") in TAIL_MARKS:
+            if log[i].get("key") == "log.current_card" and _in_campaign_since(log, i, floor):
+                continue
+            return i
+    return floor
+
+
+def _in_campaign_since(log: list, i: int, floor: int) -> bool:
+    """Is a Campaign's Earnings entry (``log.earnings``) between ``floor`` and
+    ``i``, with no card begun after it (a Campaign round under way reads
+    back to its Earnings)?"""
+    for j in range(i - 1, floor - 1, -1):
+        k = log[j].get("key")
+        if k == "log.earnings":
+            return True
+        if k == "log.current_card":
+            return False
+    return False
+
+
+def work_copy(state, ruleset: int | None = None, one_by_one: bool = False):
+    """A copy of ``state`` for a bot to play its picks on: the game log cut
+    to its last :data:`LOG_TAIL` entries (``log_base`` kept in step: the
+    entries keep their numbers), which is all a bot reads of it (the action
+    under way, the removals under way, the Campaign round), so that a late
+    game's long log is not copied at each decision (issue 32: the CPU per
+    decision grew with the game). ``ruleset``: the copy asked under that
+    ruleset; ``one_by_one``: a set of spaces chosen space by space, every
+    question otherwise as the game's own ruleset asks it (sop.ONE_BY_ONE).
+    Through JSON (~10 times quicker than a deep copy, engine.core.engine.
+    scratch); a test's hand-made board that does not validate is deep-copied."""
+    from pydantic import ValidationError
+
+    from ..sop import ONE_BY_ONE
+
+    log, base = state.log, state.log_base
+    cut = _tail_start(log)
+    if cut:
+        state.log, state.log_base = log[cut:], base + cut
+    try:
+        try:
+            work = type(state).model_validate_json(state.model_dump_json())
+        except ValidationError:
+            work = state.model_copy(deep=True)
+    finally:
+        if cut:
+            state.log, state.log_base = log, base
+    extra = {} if ruleset is None else {"ruleset": ruleset}
+    if one_by_one:
+        extra[ONE_BY_ONE] = True
+    if extra:
+        work.options = {**(work.options or {}), **extra}
+    return work
+
+
 def _as_set(state, d) -> str:
     """Ruleset 6 takes an Operation's (a Special Activity's) independent
     spaces as one set, one answer; the Space Selection Priorities choose
     them one at a time (8.4.1, 8.6, 8.7), looking at the board each earlier
-    space left. Their picks, played on a copy of the game asked the ruleset
-    5 way up to the loop's first answer that is not a space, joined into
-    that one set: the same spaces, in the same order. A set the engine
-    would refuse whole is cut to its longest legal beginning."""
+    space left. Their picks, played on a copy of the game under its own
+    ruleset whose set stays open after each space (:func:`work_copy`
+    ``one_by_one``: the choices offered are the game's own, a space's
+    variant included, "<space>:base" of 8.6.5 / 8.6.6) up to the loop's
+    first answer that is not a space, joined into that one set: the same
+    spaces, in the same order. A set the engine would refuse whole is cut
+    to its longest legal beginning. (Issue 32: a ruleset-5 copy had no
+    "<space>:base", so the bots' Rally never built its Base first.)"""
     from ...core import engine as core
     from ...core.selfplay import joined_legal
 
@@ -190,8 +262,7 @@ def _as_set(state, d) -> str:
             and not _continues(state, ctx):
         return "done"  # 8.3: a Special Activity made after the Operation's spaces ends the action
     join = {c.id for c in d.joining()}
-    work = state.model_copy(deep=True)  # not through JSON: a test's board need not be a stored one
-    work.options = {**(work.options or {}), "ruleset": 5}
+    work = work_copy(state, one_by_one=True)
     picks: list[str] = []
     for _ in range(40 * MAX_CUBES_ASKED):
         wd = core.decision(work)
@@ -231,6 +302,7 @@ def _act(state, d):
         Choice(c, d.prompt) for c in kinds + legacy], d.step))
     if kind in ("op", "op+sa", "limited-op"):
         offered = limited if kind == "limited-op" else full
+        offered = np_offered(state, d.actor, offered, kind == "limited-op") or offered
         op = arjuna_deck.plan_action(state, d.actor, offered).op or offered[0]
         return op + LIMITED if kind == "limited-op" else op
     return kind
@@ -252,8 +324,9 @@ def _op_only(state, ctx) -> bool:
 
 def _op_choose(state, d):
     offered = [c for c in d.ids() if c != "none"]
-    p = arjuna_deck.plan_action(state, d.actor, offered)
-    return p.op or offered[0]
+    ctx = state.action or {}
+    offered = np_offered(state, d.actor, offered, ctx.get("kind") == "limited") or offered
+    return arjuna_deck.plan_action(state, d.actor, offered).op or offered[0]
 
 
 def _space_limit(state, ctx) -> int:
@@ -299,11 +372,55 @@ def _raj_candidates(state, ctx, spaces: list[str]) -> tuple[list[str], str | Non
             return [], None
         best = max(state.spaces[s].support for s in in_place)
         return [s for s in in_place if state.spaces[s].support == best], "shift_support"
-    if op == "assault" and not ctx["spaces"]:
-        wavell = _wavell_sweeps(state, ctx, spaces)
-        if wavell:
-            return wavell, "sweep"
+    if op == "assault":
+        if not ctx["spaces"]:
+            wavell = _wavell_sweeps(state, ctx, spaces)
+            if wavell:
+                return wavell, "sweep"
+        return [s for s in spaces if assault_effect(state, s)], None
     return spaces, None
+
+
+def assault_effect(state, sid: str) -> bool:
+    """8.6.3 (IT L1367): "Selezionare solamente spazi sia con cubi e
+    avversari che Attivi (ciò dove l'Assalto avrebbe qualche effetto)": an
+    Assault there would remove a piece (the engine's own candidates, 3.2.4)."""
+    from ..operations.raj import removal_candidates
+
+    return bool(dv.cubes(state.spaces[sid])) and bool(removal_candidates(state, sid, "assault"))
+
+
+def np_spaces_for(state, f: str, op: str, spaces: list[str]) -> list[str]:
+    """The spaces of ``spaces`` chapter 8 lets the NP ``f`` choose for
+    ``op`` at all: the Raj Assaults only where something can be removed
+    (8.6.3), the League makes Non-Cooperation only in Muslim spaces (8.6.5
+    "in ogni Spazio Musulmano disponibile"); every space otherwise."""
+    if f == "raj" and op == "assault":
+        return [s for s in spaces if assault_effect(state, s)]
+    if f == "ml" and op == "non_cooperation":
+        return [s for s in spaces if dv.sdef(s).muslim]
+    return spaces
+
+
+def np_offered(state, f: str, ops: list[str], limited: bool) -> list[str]:
+    """Of the Operations ``ops`` the engine offers ``f``, those the NP can
+    make in a space chapter 8 allows (:func:`np_spaces_for`; Lord Wavell's
+    Sweep first may make an Assault space, 8.6.3): an Operation with none
+    is not available to it (8.6: "no space for the Operation -> draw a new
+    card"), so the Arjuna deck reads on (issue 32: the League's
+    Non-Cooperation in Bombay, the Raj's Assault where nothing goes)."""
+    from ...coin.actions import new_ctx, operations
+
+    out = []
+    for op in ops:
+        if (f, op) not in (("raj", "assault"), ("ml", "non_cooperation")):
+            out.append(op)
+            continue
+        ctx = dict(new_ctx(f, "limited" if limited else "op", rules_of(state).free_operation(state, f)), op=op)
+        spaces = operations(state.game)[f"{f}.{op}"].selectable(state, ctx)
+        if np_spaces_for(state, f, op, spaces) or (op == "assault" and _wavell_sweeps(state, ctx, spaces)):
+            out.append(op)
+    return out
 
 
 def _wavell_sweeps(state, ctx, spaces: list[str]) -> list[str]:
@@ -353,7 +470,7 @@ def _op_loop(state, d):
             elif ctx["op"] == "rally" and _rally_base_spaces(state, f, spaces):  # 8.6.6: Bases first
                 spaces, col = _rally_base_spaces(state, f, spaces), "place_bases"
         elif ctx["op"] == "non_cooperation" and f == "ml":  # 8.6.5: "in ogni Spazio Musulmano disponibile"
-            spaces = [s for s in spaces if dv.sdef(s).muslim] or ([] if ctx["spaces"] else spaces)
+            spaces = np_spaces_for(state, f, ctx["op"], spaces)
         elif ctx["op"] == "rally" and f == "ml" and _rally_base_spaces(state, f, spaces):
             # 8.6.5: Bases first; the League's Place Bases reading of R-8.9.2
             return _rally_variant(state, ctx, f, np_campaign.ml_base_space(state, _rally_base_spaces(state, f, spaces)),

@@ -36,6 +36,7 @@ from ..common import log, space_name
 from ..data import get_data
 from ..muslim_state import create_muslim_state
 from ..ruleset import at_least
+from ..side_actions import TAKE_BACK, event_take_back, placed_own, take_back_step
 from ..wording import templated
 
 # --- vocabulary ---------------------------------------------------------------
@@ -336,6 +337,8 @@ def pieces(actor: str, card: int, act: str, kinds: list[str], left: int, spaces:
                spaces=list(spaces) if spaces is not None else None, cap=cap, caps=caps, used={},
                max_spaces=max_spaces, to=to, to_list=to_list, dest_caps=dest_caps,
                sources=dict(sources or {"available": None}), bases_last=bases_last, **extra)
+    if upto:
+        ctx["upto"] = True  # the loop asks "done" itself (ruleset 7's take-back question)
     return loop("pieces", ctx, upto=upto, then=then,
                 prompt=prompt or f"Event #{card}: {VERB[act].lower()} pieces ({{left}} left).")
 
@@ -432,7 +435,16 @@ def _piece_label(act: str, sid: str, kind: str, box: str) -> str:
 def _pieces(state, ctx, cid):
     opts = piece_options(state, ctx)
     if cid is None:
+        if not opts and _waits_for_take_back(state, ctx):
+            return [(TAKE_BACK, "Take one of your pieces off the map to Available (1.4.1)")] + (
+                [] if ctx.get("upto") else [("stop", "Place no more (none Available)")])
         return [(c, _piece_label(ctx["act"], sid, kind, b)) for c, sid, kind, b in opts]
+    if cid == TAKE_BACK:  # the same step as the side choice; not a piece placed
+        ctx["left"] += 1
+        return [take_back_step(ctx["actor"], placed_own(state, ctx))]
+    if cid == "stop":  # 1.4.1: the instruction ignored, none being Available
+        ctx["left"] = 1
+        return []
     _, sid, kind, b = next(o for o in opts if o[0] == cid)
     card, actor = ctx["card"], ctx["actor"]
     if ctx["act"] == "place":
@@ -458,6 +470,17 @@ def _pieces(state, ctx, cid):
         elog(state, card, "Flips a Guerrilla Underground in {space}.", actor, space=sid)
     ctx["used"][sid] = ctx["used"].get(sid, 0) + 1
     return []
+
+
+def _waits_for_take_back(state, ctx: dict) -> bool:
+    """Ruleset 7 (issue 32): an Event placing the actor's own pieces, none
+    Available, pieces still to place where they could go: the loop asks
+    (take some back, 1.4.1, or place no more) instead of closing by itself."""
+    if not event_take_back(state, ctx):
+        return False
+    spaces = ctx["spaces"] if ctx["spaces"] is not None else all_spaces()
+    return any(_space_ok(ctx, sid) and any(can_place(state, sid, place_kind(k)) for k in ctx["kinds"])
+               for sid in spaces)
 
 
 #: the label of a count of one piece action: (act, box kind) -> (key, English)
@@ -523,6 +546,9 @@ def _pieces_quantity(state, ctx: dict, choices: list[Choice], upto: bool) -> lis
     opts = {o[0]: o[1:] for o in piece_options(state, ctx)}
     out = []
     for c in choices:
+        if c.id not in opts:  # ruleset 7: the take-back question of a loop with none Available
+            out.append(c)
+            continue
         sid, kind, box = opts[c.id]
         most = piece_most(state, ctx, sid, kind, box)
         out.append(Choice(c.id, c.label, most, _piece_count_label(ctx["act"], sid, kind, box)) if most > 1 else c)

@@ -459,10 +459,19 @@ class DemonstrateMove(Step):
                 out.append(s)
         if f == "inc" and ctx["data"].get("nv_ml_moved", 0) < state.unity:
             for s in adj:
-                if (movable(state, ctx, s, "ml_activist") > 0
-                        and fr["other"].get(s, 0) < fr["own"].get(s, 0)):
+                if movable(state, ctx, s, "ml_activist") > 0 and self._ml_room(state, fr, s) > 0:
                     out.append(f"ml:{s}")
         return out
+
+    def _ml_room(self, state, fr, src: str) -> int:
+        """League Activists that may still go with the Congress Activists
+        from ``src`` (3.3.2: one for one). In ruleset 7's one answer the
+        Congress Activists not yet moved count: they move in the same answer
+        (the one-for-one check is on the whole answer, ``check_joined``);
+        ruleset 6 waited for a move the answer had not made (issue 32)."""
+        if self._in_one_answer(state, fr) and at_least(state, 7):
+            return movable(state, state.action, src, activist_kind("inc"))
+        return fr["own"].get(src, 0) - fr["other"].get(src, 0)
 
     def decision(self, state, fr):
         f, dst = fr["faction"], fr["space"]
@@ -471,7 +480,7 @@ class DemonstrateMove(Step):
         for oid in self._options(state, fr):
             if oid.startswith("ml:"):
                 src = oid[3:]
-                most = min(movable(state, ctx, src, "ml_activist"), fr["own"].get(src, 0) - fr["other"].get(src, 0),
+                most = min(movable(state, ctx, src, "ml_activist"), self._ml_room(state, fr, src),
                            state.unity - ctx["data"].get("nv_ml_moved", 0))
                 choices.append(Choice(oid, msg("choice.demonstrate_ml",
                                                "Move a Muslim League Activist with it from {space}",

@@ -1100,7 +1100,12 @@ class GatherSet(Step):
         if below.get("step") == "op.loop" and queued_space(state, ctx, op_of(state, ctx), below) not in (None, "done"):
             return  # the set goes on: its next destination is gathered too
         data(ctx)["set"] = []
-        push(state, frame(fr["moves"], dests=dests))
+        then = []
+        if fr["moves"] == "raj.sweep.moves" and at_least(state, 7):
+            # ruleset 7 (issue 32): each destination's Sweep (move, then Activate, 3.2.3) is complete
+            # before a Special Activity may come between spaces (docs/rulings/raj.md R-3.2.3-activate)
+            then = [frame("raj.sweep.activate", spaces=dests, now=True)]
+        push(state, frame(fr["moves"], dests=dests), *then)
 
 
 class CubesIntoTheSet(CubesInOneAnswer, Step, abc.ABC):
@@ -1267,8 +1272,13 @@ class SweepActivate(Step):
 
     def run(self, state, fr):
         paid = data(state.action)["paid"]
+        swept = data(state.action).setdefault("swept", []) if fr.get("now") else data(state.action).get("swept", [])
         for sid in fr["spaces"]:
+            if sid in swept and not fr.get("now"):
+                continue  # activated with its moves (ruleset 7)
             sweep_activate(state, sid, paid.get(sid, False))
+            if fr.get("now"):
+                swept.append(sid)
 
 
 # --------------------------------------------------------------------------
