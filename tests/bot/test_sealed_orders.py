@@ -14,7 +14,6 @@ from bot.service import Service
 
 from sealed_players import POWERS, pax_game, play
 
-pytestmark = pytest.mark.timeout(600)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

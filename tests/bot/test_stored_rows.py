@@ -9,7 +9,6 @@ from bot.store import UnstorableText
 
 from svc_helpers import started
 
-pytestmark = pytest.mark.timeout(120)
 
 
 async def test_seat_changes_record_the_version_they_give_the_game(store):

@@ -30,7 +30,6 @@ def _loop(s, faction, op, kind="op"):
     return d
 
 
-@pytest.mark.timeout(60)
 def test_np_league_rally_builds_its_base_first_8_6_5():
     """8.6.5 (IT L1393): "Prima di tutto piazzare Basi in tutti gli spazi
     disponibili in cui il numero di Attivisti della Lega Musulmana superano
@@ -50,7 +49,6 @@ def test_np_league_rally_builds_its_base_first_8_6_5():
     assert s.spaces["sind"].pieces.get("ml_base", 0) == 1
 
 
-@pytest.mark.timeout(60)
 def test_np_revolutionaries_rally_builds_its_base_first_8_6_6():
     """8.6.6 (IT L1407): "Per prima cosa piazzare Basi in tutti gli spazi
     disponibili in cui le Guerriglie superano il valore dell'Unità"."""
@@ -64,7 +62,6 @@ def test_np_revolutionaries_rally_builds_its_base_first_8_6_6():
     assert "bihar:base" in cid.split("+")
 
 
-@pytest.mark.timeout(60)
 def test_np_league_non_cooperation_only_in_muslim_spaces_8_6_5():
     """8.6.5 (IT L1401): "Eseguire l'Operazione in ogni Spazio Musulmano
     disponibile"; with no Muslim space open the Operation is not available
@@ -85,7 +82,6 @@ def test_np_league_non_cooperation_only_in_muslim_spaces_8_6_5():
     assert choose(s, d).split("+") == ["punjab"]
 
 
-@pytest.mark.timeout(60)
 def test_np_raj_redeploy_origins_in_the_order_of_8_9_3():
     """8.9.3 NP Raj (IT L1583): "Muovere per primi i cubi dalle Province
     prive di Controllo del Raj, quindi dagli spazi con più Sepoy"; step 5
@@ -112,7 +108,6 @@ def test_np_raj_redeploy_origins_in_the_order_of_8_9_3():
         assert not s.spaces[sid].pieces.get("sepoy", 0), sid  # distributed, none left to be removed
 
 
-@pytest.mark.timeout(60)
 def test_np_raj_assaults_only_where_something_can_be_removed_8_6_3():
     """8.6.3 (IT L1367): "Selezionare solamente spazi sia con cubi e
     avversari che Attivi (ciò dove l'Assalto avrebbe qualche effetto)":
@@ -144,7 +139,6 @@ def _check(a):
     assert a.redeploy_left == 0
 
 
-@pytest.mark.timeout(120)
 @pytest.mark.parametrize("scenario", ["short", "main"])
 def test_whole_four_bot_games_follow_chapter_8(scenario):
     """A CI slice of benchmarks/bot_audit.py: a few whole four-bot games per
@@ -169,7 +163,6 @@ def test_soak_fifty_four_bot_games_follow_chapter_8(scenario):
     _check(a)
 
 
-@pytest.mark.timeout(120)
 def test_issue_32_main_seed_6118_league_non_cooperation_stays_muslim():
     """The issue's game (main scenario, seed 6118, four bots): the League
     made Non-Cooperation in Bombay at moves 74-75 (8.6.5, IT L1401)."""
@@ -179,7 +172,6 @@ def test_issue_32_main_seed_6118_league_non_cooperation_stays_muslim():
     assert a.nc_spaces and not a.nc_not_muslim
 
 
-@pytest.mark.timeout(120)
 def test_a_refused_satyagraha_leaves_the_operation_an_answer():
     """Short scenario, seed 139, four bots: the Raj refuses Gandhi's
     release (4.3.2), the Satyagraha is undone, and the Congress

@@ -11,7 +11,6 @@ from engine.gandhi import board
 from engine.gandhi.ruleset import ruleset
 from helpers import rule_ids
 
-pytestmark = pytest.mark.timeout(60)
 
 
 def test_new_games_are_ruleset_7():
