@@ -96,20 +96,25 @@ def typed_answer(line: str, choices: list[tuple[str, str]]) -> str:
     return choices[num - 1][0] if num else line
 
 
+#: the mark before a choice's details in the menu (never a choice's first character)
+DETAIL = "·"
+
+
 def menu_lines(choices: list[tuple[str, str]], details: dict[str, str] | None = None) -> list[str]:
     """The menu as printed: each choice after its place ("  1. Rally"), or,
     in a menu of numbers, after what to type ("   3  +3", "  -5  -5"), so
     that no place can be read as a number; ``details`` (``Prompt.details``:
     the pieces in a space, an Event's text) after a choice's line, indented."""
     if numeric_menu(choices):
-        width = max(len(cid) for cid, _ in choices)
-        return [f"  {cid:>{width}}  {label}" if label != cid else f"  {cid:>{width}}" for cid, label in choices]
+        width = max(len(cid) for cid, _ in choices if _NUMBER.fullmatch(cid))  # numbers aligned, words not
+        return [(f"  {cid:>{width}}" if _NUMBER.fullmatch(cid) else f"  {cid}") + (f"  {label}" if label != cid else "")
+                for cid, label in choices]
     out = []
     for i, (cid, label) in enumerate(choices, 1):
         same = label.lower().replace(" ", "_") == cid
         out.append(f"  {i:>2}. {label}" if same else f"  {i:>2}. {label}  ({cid})")
         if (details or {}).get(cid):
-            out.append(f"      {details[cid]}")
+            out.append(f"      {DETAIL} {details[cid]}")
     return out
 
 

@@ -52,7 +52,7 @@ def test_the_console_prints_a_choices_details_under_it():
     from bot.console import menu_lines
 
     lines = menu_lines([("delhi", "Delhi"), ("pass", "Pass")], {"delhi": "Troop ×3"})
-    assert lines == ["   1. Delhi", "      Troop ×3", "   2. Pass"]
+    assert lines == ["   1. Delhi", "      · Troop ×3", "   2. Pass"]
 
 
 def test_discord_shows_details_as_select_descriptions_and_beside_buttons():

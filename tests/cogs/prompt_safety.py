@@ -144,12 +144,12 @@ def check_console(prompt, tally: Tally, where: str) -> None:
     it shows before each choice, typed back, answers that choice."""
     import io
 
-    from bot.console import Console, typed_answer
+    from bot.console import DETAIL, Console, typed_answer
 
     out = io.StringIO()
     Console(None, io.StringIO(), out, "", "en").show_prompt(prompt)
-    # a choice's line; the details under it (bot/console.py: six spaces in) are not choices
-    lines = [x for x in out.getvalue().splitlines()[2:] if x.startswith("  ") and not x.startswith(" " * 6)]
+    # a choice's line; the details under it (marked, bot/console.py DETAIL) are not choices
+    lines = [x for x in out.getvalue().splitlines()[2:] if x.startswith("  ") and not x.lstrip().startswith(DETAIL)]
     tally.clicks["console menu"] += 1
     if len(lines) != len(prompt.choices):
         tally.problem(where, f"the console lists {len(lines)} lines for {len(prompt.choices)} choices")
