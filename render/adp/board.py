@@ -20,6 +20,7 @@ from PIL import Image
 from engine.adp.data import get_data
 import io
 
+from render.kit import textboxes
 from render.kit.fastdraw import FastDraw
 from render.kit.fonts import font
 from render.kit.shapes import bar, panel, pill, text_width
@@ -73,6 +74,7 @@ WORDS = {
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes with an adaptive 256-colour palette (deterministic, small)."""
+    textboxes.finished(img)
     buf = io.BytesIO()
     q = img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     q.save(buf, format="PNG", optimize=False, compress_level=3)

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engine.gandhi.data import get_data
 
 from . import theme as th
+from ..kit import textboxes
 from ..kit.fastdraw import FastDraw
 from ..kit.fonts import font, localized
 from ..kit.shapes import Rect, bar, panel, pill, pill_width, text_width
@@ -722,6 +723,7 @@ def palette() -> Image.Image:
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` mapped to the fixed palette (small, and fast to write)."""
+    textboxes.finished(img)
     buf = io.BytesIO()
     q = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
     q.save(buf, format="PNG", optimize=False, compress_level=3)

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
+from . import textboxes
+
 
 @lru_cache(maxsize=8192)
 def _mask(text: str, font, anchor: str | None, stroke_width: int):
@@ -25,10 +27,21 @@ def text_length(text: str, font) -> float:
 
 
 class FastDraw(ImageDraw.ImageDraw):
-    """``ImageDraw.ImageDraw`` with cached single-line text (see module doc)."""
+    """``ImageDraw.ImageDraw`` with cached single-line text (see module doc).
+    Inside ``textboxes.recording`` every text's ink box is noted."""
+
+    def __init__(self, im, mode=None):
+        super().__init__(im, mode)
+        self.picture = im
 
     def text(self, xy, text, fill=None, font=None, anchor=None, *args, stroke_width=0, stroke_fill=None,
              **kwargs):  # type: ignore[override]
+        if textboxes.active() and font is not None and text:
+            # the glyphs' ink, not the halo of a stroke: halos may touch, letters may not
+            box = self.textbbox(xy, text, font=font, anchor=anchor,
+                                **{k: v for k, v in kwargs.items() if k in ("spacing", "align", "direction",
+                                                                             "features", "language")})
+            textboxes.note(self.picture, text, box, getattr(font, "size", 10))
         if args or kwargs or "\n" in text or font is None or not hasattr(font, "getmask2"):
             return super().text(xy, text, fill, font, anchor, *args, stroke_width=stroke_width,
                                 stroke_fill=stroke_fill, **kwargs)

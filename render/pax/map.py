@@ -26,6 +26,7 @@ from engine.core.catalogs import name as catalog_name
 from engine.pax.data import get_data
 from engine.pax.game import display_names
 
+from ..kit import textboxes
 from ..kit.fastdraw import FastDraw, text_length
 from ..kit.fonts import fitted, font, localized
 
@@ -266,6 +267,7 @@ def render_map(public: dict[str, Any], crop: str = "world", width: int | None = 
             d.text((cx, y0 + th + 1), " · ".join(tags)[:40], font=font(10 if small else 12, "bold"),
                    fill=(255, 255, 255), anchor="ma", stroke_width=2, stroke_fill=INK)
     _panel(d, public, 0, map_h, width, panel_h, locale)
+    textboxes.finished(img)
     buf = io.BytesIO()
     img.save(buf, "PNG", optimize=False, compress_level=6)
     return buf.getvalue()
