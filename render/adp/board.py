@@ -144,7 +144,8 @@ def draw_piece(d, kind: str, x: int, y: int, s: int) -> int:
         else:  # Underground: hollow
             d.polygon(pts, fill=(250, 248, 240), outline=col, width=3)
             fg = col if fac != "warlords" else (150, 70, 120)
-    d.text((x + s / 2, y + s * 0.58), letter, font=font(int(s * 0.62), "bold"), fill=fg, anchor="mm")
+    with textboxes.marks():
+        d.text((x + s / 2, y + s * 0.58), letter, font=font(int(s * 0.62), "bold"), fill=fg, anchor="mm")
     return s
 
 

@@ -36,11 +36,12 @@ class TextBox:
     text: str
     box: Box
     size: float
+    mark: bool = False  # a letter on a piece icon (told by its shape and colour too), not a word
 
     def moved(self, dx: float, dy: float, scale: float = 1.0) -> "TextBox":
         x0, y0, x1, y1 = self.box
         return TextBox(self.text, (x0 * scale + dx, y0 * scale + dy, x1 * scale + dx, y1 * scale + dy),
-                       self.size * scale)
+                       self.size * scale, self.mark)
 
 
 def overlap(a: Box, b: Box, slack: float = 1.0) -> bool:
@@ -74,11 +75,11 @@ class Picture:
         return [t for t in self.boxes if t.box[0] < -slack or t.box[1] < -slack
                 or t.box[2] > self.width + slack or t.box[3] > self.height + slack]
 
-    def smallest_at(self, width: int = 400) -> float:
-        """The smallest font size, in px, once the picture is shown ``width`` px wide."""
-        if not self.boxes:
-            return float("inf")
-        return min(t.size for t in self.boxes) * width / self.width
+    def smallest_at(self, width: int = 400, marks: bool = False) -> float:
+        """The smallest font size of a word (or, with ``marks``, of a letter
+        on a piece icon), in px, once the picture is shown ``width`` px wide."""
+        sizes = [t.size for t in self.boxes if t.mark == marks]
+        return min(sizes) * width / self.width if sizes else float("inf")
 
 
 @dataclass
@@ -97,11 +98,28 @@ class Recorder:
 
 
 _REC: contextvars.ContextVar[Recorder | None] = contextvars.ContextVar("render_textboxes", default=None)
+_MARK = contextvars.ContextVar("render_textboxes_mark", default=False)
 
 
 @contextmanager
-def recording() -> Iterator[Recorder]:
-    """Note the text boxes of every picture drawn inside the block."""
+def marks() -> Iterator[None]:
+    """Texts drawn inside are letters on piece icons (``TextBox.mark``)."""
+    token = _MARK.set(True)
+    try:
+        yield
+    finally:
+        _MARK.reset(token)
+
+
+@contextmanager
+def recording(reuse: bool = False) -> Iterator[Recorder]:
+    """Note the text boxes of every picture drawn inside the block; with
+    ``reuse``, the recorder already running if any (a picture that needs
+    its own boxes, to crop between words, inside the layout test's)."""
+    rec = _REC.get() if reuse else None
+    if rec is not None:
+        yield rec
+        return
     rec = Recorder()
     token = _REC.set(rec)
     try:
@@ -119,7 +137,7 @@ def note(img: Image.Image, text: str, box: Box, size: float) -> None:
     font of ``size`` px (a no-op outside :func:`recording`)."""
     rec = _REC.get()
     if rec is not None and text.strip():
-        rec.boxes(img).append(TextBox(text, tuple(float(v) for v in box), float(size)))
+        rec.boxes(img).append(TextBox(text, tuple(float(v) for v in box), float(size), _MARK.get()))
 
 
 def boxes_of(img: Image.Image) -> list[TextBox]:
@@ -161,6 +179,71 @@ def paste(dst: Image.Image, src: Image.Image, at: tuple[int, int]) -> None:
         rec.boxes(dst).extend(t.moved(at[0], at[1]) for t in rec.by_image.get(id(src), ()))
 
 
+def blank(img: Image.Image, rect: tuple[int, int, int, int], fill) -> None:
+    """Paint ``rect`` of ``img`` with ``fill``, forgetting the texts under it."""
+    from PIL import ImageDraw
+
+    ImageDraw.Draw(img).rectangle(rect, fill=fill)
+    rec = _REC.get()
+    if rec is not None and id(img) in rec.by_image:
+        rec.by_image[id(img)] = [t for t in rec.by_image[id(img)] if not overlap(t.box, rect, 0)]
+
+
+def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box) -> tuple[int, int, int, int]:
+    """A crop box around ``want`` (at most ``most`` = (width, height), inside
+    ``within``) whose edges cut no text of ``boxes``: an edge through a word
+    moves out to take it whole while the crop stays within ``most``, else in
+    to leave it out."""
+    edges = [float(v) for v in want]
+
+    def cut(side: int, at: float) -> list[Box]:
+        x0, y0, x1, y1 = edges
+        out = []
+        for t in boxes:
+            b = t.box
+            if side in (0, 2):
+                if b[3] > y0 and b[1] < y1 and b[0] - 1 < at < b[2] + 1:
+                    out.append(b)
+            elif b[2] > x0 and b[0] < x1 and b[1] - 1 < at < b[3] + 1:
+                out.append(b)
+        return out
+
+    def settle(side: int) -> None:
+        axis = 0 if side in (0, 2) else 1
+        lo_side = side in (0, 1)
+        other = edges[side + 2] if lo_side else edges[side - 2]
+        start = edges[side]
+        at = start
+        while True:  # out, while the crop stays small enough
+            hit = cut(side, at)
+            if not hit:
+                edges[side] = at
+                return
+            nxt = min(b[axis] for b in hit) - 2 if lo_side else max(b[axis + 2] for b in hit) + 2
+            if abs(other - nxt) > most[axis] or (nxt < within[side] if lo_side else nxt > within[side]):
+                break
+            at = nxt
+        at = start
+        for _ in range(50):  # in, past every word the edge meets
+            hit = cut(side, at)
+            if not hit:
+                edges[side] = at
+                return
+            at = max(b[axis + 2] for b in hit) + 2 if lo_side else min(b[axis] for b in hit) - 2
+        edges[side] = start
+
+    for _ in range(3):
+        before = list(edges)
+        for side in range(4):
+            settle(side)
+        if edges == before:
+            break
+    x0, y0, x1, y1 = (int(v) for v in edges)
+    if x1 - x0 < 40 or y1 - y0 < 40:  # words everywhere: keep the crop asked for
+        return tuple(int(v) for v in want)  # type: ignore[return-value]
+    return x0, y0, x1, y1
+
+
 def finished(img: Image.Image) -> None:
     """Note ``img`` as a finished picture (the encoders call this)."""
     rec = _REC.get()
@@ -170,11 +253,19 @@ def finished(img: Image.Image) -> None:
 
 def free_spot(placed: list[Box], candidates: list[Box], bounds: Box | None = None) -> int:
     """Index of the first of ``candidates`` that meets none of ``placed``
-    (and lies inside ``bounds`` if given); 0 when none is free. Labels that
-    may go on several sides of their point use it to dodge each other."""
+    (and lies inside ``bounds`` if given); when none is free, the one inside
+    ``bounds`` that covers the least of ``placed``. Labels that may go on
+    several sides of their point use it to dodge each other."""
+    def inside(c: Box) -> bool:
+        return bounds is None or (c[0] >= bounds[0] and c[1] >= bounds[1] and c[2] <= bounds[2]
+                                  and c[3] <= bounds[3])
+
+    def covered(c: Box) -> float:
+        return sum(max(0.0, min(c[2], p[2]) - max(c[0], p[0])) * max(0.0, min(c[3], p[3]) - max(c[1], p[1]))
+                   for p in placed)
+
     for i, c in enumerate(candidates):
-        if bounds is not None and (c[0] < bounds[0] or c[1] < bounds[1] or c[2] > bounds[2] or c[3] > bounds[3]):
-            continue
-        if not any(overlap(c, p, 0) for p in placed):
+        if inside(c) and not any(overlap(c, p, 0) for p in placed):
             return i
-    return 0
+    ok = [i for i, c in enumerate(candidates) if inside(c)] or list(range(len(candidates)))
+    return min(ok, key=lambda i: covered(candidates[i]))

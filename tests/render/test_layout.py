@@ -44,6 +44,8 @@ def _pictures(name: str, pub: dict, touched: list[str], locale: str, space: bool
 def _problems(pics: dict[str, Picture], where: str) -> list[str]:
     out = []
     for kind, pic in pics.items():
+        if not pic.boxes:
+            out.append(f"{where} {kind}: no text recorded (a picture built around the recorder?)")
         for a, b in pic.overlaps()[:5]:
             out.append(f"{where} {kind}: {a.text!r} {tuple(map(int, a.box))} over {b.text!r} {tuple(map(int, b.box))}")
         for t in pic.outside()[:5]:
