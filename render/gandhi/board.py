@@ -14,16 +14,15 @@ from PIL import Image, ImageDraw
 
 from engine.gandhi.data import get_data
 
-from . import theme as th
 from ..kit import textboxes
-from ..kit.textboxes import free_spot
 from ..kit.fastdraw import FastDraw
 from ..kit.fonts import font, localized
 from ..kit.shapes import Rect, bar, panel, pill, pill_width, text_width
+from ..kit.textboxes import free_spot
+from . import theme as th
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state
-
 
 
 @dataclass

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from . import theme as th
 from ..kit import textboxes
 from ..kit.fonts import font
+from . import theme as th
 
 # display kinds, in drawing order, grouped by faction
 FACTION_KINDS: dict[str, tuple[str, ...]] = {

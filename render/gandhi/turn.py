@@ -8,14 +8,15 @@ textboxes ``snap``). The full map is drawn in the same pass and posted
 beside it (one tap away)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from PIL import Image
 
-from . import theme as th
 from ..kit import textboxes as tb
 from ..kit.fastdraw import FastDraw
 from ..kit.fonts import font, localized
+from . import theme as th
 from .board import _card_title, _chip, _wrap, draw_board, encode_png
 from .layout import get_layout
 from .public import public_state
@@ -106,9 +107,5 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
             strip = Image.new("RGB", (WIDTH, crop.height), th.SEA)  # a crop narrowed not to cut a word
             tb.paste(strip, crop, ((WIDTH - crop.width) // 2, 0))
             parts.append(strip)
-        img = Image.new("RGB", (WIDTH, sum(p.height for p in parts) + 8 * (len(parts) - 1)), th.PANEL)
-        y = 0
-        for p in parts:
-            tb.paste(img, p, ((WIDTH - p.width) // 2, y))
-            y += p.height + 8
+        img = tb.stack(parts, WIDTH, th.PANEL)
         return encode_png(img), encode_png(full)

@@ -38,7 +38,7 @@ class TextBox:
     size: float
     mark: bool = False  # a letter on a piece icon (told by its shape and colour too), not a word
 
-    def moved(self, dx: float, dy: float, scale: float = 1.0) -> "TextBox":
+    def moved(self, dx: float, dy: float, scale: float = 1.0) -> TextBox:
         x0, y0, x1, y1 = self.box
         return TextBox(self.text, (x0 * scale + dx, y0 * scale + dy, x1 * scale + dx, y1 * scale + dy),
                        self.size * scale, self.mark)
@@ -99,16 +99,26 @@ class Recorder:
 
 _REC: contextvars.ContextVar[Recorder | None] = contextvars.ContextVar("render_textboxes", default=None)
 _MARK = contextvars.ContextVar("render_textboxes_mark", default=False)
+_MUTE = contextvars.ContextVar("render_textboxes_mute", default=False)
 
 
 @contextmanager
-def marks() -> Iterator[None]:
-    """Texts drawn inside are letters on piece icons (``TextBox.mark``)."""
-    token = _MARK.set(True)
+def _on(var: contextvars.ContextVar) -> Iterator[None]:
+    token = var.set(True)
     try:
         yield
     finally:
-        _MARK.reset(token)
+        var.reset(token)
+
+
+def marks():
+    """Texts drawn inside are letters on piece icons (``TextBox.mark``)."""
+    return _on(_MARK)
+
+
+def muted():
+    """Texts drawn inside are not noted one by one (a caller notes them as one)."""
+    return _on(_MUTE)
 
 
 @contextmanager
@@ -129,7 +139,7 @@ def recording(reuse: bool = False) -> Iterator[Recorder]:
 
 
 def active() -> bool:
-    return _REC.get() is not None
+    return _REC.get() is not None and not _MUTE.get()
 
 
 def note(img: Image.Image, text: str, box: Box, size: float) -> None:
@@ -242,6 +252,17 @@ def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box) ->
     if x1 - x0 < 40 or y1 - y0 < 40:  # words everywhere: keep the crop asked for
         return tuple(int(v) for v in want)  # type: ignore[return-value]
     return x0, y0, x1, y1
+
+
+def stack(parts: list[Image.Image], width: int, fill, gap: int = 8) -> Image.Image:
+    """``parts`` one under the other, centred on a ``width`` px picture of
+    ``fill``, ``gap`` px apart, with their text boxes."""
+    img = Image.new("RGB", (width, sum(p.height for p in parts) + gap * (len(parts) - 1)), fill)
+    y = 0
+    for p in parts:
+        paste(img, p, ((width - p.width) // 2, y))
+        y += p.height + gap
+    return img
 
 
 def finished(img: Image.Image) -> None:

@@ -41,6 +41,7 @@ from engine.pax.game import display_names
 from ..kit import textboxes
 from ..kit.fastdraw import FastDraw, text_length
 from ..kit.fonts import fitted, font, localized
+from ..kit.shapes import wrap
 
 LAYOUT = Path(__file__).with_name("layout.yaml")
 LABELS = Path(__file__).with_name("labels.yaml")
@@ -456,29 +457,6 @@ def draw_map(public: dict[str, Any], crop: str = "world", locale: str = "en",
         d.text((12, ly), text, font=font(14), fill=PANEL_TEXT)
         ly += 22
     return img, g
-
-
-def wrap(text: str, f, width: float) -> list[str]:
-    """``text`` in lines no wider than ``width`` in font ``f``: at spaces, or
-    between any two characters of a word too long (Japanese)."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split(" "):
-        t = f"{cur} {word}" if cur else word
-        if text_length(t, f) <= width:
-            cur = t
-            continue
-        if cur:
-            lines.append(cur)
-        cur = ""
-        for ch in word:
-            if text_length(cur + ch, f) > width and cur:
-                lines.append(cur)
-                cur = ""
-            cur += ch
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _legend(locale: str, width: float) -> list[str]:

@@ -17,8 +17,23 @@ from PIL import Image
 from ..kit import textboxes as tb
 from ..kit.fastdraw import FastDraw, text_length
 from ..kit.fonts import font, localized
-from .map import (CODE, PANEL, PANEL_DIM, PANEL_TEXT, POWER_COLOUR, SEA, _fit_text, _text_colour, draw_map,
-                  encode_png, geometry, index_track, label, place_name, wrap)
+from ..kit.shapes import wrap
+from .map import (
+    CODE,
+    PANEL,
+    PANEL_DIM,
+    PANEL_TEXT,
+    POWER_COLOUR,
+    SEA,
+    _fit_text,
+    _text_colour,
+    draw_map,
+    encode_png,
+    geometry,
+    index_track,
+    label,
+    place_name,
+)
 
 WIDTH = 740
 MAX_MAP_H = 900
@@ -145,15 +160,6 @@ def _map_crop(pub: dict, ids: list[str], locale: str, most: tuple[int, int],
     return strip
 
 
-def _stack(parts: list[Image.Image]) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, sum(p.height for p in parts) + 8 * (len(parts) - 1)), PANEL)
-    y = 0
-    for p in parts:
-        tb.paste(img, p, ((WIDTH - p.width) // 2, y))
-        y += p.height + 8
-    return img
-
-
 @localized
 def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> tuple[bytes, bytes]:
     """``(phone picture, world map)`` as PNG bytes: the phone picture is
@@ -167,7 +173,7 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
         crop = _map_crop(pub, ids, locale, (WIDTH, MAX_MAP_H), highlight=ids)
         if crop is not None:
             parts.append(crop)
-        phone = encode_png(_stack(parts))
+        phone = encode_png(tb.stack(parts, WIDTH, PANEL))
         full, _ = draw_map(pub, "world", locale)
         return phone, encode_png(full)
 
@@ -187,4 +193,4 @@ def render_space(state: Any, place: str, locale: str = "en") -> bytes:
         title = Image.new("RGB", (WIDTH, 44), PANEL)
         name, f = _fit_text(place_name(locale, place), 24, "bold", WIDTH - 32, 14)
         FastDraw(title).text((16, 22), name, font=f, fill=PANEL_TEXT, anchor="lm")
-        return encode_png(_stack([title, crop]))
+        return encode_png(tb.stack([title, crop], WIDTH, PANEL))

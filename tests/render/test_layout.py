@@ -8,6 +8,7 @@ The CI slice takes a few positions per game; the ``soak`` run takes 20.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 from pathlib import Path
@@ -16,9 +17,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from positions import GAMES, positions  # noqa: E402
-from render.kit.fonts import cjk_font_path, have_real_font  # noqa: E402
-from render.kit.textboxes import Picture, recording  # noqa: E402
+from positions import GAMES, positions
+
+from render.kit.fonts import cjk_font_path, have_real_font
+from render.kit.textboxes import Picture, recording
 
 LOCALES = ("en", "it", "es", "ja")
 PHONE_MIN_PX = 7.0  # the issue's floor: text at least 7 px high at 400 px wide
@@ -57,13 +59,19 @@ def _problems(pics: dict[str, Picture], where: str) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def _positions(name: str, seed: int, count: int, every: int):
+    """The positions of one game, played once for the four languages."""
+    return positions(name, seed, count, every)
+
+
 def check(name: str, locale: str, count: int, seed: int = 1) -> dict[str, float]:
     """Render ``count`` positions of game ``name`` in ``locale``; fail with
     every problem found. Returns the smallest text px at 400 px per kind."""
     every = 25 if name.startswith("pax") else 7
     problems, smallest = [], {}
-    for i, (pub, touched) in enumerate(positions(name, seed, count, every)):
-        pics = _pictures(name, pub, touched, locale, space=i < 2)
+    for i, (pub, touched) in enumerate(_positions(name, seed, count, every)):
+        pics = _pictures(name, pub, touched, locale, space=i == 0)
         problems += _problems(pics, f"{name} {locale} position {i}")
         for kind, pic in pics.items():
             smallest[kind] = min(smallest.get(kind, 99.0), pic.smallest_at(400))

@@ -8,9 +8,9 @@ from PIL import Image
 
 import engine
 from engine.pax import board as b
+from engine.pax.data import get_data
 from render.pax import CROPS, render
 from render.pax.map import POWER_COLOUR
-from engine.pax.data import get_data
 
 
 @pytest.fixture(scope="module")
