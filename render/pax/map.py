@@ -337,22 +337,24 @@ def _oval(d: FastDraw, g: Geometry, sea: str, public: dict, locale: str) -> None
     # the seas it reaches, then its merchant fleets
     cy = y1 - 18 * k
     links = sea_links(sea)
-    cx = (x0 + x1) / 2 - (len(links) - 1) * (2 * r + 3) / 2
     fleets = [p for p, ps in sorted(public["powers"].items()) if sea in ps.get("merchant", ())]
-    if fleets:
-        cx -= (len(fleets) * (22 * k + 2)) / 2
+    # one row: the seas reached, then the boats; narrower when many powers trade here
+    need = len(links) * (2 * r + 3) + (4 * k + len(fleets) * (22 * k + 2) if fleets else 0)
+    q = min(1.0, (x1 - x0 - 40 * k) / max(1.0, need))
+    cx = (x0 + x1) / 2 - need * q / 2 + r * q
     for to, via in links:
-        _sea_dot(d, to, cx, cy, r * 0.85, via)
-        cx += 2 * r + 3
-    cx += 4 * k
+        _sea_dot(d, to, cx, cy, r * 0.85 * q, via)
+        cx += (2 * r + 3) * q
+    cx += 4 * k * q - r * q
     for p in fleets:
-        fx = cx + 10 * k
-        d.polygon([(fx - 10 * k, cy - 6 * k), (fx + 10 * k, cy - 6 * k), (fx + 6 * k, cy + 7 * k),
-                   (fx - 6 * k, cy + 7 * k)], fill=POWER_COLOUR[p], outline=(255, 255, 255))
+        fx = cx + 10 * k * q
+        e = k * q
+        d.polygon([(fx - 10 * e, cy - 6 * e), (fx + 10 * e, cy - 6 * e), (fx + 6 * e, cy + 7 * e),
+                   (fx - 6 * e, cy + 7 * e)], fill=POWER_COLOUR[p], outline=(255, 255, 255))
         with textboxes.marks():
-            d.text((fx, cy), CODE[p], font=font(max(7, int(9 * k)), "bold"), fill=_text_colour(POWER_COLOUR[p]),
+            d.text((fx, cy), CODE[p], font=font(max(7, int(9 * e)), "bold"), fill=_text_colour(POWER_COLOUR[p]),
                    anchor="mm")
-        cx += 22 * k + 2
+        cx += (22 * k + 2) * q
 
 
 def _tile(d: FastDraw, g: Geometry, a: str, public: dict, locale: str) -> None:
