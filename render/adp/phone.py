@@ -101,7 +101,11 @@ def _map_part(full: Image.Image, ids: list[str], most: tuple[int, int]) -> Image
     lay = layout()
     px = lay["panel"][0] - 4
     words = [t for t in tb.boxes_of(full) if t.box[0] < px]
-    box = tb.snap(words, want, most, (0, 0, px, lay["canvas"][1]))
+    keep = None
+    if ids[0] in lay["spaces"]:  # the first space touched stays whole
+        x, y, w, h = cell(*lay["spaces"][ids[0]])
+        keep = (x, y, x + w, y + h)
+    box = tb.snap(words, want, most, (0, 0, px, lay["canvas"][1]), keep)
     part = tb.crop(full, box)
     if part.width > WIDTH:  # a crop that could not narrow between words: scaled to fit
         part = tb.resize(part, (WIDTH, round(part.height * WIDTH / part.width)))

@@ -98,7 +98,9 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
             # tracks beside the crop: their words are left out and the sea shown there
             panels = [(px - 2, py - 2, px + pw + 2, py + ph + 2) for px, py, pw, ph in lay.panels.values()]
             words = [t for t in tb.boxes_of(full) if not any(tb.overlap(t.box, p, 0) for p in panels)]
-            box = tb.snap(words, _map_box(ids), (WIDTH, MAX_MAP_H), (0, 0, lay.width, lay.height))
+            first = lay.spaces[ids[0]].box if ids[0] in lay.spaces else None
+            keep = (first[0], first[1], first[0] + first[2], first[1] + first[3]) if first else None
+            box = tb.snap(words, _map_box(ids), (WIDTH, MAX_MAP_H), (0, 0, lay.width, lay.height), keep)
             crop = tb.crop(full, box)
             for x0, y0, x1, y1 in panels:
                 tb.blank(crop, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]), th.SEA)

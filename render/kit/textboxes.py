@@ -199,59 +199,52 @@ def blank(img: Image.Image, rect: tuple[int, int, int, int], fill) -> None:
         rec.by_image[id(img)] = [t for t in rec.by_image[id(img)] if not overlap(t.box, rect, 0)]
 
 
-def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box) -> tuple[int, int, int, int]:
-    """A crop box around ``want`` (at most ``most`` = (width, height), inside
-    ``within``) whose edges cut no text of ``boxes``: an edge through a word
-    moves out to take it whole while the crop stays within ``most``, else in
-    to leave it out."""
+def cut_by(boxes: list[Box], crop: Box) -> int:
+    """How many of ``boxes`` the crop box cuts (meets without holding whole)."""
+    x0, y0, x1, y1 = crop
+    return sum(1 for b in boxes if b[2] > x0 and b[0] < x1 and b[3] > y0 and b[1] < y1
+               and (b[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1))
+
+
+def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box,
+         keep: Box | None = None) -> tuple[int, int, int, int]:
+    """A crop box near ``want`` (at most ``most`` = (width, height), inside
+    ``within``) whose edges cut as few texts of ``boxes`` as can be (none
+    where the map leaves room): each edge in turn goes to the place, from a
+    little inside ``want`` to as far out as ``most`` allows, that cuts the
+    fewest, the nearest to ``want`` among equals; never inside ``keep`` (the
+    part the crop is for)."""
     edges = [float(v) for v in want]
-
-    def cut(side: int, at: float) -> list[Box]:
-        x0, y0, x1, y1 = edges
-        out = []
-        for t in boxes:
-            b = t.box
-            if side in (0, 2):
-                if b[3] > y0 and b[1] < y1 and b[0] - 1 < at < b[2] + 1:
-                    out.append(b)
-            elif b[2] > x0 and b[0] < x1 and b[1] - 1 < at < b[3] + 1:
-                out.append(b)
-        return out
-
-    def settle(side: int) -> None:
-        axis = 0 if side in (0, 2) else 1
-        lo_side = side in (0, 1)
-        other = edges[side + 2] if lo_side else edges[side - 2]
-        start = edges[side]
-        at = start
-        while True:  # out, while the crop stays small enough
-            hit = cut(side, at)
-            if not hit:
-                edges[side] = at
-                return
-            nxt = min(b[axis] for b in hit) - 2 if lo_side else max(b[axis + 2] for b in hit) + 2
-            if abs(other - nxt) > most[axis] or (nxt < within[side] if lo_side else nxt > within[side]):
-                break
-            at = nxt
-        at = start
-        for _ in range(50):  # in, past every word the edge meets
-            hit = cut(side, at)
-            if not hit:
-                edges[side] = at
-                return
-            at = max(b[axis + 2] for b in hit) + 2 if lo_side else min(b[axis] for b in hit) - 2
-        edges[side] = start
-
+    span = (want[2] - want[0], want[3] - want[1])
+    pad = (2, 2)
+    near = [t.box for t in boxes if t.box[2] > want[0] - most[0] and t.box[0] < want[2] + most[0]
+            and t.box[3] > want[1] - most[1] and t.box[1] < want[3] + most[1]]
     for _ in range(3):
         before = list(edges)
         for side in range(4):
-            settle(side)
+            axis = side % 2
+            low = side < 2
+            other = edges[side + 2] if low else edges[side - 2]
+            if low:
+                lo, hi = max(within[side], other - most[axis]), want[side] + span[axis] * 0.45
+                hi = min(hi, keep[side]) if keep else hi
+            else:
+                lo, hi = want[side] - span[axis] * 0.45, min(within[side], other + most[axis])
+                lo = max(lo, keep[side]) if keep else lo
+            cands = {edges[side], float(want[side])}
+            for b in near:
+                for c in (b[axis] - pad[axis], b[axis + 2] + pad[axis]):
+                    if lo <= c <= hi:
+                        cands.add(c)
+
+            def cost(c: float, side: int = side) -> tuple[int, float]:
+                e = list(edges)
+                e[side] = c
+                return cut_by(near, tuple(e)), abs(c - want[side])
+            edges[side] = min(sorted(cands), key=cost)
         if edges == before:
             break
-    x0, y0, x1, y1 = (int(v) for v in edges)
-    if x1 - x0 < 40 or y1 - y0 < 40:  # words everywhere: keep the crop asked for
-        return tuple(int(v) for v in want)  # type: ignore[return-value]
-    return x0, y0, x1, y1
+    return tuple(int(round(v)) for v in edges)  # type: ignore[return-value]
 
 
 def stack(parts: list[Image.Image], width: int, fill, gap: int = 8) -> Image.Image:
