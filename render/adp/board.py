@@ -21,7 +21,7 @@ from PIL import Image
 from engine.adp.data import get_data
 from render.kit import textboxes
 from render.kit.fastdraw import FastDraw
-from render.kit.fonts import font, localized
+from render.kit.fonts import fitted, font, localized
 from render.kit.shapes import bar, code, code_width, panel, pill, text_width
 
 HERE = Path(__file__).parent
@@ -197,8 +197,16 @@ def _space(d, sid: str, sp: dict, locale: str) -> None:
         words.append(name(locale, "support" if sp["support"] > 0 else "opposition"))
     if sp["terror"]:
         words.append(f"{w_['terror']} x{sp['terror']}")
-    d.text((x + 10, y + 36), " · ".join(words), font=font(17), fill=INK, anchor="la")
-    px, py, s = x + 10, y + 64, 30
+    line = " · ".join(words)
+    py = y + 64
+    if text_width(line, font(17)) <= w - 20:
+        d.text((x + 10, y + 36), line, font=font(17), fill=INK, anchor="la")
+    else:  # Control on one line, Support and Terror on the next
+        for i, part in enumerate((words[0], " · ".join(words[1:]))):
+            f = fitted(part, 16, "regular", w - 20, 13)
+            d.text((x + 10, y + 34 + i * 19), part, font=f, fill=INK, anchor="la")
+        py = y + 74
+    px, s = x + 10, 30
     for kind in PIECES:
         k = sp["pieces"].get(kind, 0)
         if not k:

@@ -106,7 +106,7 @@ def _map_part(full: Image.Image, ids: list[str], most: tuple[int, int]) -> Image
         x, y, w, h = cell(*lay["spaces"][ids[0]])
         keep = (x, y, x + w, y + h)
     box = tb.snap(words, want, most, (0, 0, px, lay["canvas"][1]), keep)
-    part = tb.crop(full, box)
+    part = tb.crop(full, box, whole=True)
     if part.width > WIDTH:  # a crop that could not narrow between words: scaled to fit
         part = tb.resize(part, (WIDTH, round(part.height * WIDTH / part.width)))
     strip = Image.new("RGB", (WIDTH, part.height), BG)

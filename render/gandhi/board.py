@@ -202,7 +202,7 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
         if fill == th.CONTROL_FILL:
             hb.markers[sid]["raj_control"] = r
         px = r[2] + 3
-    cy += ph + 5
+    cy += ph + 8  # the markers' row: its capitals clear the descenders above
     # markers
     marks = []
     if sp["protest"]:
@@ -212,11 +212,17 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
                       th.UNREST_FILL, th.WHITE))
     if sp["muslim_state"]:
         marks.append(("muslim_state", th.t(locale, "muslim_state"), th.MUSLIM_TRIM, th.WHITE))
-    if marks:
-        f_m = font(15, "bold")
-        mw = sum(pill_width(s, f_m, ph) for _, s, _, _ in marks) - 4
+    f_m = font(15, "bold")
+    rows: list[list] = []
+    for m in marks:  # rows no wider than the space (STATO MUSULMANO, PROTESTA: two rows)
+        if rows and sum(pill_width(t, f_m, ph) for _, t, _, _ in rows[-1] + [m]) - 4 <= w + 4:
+            rows[-1].append(m)
+        else:
+            rows.append([m])
+    for row in rows:
+        mw = sum(pill_width(s, f_m, ph) for _, s, _, _ in row) - 4
         px = x + (w - mw) // 2
-        for name, s, fill, fg in marks:
+        for name, s, fill, fg in row:
             r = pill(d, px, cy, s, fill, fg, f_m, ph, outline=th.INK)
             hb.markers[sid][name] = r
             px = r[2] + 3
@@ -290,7 +296,10 @@ def _town_candidates(tw, label: str, f) -> list[tuple[tuple[float, float], str]]
     sides = {"right": ((x + 10, y - 12), "lm"), "left": ((x - 10, y - 12), "rm"),
              "below": ((x, y + 10), "mt"), "above": ((x, y - 12), "md"),
              "below_right": ((x + 8, y + 10), "lt"), "below_left": ((x - 8, y + 10), "rt"),
-             "above_right": ((x + 8, y - 10), "ld"), "above_left": ((x - 8, y - 10), "rd")}
+             "above_right": ((x + 8, y - 10), "ld"), "above_left": ((x - 8, y - 10), "rd"),
+             "far_above": ((x, y - 30), "md"), "far_below": ((x, y + 28), "mt"),
+             "far_right": ((x + 10, y - 32), "lm"), "far_left": ((x - 10, y - 32), "rm"),
+             "low_right": ((x + 10, y + 14), "lm"), "low_left": ((x - 10, y + 14), "rm")}
     order = [tw.label_side] + [k for k in sides if k != tw.label_side]
     return [sides[k] for k in order]
 
@@ -330,6 +339,7 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
     f = font(19, "bold")
     bounds = (2, 2, lay.width - 2, lay.height - 2)
     taken: list[Rect] = [b for b in hb.label.values()] + [b for b in hb.status.values()]
+    taken += [(px, py, px + pw, py + ph) for px, py, pw, ph in lay.panels.values()]  # drawn later, over the sea
     for group in (hb.markers, hb.pieces, hb.count):
         taken += [b for m in group.values() for b in m.values()]
     badges = {}
@@ -343,15 +353,23 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         sw = text_width(strike, f_e) + 14 if strike else 0
         iw = [_item_width(k, n, s_, f) for k, n in items]
         total = 12 + ew + (8 + sw if strike else 0) + (10 + sum(iw) + 10 * len(iw) if items else 0)
-        x0, y0 = bx - total // 2, by - 14
-        badges[rid] = (econ, strike, items, ew, sw, (x0, y0, x0 + total, y0 + 28))
-        taken.append(badges[rid][-1])
+        # the layout's place, unless a space's pieces or words reach it: then beside it, on a leader
+        spots = [(bx, by)] + [(bx + dx, by + dy) for dx, dy in ((0, -34), (0, 34), (-60, 0), (60, 0), (0, -68),
+                                                                (0, 68), (-120, 0), (120, 0), (-60, -34), (60, 34))]
+        rects = [(x - total // 2, y - 14, x - total // 2 + total, y + 14) for x, y in spots]
+        i = free_spot(taken, rects, bounds)
+        if i:
+            pts = _rail_points(lay, rid)
+            q = _nearest_on(pts, spots[i])
+            d.line((spots[i], q), fill=th.RAIL_DARK, width=3)
+            d.ellipse((q[0] - 4, q[1] - 4, q[0] + 4, q[1] + 4), fill=th.RAIL_DARK)
+        badges[rid] = (econ, strike, items, ew, sw, rects[i], spots[i])
+        taken.append(rects[i])
     for tid, tw in lay.towns.items():
         x, y = tw.at
         taken.append((x - 9, y - 9, x + 9, y + 9))
     for rid, rw in lay.railways.items():
-        r = badges[rid][-1]
-        bx, by = rw.badge
+        r, (bx, by) = badges[rid][-2:]
         # the Railway's name as prompts say it, so a player can find it (the line alone has no name)
         own = th.place(locale, rid)
         width = max(text_width(ln, f_rail) for ln in rw.label.split("\n"))  # the layout's room for the name
@@ -378,9 +396,8 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         (tx, ty), anchor = cands[i]
         d.text((tx, ty), name, font=f_town, fill=th.WHITE, anchor=anchor, stroke_width=3, stroke_fill=th.INK)
         taken.append(_ink(name, f_town, tx, ty, anchor))
-    for rid, rw in lay.railways.items():
-        econ, strike, items, ew, sw, r = badges[rid]
-        bx, by = rw.badge
+    for rid in lay.railways:
+        econ, strike, items, ew, sw, r, (bx, by) = badges[rid]
         x0, y0 = r[0], r[1]
         d.rounded_rectangle(r, radius=8, fill=th.RAIL_DARK, outline=th.RAIL_TIE, width=2)
         x = x0 + 6

@@ -20,7 +20,7 @@ from . import theme as th
 from .board import _card_title, _chip, _wrap, draw_board, encode_png
 from .layout import get_layout
 from .public import public_state
-from .space import _bounds
+from .space import _bounds, map_crop, map_words
 
 WIDTH = 740  # the side panels' width: a phone shows it at about half size
 MAX_MAP_H = 820
@@ -94,16 +94,10 @@ def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> t
         parts = [_header(st, locale), tb.crop(full, (kx, ky, kx + kw, ky + kh))]
         ids = tuple(s for s in dict.fromkeys(spaces) if s in lay.spaces or s in lay.railways)
         if ids:
-            # the map's own panels (drawn over the sea) would repeat the title and
-            # tracks beside the crop: their words are left out and the sea shown there
-            panels = [(px - 2, py - 2, px + pw + 2, py + ph + 2) for px, py, pw, ph in lay.panels.values()]
-            words = [t for t in tb.boxes_of(full) if not any(tb.overlap(t.box, p, 0) for p in panels)]
             first = lay.spaces[ids[0]].box if ids[0] in lay.spaces else None
             keep = (first[0], first[1], first[0] + first[2], first[1] + first[3]) if first else None
-            box = tb.snap(words, _map_box(ids), (WIDTH, MAX_MAP_H), (0, 0, lay.width, lay.height), keep)
-            crop = tb.crop(full, box)
-            for x0, y0, x1, y1 in panels:
-                tb.blank(crop, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]), th.SEA)
+            box = tb.snap(map_words(full), _map_box(ids), (WIDTH, MAX_MAP_H), (0, 0, lay.width, lay.height), keep)
+            crop = map_crop(full, box)
             if crop.width > WIDTH:  # a word wider than the room left: the crop shrinks, the words with it
                 crop = tb.resize(crop, (WIDTH, round(crop.height * WIDTH / crop.width)))
             strip = Image.new("RGB", (WIDTH, crop.height), th.SEA)  # a crop narrowed not to cut a word

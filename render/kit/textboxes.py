@@ -156,9 +156,11 @@ def boxes_of(img: Image.Image) -> list[TextBox]:
     return list(rec.by_image.get(id(img), ())) if rec is not None else []
 
 
-def crop(img: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
-    """``img.crop(box)`` keeping the text boxes inside it (a text the crop
-    cuts is kept too, so the layout test sees it cut)."""
+def crop(img: Image.Image, box: tuple[int, int, int, int], whole: bool = False) -> Image.Image:
+    """``img.crop(box)`` keeping the text boxes inside it. A text the crop
+    cuts is kept too (the layout test sees it cut), or, with ``whole``,
+    painted over in the colour around it: a crop shows whole words or none
+    (the full map, posted beside it, has them all)."""
     out = img.crop(box)
     rec = _REC.get()
     if rec is not None:
@@ -167,8 +169,28 @@ def crop(img: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
         for t in rec.by_image.get(id(img), ()):
             b = t.box
             if b[2] > x0 and b[0] < x1 and b[3] > y0 and b[1] < y1:
-                dst.append(t.moved(-x0, -y0))
+                inside = b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1
+                if inside or not whole:
+                    dst.append(t.moved(-x0, -y0))
+                else:
+                    _paint_over(out, (max(b[0], x0) - x0 - 1, max(b[1], y0) - y0 - 1,
+                                      min(b[2], x1) - x0 + 1, min(b[3], y1) - y0 + 1))
     return out
+
+
+def _paint_over(img: Image.Image, rect: Box) -> None:
+    """Fill ``rect`` with the most common colour on its rim (the ground the
+    word was drawn on)."""
+    from PIL import ImageDraw
+
+    x0, y0, x1, y1 = (int(v) for v in rect)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(img.width, x1), min(img.height, y1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    rim = [img.getpixel((x, y)) for x in range(x0, x1) for y in (y0, y1 - 1)]
+    rim += [img.getpixel((x, y)) for y in range(y0, y1) for x in (x0, x1 - 1)]
+    ground = max(set(rim), key=rim.count)
+    ImageDraw.Draw(img).rectangle((x0, y0, x1 - 1, y1 - 1), fill=ground)
 
 
 def resize(img: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -207,13 +229,13 @@ def cut_by(boxes: list[Box], crop: Box) -> int:
 
 
 def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box,
-         keep: Box | None = None) -> tuple[int, int, int, int]:
+         keep: Box | None = None, least: tuple[int, int] = (0, 0)) -> tuple[int, int, int, int]:
     """A crop box near ``want`` (at most ``most`` = (width, height), inside
     ``within``) whose edges cut as few texts of ``boxes`` as can be (none
     where the map leaves room): each edge in turn goes to the place, from a
     little inside ``want`` to as far out as ``most`` allows, that cuts the
     fewest, the nearest to ``want`` among equals; never inside ``keep`` (the
-    part the crop is for)."""
+    part the crop is for), never smaller than ``least``."""
     edges = [float(v) for v in want]
     span = (want[2] - want[0], want[3] - want[1])
     pad = (2, 2)
@@ -228,9 +250,11 @@ def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box,
             if low:
                 lo, hi = max(within[side], other - most[axis]), want[side] + span[axis] * 0.45
                 hi = min(hi, keep[side]) if keep else hi
+                hi = min(hi, other - least[axis])
             else:
                 lo, hi = want[side] - span[axis] * 0.45, min(within[side], other + most[axis])
                 lo = max(lo, keep[side]) if keep else lo
+                lo = max(lo, other + least[axis])
             cands = {edges[side], float(want[side])}
             for b in near:
                 for c in (b[axis] - pad[axis], b[axis + 2] + pad[axis]):
