@@ -355,7 +355,9 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         total = 12 + ew + (8 + sw if strike else 0) + (10 + sum(iw) + 10 * len(iw) if items else 0)
         # the layout's place, unless a space's pieces or words reach it: then beside it, on a leader
         spots = [(bx, by)] + [(bx + dx, by + dy) for dx, dy in ((0, -34), (0, 34), (-60, 0), (60, 0), (0, -68),
-                                                                (0, 68), (-120, 0), (120, 0), (-60, -34), (60, 34))]
+                                                                (0, 68), (-120, 0), (120, 0), (-60, -34), (60, 34),
+                                                                (60, -34), (-60, 34), (0, -102), (0, 102),
+                                                                (-180, 0), (180, 0))]
         rects = [(x - total // 2, y - 14, x - total // 2 + total, y + 14) for x, y in spots]
         i = free_spot(taken, rects, bounds)
         if i:

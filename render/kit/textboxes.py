@@ -255,20 +255,21 @@ def snap(boxes: list[TextBox], want: Box, most: tuple[int, int], within: Box,
                 lo, hi = want[side] - span[axis] * 0.45, min(within[side], other + most[axis])
                 lo = max(lo, keep[side]) if keep else lo
                 lo = max(lo, other + least[axis])
-            cands = {edges[side], float(want[side])}
-            for b in near:
+            # the texts this edge can cut: those across the crop's other axis
+            o0, o1 = (edges[1], edges[3]) if axis == 0 else (edges[0], edges[2])
+            line = [b for b in near if b[3 - axis] > o0 and b[1 - axis] < o1 and b[axis + 2] > lo and b[axis] < hi]
+            cands = {c for c in (edges[side], float(want[side])) if lo <= c <= hi} or {min(max(edges[side], lo), hi)}
+            for b in line:
                 for c in (b[axis] - pad[axis], b[axis + 2] + pad[axis]):
                     if lo <= c <= hi:
                         cands.add(c)
 
-            def cost(c: float, side: int = side) -> tuple[int, float]:
-                e = list(edges)
-                e[side] = c
-                return cut_by(near, tuple(e)), abs(c - want[side])
+            def cost(c: float, side: int = side, axis: int = axis, line: list = line) -> tuple[int, float]:
+                return sum(1 for b in line if b[axis] - 1 < c < b[axis + 2] + 1), abs(c - want[side])
             edges[side] = min(sorted(cands), key=cost)
         if edges == before:
             break
-    return tuple(int(round(v)) for v in edges)  # type: ignore[return-value]
+    return tuple(round(v) for v in edges)  # type: ignore[return-value]
 
 
 def stack(parts: list[Image.Image], width: int, fill, gap: int = 8) -> Image.Image:
