@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from engine.gandhi.data import get_data
 
 from ..kit import textboxes
-from ..kit.fastdraw import FastDraw
+from ..kit.fastdraw import FastDraw, ink_box
 from ..kit.fonts import font, localized
 from ..kit.shapes import Rect, bar, panel, pill, pill_width, text_width
 from ..kit.textboxes import free_spot
@@ -286,7 +286,7 @@ def _railway_lines(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any]) 
 
 def _ink(text: str, f, x: float, y: float, anchor: str) -> Rect:
     """The ink box of ``text`` drawn at (x, y) with ``anchor`` (cached font measure)."""
-    b = f.getbbox(text, anchor=anchor)
+    b = ink_box(text, f, anchor)
     return (x + b[0], y + b[1], x + b[2], y + b[3])
 
 

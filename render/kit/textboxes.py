@@ -303,6 +303,9 @@ def free_spot(placed: list[Box], candidates: list[Box], bounds: Box | None = Non
         return sum(max(0.0, min(c[2], p[2]) - max(c[0], p[0])) * max(0.0, min(c[3], p[3]) - max(c[1], p[1]))
                    for p in placed)
 
+    hull = (min(c[0] for c in candidates), min(c[1] for c in candidates), max(c[2] for c in candidates),
+            max(c[3] for c in candidates))
+    placed = [p for p in placed if overlap(p, hull, 0)]  # only those a candidate can meet
     for i, c in enumerate(candidates):
         if inside(c) and not any(overlap(c, p, 0) for p in placed):
             return i
