@@ -246,7 +246,7 @@ def tile_size(k: float, place: str) -> tuple[float, float]:
 
 
 def oval_size(k: float) -> tuple[float, float]:
-    return 224 * k, 74 * k
+    return (224 if k >= 1 else 270) * k, 74 * k  # the world's ovals wider: seven powers' boats in a row
 
 
 @lru_cache(maxsize=8)
@@ -352,7 +352,7 @@ def _oval(d: FastDraw, g: Geometry, sea: str, public: dict, locale: str) -> None
         d.polygon([(fx - 10 * e, cy - 6 * e), (fx + 10 * e, cy - 6 * e), (fx + 6 * e, cy + 7 * e),
                    (fx - 6 * e, cy + 7 * e)], fill=POWER_COLOUR[p], outline=(255, 255, 255))
         with textboxes.marks():
-            d.text((fx, cy), CODE[p], font=font(max(7, int(9 * e)), "bold"), fill=_text_colour(POWER_COLOUR[p]),
+            d.text((fx, cy), CODE[p], font=font(max(6, int(9 * e)), "bold"), fill=_text_colour(POWER_COLOUR[p]),
                    anchor="mm")
         cx += (22 * k + 2) * q
 
