@@ -6,6 +6,10 @@ Median time to render the full map (draw + PNG encode) and the PNG size, for
 both scenarios' setups and a busy mid-game position; also the first (cold)
 render, which builds the layout's masks once per process. Targets: under
 150 ms and under 600 KB.
+
+``--turn``: each game's turn pictures (phone picture + full map, issue 36)
+in en and ja, beside the time to encode a blank PNG of the same sizes with
+the same encoder settings (target: within 5x of it).
 """
 from __future__ import annotations
 
@@ -41,10 +45,60 @@ def states() -> dict:
     return out
 
 
+def _blank_png(size: tuple[int, int], quantized: bool) -> bytes:
+    import io
+
+    from PIL import Image
+
+    img = Image.new("RGB", size, (38, 70, 96))
+    buf = io.BytesIO()
+    if quantized:  # Gandhi and ADP write a 256-colour PNG
+        img.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(buf, format="PNG", compress_level=3)
+    else:
+        img.save(buf, "PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def turn_pictures(runs: int) -> None:
+    import io
+
+    from PIL import Image
+
+    from positions import positions
+    from render.adp import render_turn as adp_turn
+    from render.gandhi import render_turn as gandhi_turn
+    from render.pax import render_turn as pax_turn
+
+    cases = [("gandhi", gandhi_turn, "gandhi-main", 7, True), ("adp", adp_turn, "adp", 7, True),
+             ("pax-7", pax_turn, "pax-7", 25, False)]
+    for label, fn, name, every, quantized in cases:
+        pub, touched = positions(name, 3, 4, every)[-1]
+        for locale in ("en", "ja"):
+            phone, full = fn(pub, touched, locale)  # warm: layout, fonts, geometry
+            sizes = [Image.open(io.BytesIO(b)).size for b in (phone, full)]
+            times, blank = [], []
+            for _ in range(runs):
+                t0 = time.perf_counter()
+                fn(pub, touched, locale)
+                times.append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                for sz in sizes:
+                    _blank_png(sz, quantized)
+                blank.append(time.perf_counter() - t0)
+            r, b = statistics.median(times), statistics.median(blank)
+            print(f"turn {label:6s} {locale}: phone {sizes[0][0]}x{sizes[0][1]} {len(phone) / 1024:.0f} KB + "
+                  f"full {sizes[1][0]}x{sizes[1][1]} {len(full) / 1024:.0f} KB: median {1000 * r:6.1f} ms; "
+                  f"blank PNGs of those sizes {1000 * b:6.1f} ms; ratio {r / b:.1f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=30)
+    ap.add_argument("--turn", action="store_true", help="the turn pictures of every game beside blank PNGs")
     args = ap.parse_args()
+    if args.turn:
+        turn_pictures(max(3, args.runs // 3))
+        return
     sts = states()
     t = time.perf_counter()
     render(sts["main"])

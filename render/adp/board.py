@@ -10,6 +10,7 @@ gets English, as for Gandhi (the Discord message carries localized prose).
 """
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,10 @@ import yaml
 from PIL import Image
 
 from engine.adp.data import get_data
-import io
-
+from render.kit import textboxes
 from render.kit.fastdraw import FastDraw
-from render.kit.fonts import font
-from render.kit.shapes import bar, panel, pill, text_width
+from render.kit.fonts import fitted, font, localized
+from render.kit.shapes import bar, code, code_width, panel, pill, text_width
 
 HERE = Path(__file__).parent
 BG = (232, 228, 214)
@@ -55,24 +55,42 @@ WORDS = {
            "cards": "Cards", "card": "Card", "next": "Next", "propaganda": "Propaganda",
            "eligibility": "Eligibility", "boxes": "Available / Casualties", "islamabad": "Islamabad",
            "terror": "Terror", "sabotage": "SABOTAGE", "coin": "COIN", "tal": "TALIBAN", "unc": "no control",
-           "econ": "Econ", "cap": "Capability", "mom": "Momentum", "and_res": "and Resources > 40"},
+           "econ": "Econ", "cap": "Capability", "mom": "Momentum", "and_res": "and Resources > 40",
+           "pop": "Pop {n}", "to_act": "to act", "legend": "* Pashtun   grey frame: Pakistan   hollow = Underground",
+           "see": "PROVISIONAL DATA: see", "cmd": "dakbot data status --game adp"},
     "it": {"title": "A Distant Plain", "provisional": "DATI PROVVISORI: vedi dakbot data status --game adp",
            "tracks": "Tabelle", "resources": "Risorse", "victory": "Vittoria (totale / deve superare)",
            "cards": "Carte", "card": "Carta", "next": "Prossima", "propaganda": "Propaganda",
            "eligibility": "Disponibilità", "boxes": "Disponibili / Perdite", "islamabad": "Islamabad",
            "terror": "Terrore", "sabotage": "SABOTAGGIO", "coin": "COIN", "tal": "TALEBANI", "unc": "nessun controllo",
-           "econ": "Econ", "cap": "Capacità", "mom": "Momentum", "and_res": "e Risorse > 40"},
+           "econ": "Econ", "cap": "Capacità", "mom": "Momentum", "and_res": "e Risorse > 40",
+           "pop": "Pop {n}", "to_act": "deve agire",
+           "legend": "* Pashtun   bordo grigio: Pakistan   vuoto = Clandestino",
+           "see": "DATI PROVVISORI: vedi", "cmd": "dakbot data status --game adp"},
     "es": {"title": "A Distant Plain", "provisional": "DATOS PROVISIONALES: ver dakbot data status --game adp",
            "tracks": "Contadores", "resources": "Recursos", "victory": "Victoria (total / debe superar)",
            "cards": "Cartas", "card": "Carta", "next": "Siguiente", "propaganda": "Propaganda",
            "eligibility": "Elegibilidad", "boxes": "Disponibles / Bajas", "islamabad": "Islamabad",
            "terror": "Terror", "sabotage": "SABOTAJE", "coin": "COIN", "tal": "TALIBÁN", "unc": "sin control",
-           "econ": "Econ", "cap": "Capacidad", "mom": "Impulso", "and_res": "y Recursos > 40"},
+           "econ": "Econ", "cap": "Capacidad", "mom": "Impulso", "and_res": "y Recursos > 40",
+           "pop": "Pob {n}", "to_act": "debe actuar",
+           "legend": "* Pastún   borde gris: Pakistán   hueco = Clandestino",
+           "see": "DATOS PROVISIONALES: ver", "cmd": "dakbot data status --game adp"},
+    # Japanese: dakbot translation (the seed player aids are Italian)
+    "ja": {"title": "A Distant Plain", "provisional": "暫定データ: dakbot data status --game adp を参照",
+           "tracks": "トラック", "resources": "資源", "victory": "勝利（合計／超える必要）",
+           "cards": "カード", "card": "カード", "next": "次", "propaganda": "プロパガンダ",
+           "eligibility": "適格性", "boxes": "利用可能／損耗", "islamabad": "イスラマバード",
+           "terror": "テロ", "sabotage": "妨害", "coin": "COIN", "tal": "タリバン", "unc": "支配なし",
+           "econ": "経済", "cap": "能力", "mom": "モメンタム", "and_res": "かつ資源 > 40",
+           "pop": "人口 {n}", "to_act": "手番", "legend": "* パシュトゥーン   灰色の枠: パキスタン   中空 = 地下",
+           "see": "暫定データ: 参照", "cmd": "dakbot data status --game adp"},
 }
 
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes with an adaptive 256-colour palette (deterministic, small)."""
+    textboxes.finished(img)
     buf = io.BytesIO()
     q = img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     q.save(buf, format="PNG", optimize=False, compress_level=3)
@@ -97,7 +115,15 @@ def _names(lang: str) -> dict[str, str]:
 
 
 def name(locale: str, ident: str) -> str:
-    return _names(_lang(locale)).get(ident, ident)
+    """The name of ``ident`` (a faction, track, space ...) in ``locale``'s
+    catalog (engine/adp/locales), else the id."""
+    return _names(_lang(locale)).get(ident) or ident
+
+
+def space_name(locale: str, sid: str) -> str:
+    """A space's or LoC's name in ``locale`` (the catalog's), else the map data's."""
+    own = _names(_lang(locale)).get(sid)
+    return own or get_data().spaces[sid].name
 
 
 @lru_cache(maxsize=1)
@@ -142,7 +168,8 @@ def draw_piece(d, kind: str, x: int, y: int, s: int) -> int:
         else:  # Underground: hollow
             d.polygon(pts, fill=(250, 248, 240), outline=col, width=3)
             fg = col if fac != "warlords" else (150, 70, 120)
-    d.text((x + s / 2, y + s * 0.58), letter, font=font(int(s * 0.62), "bold"), fill=fg, anchor="mm")
+    with textboxes.marks():
+        d.text((x + s / 2, y + s * 0.58), letter, font=font(int(s * 0.62), "bold"), fill=fg, anchor="mm")
     return s
 
 
@@ -154,8 +181,9 @@ def _space(d, sid: str, sp: dict, locale: str) -> None:
                         outline=INK, width=4 if sid == "kabul" else 2)
     if data.pakistan:
         d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + h - 4), radius=12, outline=(110, 110, 100), width=2)
-    label = data.name + (" *" if data.pashtun else "")
-    pop = f"Pop {sp['population']}" + (" (+1)" if sp["returnees"] else "")
+    w_ = WORDS[_lang(locale)]
+    label = space_name(locale, sid) + (" *" if data.pashtun else "")
+    pop = w_["pop"].format(n=sp["population"]) + (" (+1)" if sp["returnees"] else "")
     room = w - 28 - text_width(pop, font(18))
     size = 21
     while size > 14 and text_width(label, font(size, "bold")) > room:
@@ -164,14 +192,21 @@ def _space(d, sid: str, sp: dict, locale: str) -> None:
     d.text((x + w - 10, y + 8), pop, font=font(18), fill=INK, anchor="ra")
     words = []
     ctl = sp["control"]
-    w_ = WORDS[_lang(locale)]
     words.append(w_["coin"] if ctl == "coin" else w_["tal"] if ctl == "taliban" else w_["unc"])
     if sp["support"]:
         words.append(name(locale, "support" if sp["support"] > 0 else "opposition"))
     if sp["terror"]:
         words.append(f"{w_['terror']} x{sp['terror']}")
-    d.text((x + 10, y + 36), " · ".join(words), font=font(17), fill=INK, anchor="la")
-    px, py, s = x + 10, y + 64, 30
+    line = " · ".join(words)
+    py = y + 64
+    if text_width(line, font(17)) <= w - 20:
+        d.text((x + 10, y + 36), line, font=font(17), fill=INK, anchor="la")
+    else:  # Control on one line, Support and Terror on the next
+        for i, part in enumerate((words[0], " · ".join(words[1:]))):
+            f = fitted(part, 16, "regular", w - 20, 13)
+            d.text((x + 10, y + 34 + i * 19), part, font=f, fill=INK, anchor="la")
+        py = y + 74
+    px, s = x + 10, 30
     for kind in PIECES:
         k = sp["pieces"].get(kind, 0)
         if not k:
@@ -223,9 +258,12 @@ def _loc_labels(d, st: dict, locale: str) -> None:
             px += 48
 
 
-def _side_panel(d, st: dict, locale: str) -> None:
+def _side_panel(d, st: dict, locale: str, box=None) -> int:
+    """The tracks, victory, cards, eligibility and boxes panel on ``box``
+    (x, y, w, h; the layout's panel by default). Returns the y below its
+    last line."""
     w_ = WORDS[_lang(locale)]
-    x, y, w, h = panel(d, layout()["panel"], w_["tracks"])
+    x, y, w, h = panel(d, box or layout()["panel"], w_["tracks"])
     f, fb = font(19), font(19, "bold")
     tr = st["tracks"]
     rows = [(name(locale, "aid"), tr["aid"]), (name(locale, "patronage"), tr["patronage"])]
@@ -258,7 +296,7 @@ def _side_panel(d, st: dict, locale: str) -> None:
         d.text((x, y), f"{w_[key]}: {title}", font=fb if key == "card" else f, fill=PANEL_TEXT, anchor="la")
         y += 26
         flags = [w_[k] for k, on in (("cap", c.get("capability")), ("mom", bool(c.get("momentum")))) if on]
-        flags += ["Islamabad"] if c.get("islamabad") else []
+        flags += [w_["islamabad"]] if c.get("islamabad") else []
         if c.get("faction_order"):
             order = " > ".join(name(locale, fac) for fac in c["faction_order"])
             d.text((x + 12, y), order + (" *" if c.get("provisional_order") else ""), font=font(16), fill=PANEL_DIM,
@@ -295,8 +333,10 @@ def _side_panel(d, st: dict, locale: str) -> None:
             d.text((x, y), f"{label}: " + ", ".join(f"#{m['card']}" for m in lst), font=f, fill=PANEL_TEXT,
                    anchor="la")
             y += 28
+    return y
 
 
+@localized
 def draw_board(state: Any, locale: str = "en") -> Image.Image:
     """The map of an exported A Distant Plain state (``engine.export_state``)."""
     st = state if isinstance(state, dict) else __import__("engine").export_state(state)
@@ -307,7 +347,10 @@ def draw_board(state: Any, locale: str = "en") -> Image.Image:
     d = FastDraw(img)
     w_ = WORDS[_lang(locale)]
     d.text((24, 22), w_["title"], font=font(36, "bold"), fill=INK, anchor="la")
-    d.text((W - 24, 30), w_["provisional"], font=font(20, "bold"), fill=SABOTAGE, anchor="ra")
+    f = font(20, "bold")
+    cw = code_width(w_["cmd"], f)
+    code(d, W - 24 - cw, 30, w_["cmd"], f, SABOTAGE)
+    d.text((W - 36 - cw, 30), w_["see"], font=f, fill=SABOTAGE, anchor="ra")
     for sid in layout()["spaces"]:
         if get_data().spaces[sid].pakistan:
             x, y, w, h = cell(*layout()["spaces"][sid])
@@ -316,59 +359,18 @@ def draw_board(state: Any, locale: str = "en") -> Image.Image:
     for sid in layout()["spaces"]:
         _space(d, sid, st["spaces"][sid], locale)
     _loc_labels(d, st, locale)
-    d.text((24, H - 16), "* Pashtun   grey frame: Pakistan   hollow = Underground", font=font(17), fill=INK,
-           anchor="ls")
+    d.text((24, H - 16), w_["legend"], font=font(17), fill=INK, anchor="ls")
     _side_panel(d, st, locale)
     return img
 
 
+@localized
 def render(state: Any, locale: str = "en") -> bytes:
     """The map picture as PNG bytes (1920 x 1180 px); the same state gives the same bytes."""
     return encode_png(draw_board(state, locale))
 
 
-def _crop_cells(img: Image.Image, ids: list[str]) -> Image.Image | None:
-    lay = layout()
-    boxes = []
-    for sid in ids:
-        if sid in lay["spaces"]:
-            x, y, w, h = cell(*lay["spaces"][sid])
-            boxes.append((x, y, x + w, y + h))
-        elif sid in lay["locs"]:
-            cx, cy = corner(*lay["locs"][sid])
-            boxes.append((cx - 90, cy - 20, cx + 90, cy + 45))
-    if not boxes:
-        return None
-    m = 16
-    return img.crop((max(0, min(b[0] for b in boxes) - m), max(0, min(b[1] for b in boxes) - m),
-                     min(lay["panel"][0] - 4, max(b[2] for b in boxes) + m), max(b[3] for b in boxes) + m))
-
-
-def render_turn(state: Any, spaces=(), locale: str = "en") -> tuple[bytes, bytes]:
-    """``(phone picture, full map)``: the spaces the turn touched beside the
-    tracks panel, and the whole map. Unknown ids are ignored."""
-    full = draw_board(state, locale)
-    px, py, pw, ph = layout()["panel"]
-    panel = full.crop((px, py, px + pw, py + ph))
-    crop = _crop_cells(full, list(dict.fromkeys(spaces)))
-    if crop is None:
-        phone = panel
-    else:
-        phone = Image.new("RGB", (crop.width + panel.width + 8, max(crop.height, panel.height)), BG)
-        phone.paste(crop, (0, 0))
-        phone.paste(panel, (crop.width + 8, 0))
-    return encode_png(phone), encode_png(full)
-
-
-def render_space(state: Any, sid: str, locale: str = "en") -> bytes:
-    """One space (or LoC) of the map as PNG bytes."""
-    full = draw_board(state, locale)
-    crop = _crop_cells(full, [sid])
-    if crop is None:
-        raise KeyError(sid)
-    return encode_png(crop)
-
-
+@localized
 def render_card(number: int, locale: str = "en") -> bytes:
     """A card face of our own: number, title, faction order, flags (no text)."""
     c = get_data().cards[number]
@@ -383,7 +385,7 @@ def render_card(number: int, locale: str = "en") -> bytes:
         r = pill(d, x, 110, name(locale, fac), FACTION_COLOUR[fac], FACTION_TEXT[fac], font(17, "bold"), 28)
         x = r[2] + 6
     flags = [w_[k] for k, on in (("cap", c.capability), ("mom", bool(c.momentum))) if on]
-    flags += ["Islamabad"] if c.islamabad else []
+    flags += [w_["islamabad"]] if c.islamabad else []
     d.text((20, 160), ", ".join(flags), font=font(20, "bold"), fill=SABOTAGE, anchor="la")
     d.text((20, 250), w_["provisional"].split(":")[0], font=font(16), fill=INK, anchor="la")
     return encode_png(img)

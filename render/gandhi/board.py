@@ -6,8 +6,6 @@ comparing whole images.
 """
 from __future__ import annotations
 
-import dataclasses
-
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,14 +14,15 @@ from PIL import Image, ImageDraw
 
 from engine.gandhi.data import get_data
 
-from . import theme as th
-from ..kit.fastdraw import FastDraw
+from ..kit import textboxes
+from ..kit.fastdraw import FastDraw, ink_box
 from ..kit.fonts import font, localized
 from ..kit.shapes import Rect, bar, panel, pill, pill_width, text_width
+from ..kit.textboxes import free_spot
+from . import theme as th
 from .layout import Layout, SpaceShape, get_layout, mask_origin
 from .pieces import FACTION_KINDS, draw_piece, piece_width
 from .public import public_state
-
 
 
 @dataclass
@@ -34,7 +33,8 @@ class HitBoxes:
     one kind of piece; ``count[sid][kind]``: the count's digits alone;
     ``piece_area[sid]``: the part of the space's box where pieces go;
     ``markers[sid][name]``: Protest, Unrest, Muslim State, Raj Control, Strike badges;
-    ``panels[name]``: the side panels.
+    ``panels[name]``: the side panels; ``status[sid]``: a land space's name,
+    status line and markers together.
     """
 
     label: dict[str, Rect] = field(default_factory=dict)
@@ -43,6 +43,7 @@ class HitBoxes:
     piece_area: dict[str, Rect] = field(default_factory=dict)
     markers: dict[str, dict[str, Rect]] = field(default_factory=dict)
     panels: dict[str, Rect] = field(default_factory=dict)
+    status: dict[str, Rect] = field(default_factory=dict)  # name, status pills and markers of a land space
 
 
 def _fitted(text: str, size: int, style: str, width: int, smallest: int = 10):
@@ -201,7 +202,7 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
         if fill == th.CONTROL_FILL:
             hb.markers[sid]["raj_control"] = r
         px = r[2] + 3
-    cy += ph + 5
+    cy += ph + 8  # the markers' row: its capitals clear the descenders above
     # markers
     marks = []
     if sp["protest"]:
@@ -211,15 +212,22 @@ def _space_content(d: ImageDraw.ImageDraw, sid: str, shape: SpaceShape, sp: dict
                       th.UNREST_FILL, th.WHITE))
     if sp["muslim_state"]:
         marks.append(("muslim_state", th.t(locale, "muslim_state"), th.MUSLIM_TRIM, th.WHITE))
-    if marks:
-        f_m = font(15, "bold")
-        mw = sum(pill_width(s, f_m, ph) for _, s, _, _ in marks) - 4
+    f_m = font(15, "bold")
+    rows: list[list] = []
+    for m in marks:  # rows no wider than the space (STATO MUSULMANO, PROTESTA: two rows)
+        if rows and sum(pill_width(t, f_m, ph) for _, t, _, _ in rows[-1] + [m]) - 4 <= w + 4:
+            rows[-1].append(m)
+        else:
+            rows.append([m])
+    for row in rows:
+        mw = sum(pill_width(s, f_m, ph) for _, s, _, _ in row) - 4
         px = x + (w - mw) // 2
-        for name, s, fill, fg in marks:
+        for name, s, fill, fg in row:
             r = pill(d, px, cy, s, fill, fg, f_m, ph, outline=th.INK)
             hb.markers[sid][name] = r
             px = r[2] + 3
         cy += ph + 5
+    hb.status[sid] = (x, y, x + w, cy)
     area = (x, cy, x + w, y + h)
     hb.piece_area[sid] = area
     hb.pieces[sid], hb.count[sid] = {}, {}
@@ -276,28 +284,65 @@ def _railway_lines(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any]) 
         d.ellipse((x - 8, y - 8, x + 8, y + 8), fill=th.WHITE, outline=th.INK, width=3)
 
 
+def _ink(text: str, f, x: float, y: float, anchor: str) -> Rect:
+    """The ink box of ``text`` drawn at (x, y) with ``anchor`` (cached font measure)."""
+    b = ink_box(text, f, anchor)
+    return (x + b[0], y + b[1], x + b[2], y + b[3])
+
+
+def _town_candidates(tw, label: str, f) -> list[tuple[tuple[float, float], str]]:
+    """Where a Town's name may go: the layout's side first, then the others."""
+    x, y = tw.at
+    sides = {"right": ((x + 10, y - 12), "lm"), "left": ((x - 10, y - 12), "rm"),
+             "below": ((x, y + 10), "mt"), "above": ((x, y - 12), "md"),
+             "below_right": ((x + 8, y + 10), "lt"), "below_left": ((x - 8, y + 10), "rt"),
+             "above_right": ((x + 8, y - 10), "ld"), "above_left": ((x - 8, y - 10), "rd"),
+             "far_above": ((x, y - 30), "md"), "far_below": ((x, y + 28), "mt"),
+             "far_right": ((x + 10, y - 32), "lm"), "far_left": ((x - 10, y - 32), "rm"),
+             "low_right": ((x + 10, y + 14), "lm"), "low_left": ((x - 10, y + 14), "rm")}
+    order = [tw.label_side] + [k for k in sides if k != tw.label_side]
+    return [sides[k] for k in order]
+
+
+def _rail_label_candidates(lines_for, label_at, bx: int, by: int, r: Rect) -> list[tuple[list[str], float, float]]:
+    """Where a Railway's name may go: (lines, x, y of the bottom line's base),
+    the layout's place first, then above, below, left and right of its badge,
+    each with the name wrapped narrow and wide."""
+    out = []
+    for width in (None, 150, 200, 110):
+        lines = lines_for(width)
+        n = len(lines)
+        lx, ly = label_at or (bx, r[1] - 3)
+        out += [(lines, lx, ly), (lines, bx, r[1] - 3), (lines, bx, r[3] + 15 * n + 1)]
+        half = max(1, n) * 15 / 2
+        out += [(lines, r[0] - 80, by + half), (lines, r[2] + 80, by + half),
+                (lines, bx - 60, r[1] - 3), (lines, bx + 60, r[1] - 3),
+                (lines, bx - 60, r[3] + 15 * n + 1), (lines, bx + 60, r[3] + 15 * n + 1)]
+    return out
+
+
+def _block(lines: list[str], f, x: float, y: float) -> list[Rect]:
+    return [_ink(line, f, x, y - 15 * i, "md") for i, line in enumerate(reversed(lines))]
+
+
 def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any], locale: str,
                     hb: HitBoxes) -> None:
     """Every Railway's badge, one row centred on its ``badge`` point: Econ, the
-    Strike marker if any, then the pieces on the Railway."""
+    Strike marker if any, then the pieces on the Railway. Town and Railway
+    names go where they meet no other text, badge or piece (the layout's
+    place first: a longer Italian or Japanese name may not fit there)."""
     mp = get_data().map
     f_e = font(17, "bold")
     f_town = font(14, "italic")
     f_rail = font(13, "italic")
-    for tid, tw in lay.towns.items():
-        x, y = tw.at
-        tw = dataclasses.replace(tw, label=th.place(locale, tid) or tw.label)
-        if tw.label_side == "left":
-            d.text((x - 10, y - 12), tw.label, font=f_town, fill=th.WHITE, anchor="rm", stroke_width=3,
-                   stroke_fill=th.INK)
-        elif tw.label_side == "below":
-            d.text((x, y + 10), tw.label, font=f_town, fill=th.WHITE, anchor="mt", stroke_width=3,
-                   stroke_fill=th.INK)
-        else:
-            d.text((x + 10, y - 12), tw.label, font=f_town, fill=th.WHITE, anchor="lm", stroke_width=3,
-                   stroke_fill=th.INK)
     s_ = 22
     f = font(19, "bold")
+    bounds = (2, 2, lay.width - 2, lay.height - 2)
+    taken: list[Rect] = [b for b in hb.label.values()] + [b for b in hb.status.values()]
+    taken += [(px, py, px + pw, py + ph) for px, py, pw, ph in lay.panels.values()]  # drawn later, over the sea
+    for group in (hb.markers, hb.pieces, hb.count):
+        taken += [b for m in group.values() for b in m.values()]
+    badges = {}
     for rid, rw in lay.railways.items():
         sp = spaces[rid]
         bx, by = rw.badge
@@ -308,17 +353,55 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
         sw = text_width(strike, f_e) + 14 if strike else 0
         iw = [_item_width(k, n, s_, f) for k, n in items]
         total = 12 + ew + (8 + sw if strike else 0) + (10 + sum(iw) + 10 * len(iw) if items else 0)
-        x0, y0 = bx - total // 2, by - 14
-        r = (x0, y0, x0 + total, y0 + 28)
-        d.rounded_rectangle(r, radius=8, fill=th.RAIL_DARK, outline=th.RAIL_TIE, width=2)
+        # the layout's place, unless a space's pieces or words reach it: then beside it, on a leader
+        spots = [(bx, by)] + [(bx + dx, by + dy) for dx, dy in ((0, -34), (0, 34), (-60, 0), (60, 0), (0, -68),
+                                                                (0, 68), (-120, 0), (120, 0), (-60, -34), (60, 34),
+                                                                (60, -34), (-60, 34), (0, -102), (0, 102),
+                                                                (-180, 0), (180, 0))]
+        rects = [(x - total // 2, y - 14, x - total // 2 + total, y + 14) for x, y in spots]
+        i = free_spot(taken, rects, bounds)
+        if i:
+            pts = _rail_points(lay, rid)
+            q = _nearest_on(pts, spots[i])
+            d.line((spots[i], q), fill=th.RAIL_DARK, width=3)
+            d.ellipse((q[0] - 4, q[1] - 4, q[0] + 4, q[1] + 4), fill=th.RAIL_DARK)
+        badges[rid] = (econ, strike, items, ew, sw, rects[i], spots[i])
+        taken.append(rects[i])
+    for tid, tw in lay.towns.items():
+        x, y = tw.at
+        taken.append((x - 9, y - 9, x + 9, y + 9))
+    for rid, rw in lay.railways.items():
+        r, (bx, by) = badges[rid][-2:]
         # the Railway's name as prompts say it, so a player can find it (the line alone has no name)
-        lx, ly = rw.label_at or (bx, y0 - 3)
         own = th.place(locale, rid)
         width = max(text_width(ln, f_rail) for ln in rw.label.split("\n"))  # the layout's room for the name
-        label = "\n".join(_wrap(own, f_rail, max(width, 90))) if own else rw.label
-        for i, line in enumerate(reversed(label.split("\n"))):  # bottom line just above the badge
-            d.text((lx, ly - 15 * i), line, font=f_rail, fill=th.WHITE, anchor="md", stroke_width=3,
+
+        def lines_for(w, own=own, width=width, rw=rw):
+            if not own:
+                return rw.label.split("\n")
+            return _wrap(own, f_rail, w or max(width, 90))
+
+        cands = _rail_label_candidates(lines_for, rw.label_at, bx, by, r)
+        boxes = [_block(ls, f_rail, lx, ly) for ls, lx, ly in cands]
+        hulls = [(min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+                 for bs in boxes]
+        i = free_spot(taken, hulls, bounds)
+        lines, lx, ly = cands[i]
+        for j, line in enumerate(reversed(lines)):  # bottom line at (lx, ly)
+            d.text((lx, ly - 15 * j), line, font=f_rail, fill=th.WHITE, anchor="md", stroke_width=3,
                    stroke_fill=th.INK)
+        taken += boxes[i]
+    for tid, tw in lay.towns.items():
+        name = th.place(locale, tid) or tw.label
+        cands = _town_candidates(tw, name, f_town)
+        i = free_spot(taken, [_ink(name, f_town, *xy, a) for xy, a in cands], bounds)
+        (tx, ty), anchor = cands[i]
+        d.text((tx, ty), name, font=f_town, fill=th.WHITE, anchor=anchor, stroke_width=3, stroke_fill=th.INK)
+        taken.append(_ink(name, f_town, tx, ty, anchor))
+    for rid in lay.railways:
+        econ, strike, items, ew, sw, r, (bx, by) = badges[rid]
+        x0, y0 = r[0], r[1]
+        d.rounded_rectangle(r, radius=8, fill=th.RAIL_DARK, outline=th.RAIL_TIE, width=2)
         x = x0 + 6
         d.text((x, by + 1), econ, font=f_e, fill=th.WHITE, anchor="lm")
         hb.label[rid] = (x0, y0, x + ew + 6, y0 + 28)
@@ -342,6 +425,9 @@ def _railway_badges(d: ImageDraw.ImageDraw, lay: Layout, spaces: dict[str, Any],
 
 
 # ---------------------------------------------------------------- panels
+CHIP_W = 86  # the tracks' faction chips: "ムスリム連盟" at 13 px, legible on a phone
+
+
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, fac: str, locale: str, h: int = 26, w: int | None = None) -> int:
     """A faction chip: its colour and its name (readable without the colour)."""
     name = th.t(locale, f"faction.{fac}")
@@ -387,9 +473,9 @@ def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
     ry = y + 30
     for fac in th.FACTIONS:
         v = st["victory"][fac]
-        _chip(d, x, ry, fac, locale, h=26, w=52)
+        _chip(d, x, ry, fac, locale, h=26, w=CHIP_W)
         top = max(50, v["threshold"] + 4, v["total"]) if fac == "raj" else max(30, v["threshold"] + 4, v["total"])
-        bar(d, x + 62, ry + 5, col - 200, 16, v["total"], top, th.FACTION_COLOUR[fac], v["threshold"],
+        bar(d, x + CHIP_W + 10, ry + 5, col - 148 - CHIP_W, 16, v["total"], top, th.FACTION_COLOUR[fac], v["threshold"],
              outline=th.WHITE if fac == "rev" else None)
         m = v["margin"]
         d.text((x + col - 130, ry + 13), f"{v['total']} / {v['threshold']}", font=f, fill=th.PANEL_TEXT,
@@ -405,8 +491,8 @@ def _tracks_panel(d, box, st, locale, hb: HitBoxes) -> None:
     for fac in ("raj", "rev"):
         v = st["tracks"]["resources"][fac]
         used = st["tracks"].get("resources_used", {}).get(fac, True)  # 8.1: not kept by an NP Raj / Revs
-        _chip(d, rx, ry, fac, locale, h=26, w=52)
-        bar(d, rx + 62, ry + 5, rw - 120, 16, v if used else 0, 50, th.FACTION_COLOUR[fac],
+        _chip(d, rx, ry, fac, locale, h=26, w=CHIP_W)
+        bar(d, rx + CHIP_W + 10, ry + 5, rw - 68 - CHIP_W, 16, v if used else 0, 50, th.FACTION_COLOUR[fac],
             outline=th.WHITE if fac == "rev" else None)
         d.text((rx + rw, ry + 13), str(v) if used else "—", font=f, fill=th.PANEL_TEXT, anchor="rm")
         hb.panels[f"resources.{fac}"] = (rx, ry, rx + rw, ry + 26)
@@ -722,6 +808,7 @@ def palette() -> Image.Image:
 
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` mapped to the fixed palette (small, and fast to write)."""
+    textboxes.finished(img)
     buf = io.BytesIO()
     q = img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
     q.save(buf, format="PNG", optimize=False, compress_level=3)

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from . import theme as th
+from ..kit import textboxes
 from ..kit.fonts import font
+from . import theme as th
 
 # display kinds, in drawing order, grouped by faction
 FACTION_KINDS: dict[str, tuple[str, ...]] = {
@@ -43,7 +44,8 @@ def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
 
 
 def _letter(d: ImageDraw.ImageDraw, cx: float, cy: float, ch: str, size: int, colour) -> None:
-    d.text((cx, cy), ch, font=font(max(8, int(size * 0.62)), "bold"), fill=colour, anchor="mm")
+    with textboxes.marks():
+        d.text((cx, cy), ch, font=font(max(8, int(size * 0.62)), "bold"), fill=colour, anchor="mm")
 
 
 def piece_width(kind: str, s: int) -> int:

@@ -10,6 +10,7 @@ from engine.gandhi.data import get_data
 
 from . import theme as th
 from .board import draw_board, encode_png
+from ..kit import textboxes
 from ..kit.fastdraw import FastDraw, text_length
 from ..kit.fonts import font, localized
 from .layout import get_layout
@@ -76,6 +77,39 @@ def _bounds(ids: tuple[str, ...]) -> tuple[int, int, int, int]:
     return max(0, x0), max(0, y0), min(lay.width, x1), min(lay.height, y1)
 
 
+def _panels() -> list[tuple[int, int, int, int]]:
+    return [(px - 2, py - 2, px + pw + 2, py + ph + 2) for px, py, pw, ph in get_layout().panels.values()]
+
+
+def map_words(full) -> list[textboxes.TextBox]:
+    """The words drawn on the map itself, not on its side panels."""
+    panels = _panels()
+    return [t for t in textboxes.boxes_of(full) if not any(textboxes.overlap(t.box, p, 0) for p in panels)]
+
+
+def map_crop(full, box: tuple[int, int, int, int]):
+    """``box`` of the full map with the sea where the map's panels were (the
+    title, tracks and cards would repeat, cut, beside a crop)."""
+    crop = textboxes.crop(full, box, whole=True)
+    for x0, y0, x1, y1 in _panels():
+        textboxes.blank(crop, (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]), th.SEA)
+    return crop
+
+
+def _bounds_tight(ids: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The content boxes (name, status, pieces) of the spaces asked for."""
+    lay = get_layout()
+    boxes = []
+    for sid in ids:
+        if sid in lay.spaces:
+            x, y, w, h = lay.spaces[sid].box
+            boxes.append((x, y, x + w, y + h))
+        else:
+            bx, by = lay.railways[sid].badge
+            boxes.append((bx - 40, by - 14, bx + 40, by + 14))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def _lines_for(sid: str, sp: dict, locale: str) -> list[tuple[str, str]]:
     """(style, text) lines describing one space in words."""
     sd = get_data().map.spaces[sid]
@@ -120,15 +154,25 @@ def render_space(state: Any, space_id: str, locale: str = "en") -> bytes:
     ``state``: a Gandhi state or its ``engine.export_state`` dict. ``space_id``:
     a space id (``"punjab"``, ``"rail_punjab_delhi"``), a space name
     (``"Punjab"``) or a region of ``layout.yaml`` (``"east"``). The picture is
-    the map around it (at least 640 × 440 px, at the full map's scale) over a
+    the map around it (at least 640 × 440 px, at the full map's scale, its
+    edges between words) over a
     band that lists, in words and icons, the pieces and markers of each space
     asked for. Raises ValueError for an unknown space or region.
     """
     title, ids = resolve_space(space_id)
     st = public_state(state)
+    with textboxes.recording(reuse=True):  # the map's words, so that the crop cuts none
+        return _space_picture(st, ids, locale)
+
+
+def _space_picture(st: dict, ids: tuple[str, ...], locale: str) -> bytes:
     full, _ = draw_board(st, locale)
-    x0, y0, x1, y1 = _bounds(ids)
-    crop = full.crop((x0, y0, x1, y1))
+    lay = get_layout()
+    want = _bounds(ids)
+    keep = _bounds_tight(ids)
+    box = textboxes.snap(map_words(full), want, (want[2] - want[0] + 240, want[3] - want[1] + 200),
+                         (0, 0, lay.width, lay.height), keep, least=(MIN_W, MIN_H))
+    crop = map_crop(full, box)
     w = crop.width
     f_b, f_r, f_p = font(24, "bold"), font(19), font(19, "bold")
     # the band below: per space, its name, a line of facts, then its pieces (wrapped)
@@ -150,7 +194,7 @@ def render_space(state: Any, space_id: str, locale: str = "en") -> bytes:
     band_h = 16 + sum(30 + 26 * len(_wrap(_lines_for(sid, sp, locale)[1][1], f_r, w - 32)) + max(1, nl) * 32 + 10
                       for sid, sp, _, nl in blocks)
     img = Image.new("RGB", (w, crop.height + band_h), th.PANEL)
-    img.paste(crop.convert("RGB"), (0, 0))
+    textboxes.paste(img, crop, (0, 0))
     d = FastDraw(img)
     y = crop.height + 12
     for sid, sp, placed, nl in blocks:

@@ -64,3 +64,51 @@ def bar(d, x: int, y: int, w: int, h: int, value: int, top: int, colour,
     if threshold is not None:
         tx = x + int(w * min(threshold, top) / top)
         d.line((tx, y - 5, tx, y + h + 5), fill=mark, width=3)
+
+
+def code_width(text: str, f) -> int:
+    """The width ``code`` takes for ``text``."""
+    return len(text) * _cell(f)
+
+
+def _cell(f) -> int:
+    return int(max(text_length(ch, f) for ch in "mwMW0-") * 0.8)
+
+
+def code(d, x: int, y: int, text: str, f, fill) -> None:
+    """``text`` as a command to type: every character centred in a cell of
+    the same width (as a monospace face sets it), so that "--" reads as two
+    hyphens, not a dash. Top-left at (x, y); noted as one text."""
+    from . import textboxes
+
+    cell = _cell(f)
+    with textboxes.muted():
+        for i, ch in enumerate(text):
+            if ch != " ":
+                d.text((x + i * cell + cell / 2, y), ch, font=f, fill=fill, anchor="ma")
+    if textboxes.active():
+        b = f.getbbox(text, anchor="la")
+        textboxes.note(d.picture, text, (x, y + b[1], x + len(text) * cell, y + b[3]), f.size)
+
+
+def wrap(text: str, f, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` in font ``f``: at spaces, or
+    between any two characters of a word too long (Japanese)."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        t = f"{cur} {word}" if cur else word
+        if text_length(t, f) <= width:
+            cur = t
+            continue
+        if cur:
+            lines.append(cur)
+        cur = ""
+        for ch in word:
+            if text_length(cur + ch, f) > width and cur:
+                lines.append(cur)
+                cur = ""
+            cur += ch
+    if cur:
+        lines.append(cur)
+    return lines

@@ -1,16 +1,18 @@
-"""Pictures of a Pax Britannica game (issue 19): the world map and its
-per-continent crops.
+"""Pictures of a Pax Britannica game (issues 19, 36): the world map, its
+per-continent crops, the phone picture posted after a turn and the /space
+picture.
 
-    from render.pax import render, render_turn, CROPS
+    from render.pax import render, render_turn, render_space, CROPS
     png = render(state, crop="europe_africa")
-    phone, full = render_turn(state, touched_ids)
+    phone, full = render_turn(state, touched_ids, "it")
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from .map import layout, render_map
+from .map import draw_map, encode_png, layout, render_map
+from .phone import render_space, render_turn
 
 CROPS = ("world", "europe_africa", "asia", "americas", "pacific")
 
@@ -45,18 +47,5 @@ def best_crop(places: Iterable[str]) -> str:
     return max(counts, key=lambda c: (counts[c], c == "europe_africa"))
 
 
-def render_turn(state: Any, spaces: Iterable[str] = (), locale: str = "en") -> tuple[bytes, bytes]:
-    """``(phone picture, full map)``: the continent where this stretch's log
-    entries happened, readable on a phone, and the whole world."""
-    pub = _public(state)
-    return (render_map(pub, best_crop(spaces), locale=locale),
-            render_map(pub, "world", locale=locale))
-
-
-def render_space(state: Any, place: str, locale: str = "en") -> bytes:
-    """``/space``'s picture: the continent crop holding ``place`` (an area,
-    home country or sea zone id), in ``locale``."""
-    return render_map(_public(state), best_crop([place]), locale=locale)
-
-
-__all__ = ["CROPS", "best_crop", "layout", "render", "render_map", "render_space", "render_turn"]
+__all__ = ["CROPS", "best_crop", "draw_map", "encode_png", "layout", "render", "render_map", "render_space",
+           "render_turn"]

@@ -80,15 +80,17 @@ def test_the_check_finds_a_missing_glyph(drawn):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_faction_chips_hold_their_names(drawn, locale, midgame):
     """Faction names (longest in ja: ムスリム連盟) fit the fixed-width chips of
-    the tracks panel: the text is never wider than its 52 px chip."""
+    the tracks panel: the text is never wider than its chip (CHIP_W, widened
+    in issue 36 so that ムスリム連盟 keeps 13 px)."""
     from render.gandhi import theme as th
+    from render.gandhi.board import CHIP_W
     from render.kit.fastdraw import text_length
 
     render(midgame, locale)
     names = {th.t(locale, f"faction.{f}") for f in th.FACTIONS}
     widths = [text_length(t, f) for t, f, _, _ in drawn if t in names and f is not None]
     assert widths and min(widths) > 0
-    chip_texts = [w for w in widths if w <= 52 - 6]
+    chip_texts = [w for w in widths if w <= CHIP_W - 6]
     assert len(chip_texts) >= 8   # victory and resources chips (4 + 2) and more, all inside
 
 
@@ -179,7 +181,9 @@ def test_pax_area_names_fit_their_tiles(drawn, locale, crop, pax_game):
     from render.pax.map import short_name
 
     pax_render(pax_game, locale, crop)
-    tile = 78 if crop == "world" else 112
+    from render.pax.map import geometry, tile_size
+
+    tile = tile_size(geometry(crop).k, "")[0]
     names = {short_name(locale, a) for a in pax_game.areas} | {short_name(locale, p) for p in pax_game.powers}
     drawn_names = [(t, f) for t, f, _, anchor in drawn if anchor == "ma" and f is not None
                    and (t in names or any(t and t.rstrip("…") in n for n in names))]
