@@ -79,7 +79,6 @@ def check(name: str, locale: str, count: int, seed: int = 1) -> dict[str, float]
     return smallest
 
 
-@pytest.mark.timeout(120)
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("name", list(GAMES))
 def test_no_text_over_another_and_the_phone_picture_reads_at_400px(name, locale):
