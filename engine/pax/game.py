@@ -13,6 +13,7 @@ from ..core.steps import push
 from ..core.data import load_yaml
 from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
+from .ruleset import RULESET
 from .state import (
     ALL_POWERS,
     AUSTRIA,
@@ -33,14 +34,15 @@ PLAYER_COUNTS = range(4, 8)  # L95
 def new_game(scenario: str, seed: int, options: dict[str, Any]) -> PaxState:
     """A new game of ``scenario`` ("1880"). ``options["players"]``: 4-7 (the
     Great Powers played, L95, L244); ``movement_rounds``: sealed rounds in
-    phase 4 (default 3). Raises KeyError for an unknown scenario, ValueError
+    phase 4 (default 3); ``ruleset``: the rules edition (engine/pax/ruleset.py;
+    new games get the latest). Raises KeyError for an unknown scenario, ValueError
     for a player count outside 4-7."""
     if scenario not in SCENARIOS:
         raise KeyError(f"unknown scenario {scenario!r}; known: {', '.join(SCENARIOS)}")
     n = player_count(options)
     if n not in PLAYER_COUNTS:
         raise ValueError(f"Pax Britannica is for 4-7 players, not {n}")
-    options = {**options, "players": n}
+    options = {"ruleset": RULESET, **options, "players": n}
     state = PaxState(game=GAME, seed=seed, options=options, scenario=scenario)
     state.players = list(PLAYABLE[:n])
     data = get_data()
