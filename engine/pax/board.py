@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ..core.engine import log
 from .data import get_data, table_value
+from .ruleset import at_least
 from .state import CONTROLS, RANK, PaxState, Status, parse_unit, unit_key
 
 HOME = "home"
@@ -38,10 +39,14 @@ def unit_price(size: int) -> int:
     return int(table_value(tables()["unit_costs"])[str(size)])
 
 
-def counter_limit(kind: str) -> int:
+def counter_limit(kind: str, state: PaxState | None = None) -> int:
     """Counters per power (L67, numbers provisional): a status level or
-    ``army_or_fleet_<size>`` or ``merchant_fleet``."""
-    return int(table_value(tables()["pieces"]["counter_limits"])[kind])
+    ``army_or_fleet_<size>`` or ``merchant_fleet``; ``state``: a ruleset 1
+    game keeps the limits it began under (tables.yaml ``ruleset_1``)."""
+    entry = tables()["pieces"]["counter_limits"]
+    if state is not None and not at_least(state, 2) and kind in (entry.get("ruleset_1") or {}):
+        return int(entry["ruleset_1"][kind])
+    return int(table_value(entry)[kind])
 
 
 # ----------------------------------------------------------------- statuses
@@ -78,7 +83,7 @@ def marker_free(state: PaxState, power: str, level: str) -> bool:
     """A free status marker of ``level`` (counter mix, L67; State and Dominion
     use the Possession limit)."""
     key = "possession" if level in ("state", "dominion") else level
-    return markers_in_use(state, power, level) < counter_limit(key)
+    return markers_in_use(state, power, level) < counter_limit(key, state)
 
 
 def set_status(state: PaxState, area: str, power: str, level: str, *, new: bool, combat: bool = False) -> None:

@@ -1,5 +1,5 @@
 """Invariants of a Pax Britannica game, checked by self-play after every
-choice (issue 19): units within the counter mix (L67), treasuries never below
+choice (issue 19): units and status markers within the counter mix (L67), treasuries never below
 zero outside the Section IV removals (L240), one status per power per area
 (L101) of a known level, Unrest only where the map has it, garrisons (L314,
 L356) whenever a new Movement/Status Change phase opens, and the Indian Army
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board as b
+from .ruleset import at_least
 from .state import RANK, UNIT_SIZES, PaxState, parse_unit
 
 
@@ -20,6 +21,7 @@ def check(state: PaxState) -> list[str]:
             n = b.counters(state, p, size)
             if n > b.counter_limit(f"army_or_fleet_{size}"):
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
+        errs += marker_errors(state, p)
         for loc, units in ps.units.items():
             if loc != b.HOME and loc not in state.areas:
                 errs.append(f"{p} has units in unknown place {loc}")
@@ -43,6 +45,21 @@ def check(state: PaxState) -> list[str]:
     if top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts"):
         errs += garrison_errors(state)
     return errs
+
+
+def marker_errors(state: PaxState, power: str) -> list[str]:
+    """Status markers within the counter mix (L67; State and Dominion count
+    against the Possession limit, as b.marker_free reads them). Ruleset 1
+    games began with the set-up above the old Possession limit: not checked."""
+    if not at_least(state, 2):
+        return []
+    out = []
+    for level in RANK:
+        key = "possession" if level in ("state", "dominion") else level
+        n = b.markers_in_use(state, power, level)
+        if n > b.counter_limit(key, state):
+            out.append(f"{power} has {n} {level} markers, above the counter mix")
+    return out
 
 
 def garrison_errors(state: PaxState) -> list[str]:

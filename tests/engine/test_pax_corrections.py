@@ -51,3 +51,25 @@ def test_ruleset_1_games_keep_adding_line_22():
     rec = admin_record(s, "france", roll=False)
     apply_record(s, "france", rec)
     assert s.powers["france"].treasury == 100 + rec["22"]
+
+
+# ----------------------------------------------------------------- 2. the Possession limit (L67)
+
+def test_great_britain_may_buy_a_possession_from_the_1880_set_up():
+    """The stand-in set-up gives GB 10 Possessions; the stand-in counter
+    limit must leave it markers to buy (L67: the counter mix limits, it does
+    not forbid a status the set-up already exceeds)."""
+    s = fresh()
+    assert b.markers_in_use(s, "great_britain", "possession") == 10
+    assert b.marker_free(s, "great_britain", "possession")
+
+
+def test_the_invariants_count_status_markers():
+    from engine.pax.invariants import check
+
+    s = fresh()
+    limit = b.counter_limit("influence", s)
+    areas = [a for a, x in s.areas.items() if not x.statuses][: limit + 1]
+    for a in areas:
+        b.set_status(s, a, "france", "influence", new=False)
+    assert any("influence markers" in e for e in check(s))
