@@ -12,6 +12,7 @@ from .admin import admin_record, apply_record, removal_choices
 from .combat import colonial_combats
 from .data import get_data, table_value
 from .minors import minor_phase
+from .ruleset import at_least
 from .state import TURNS, PaxState
 
 REROLL_GUARD = 20  # L210/L220/L283 re-rolls: the engine's guard (Q10)
@@ -244,8 +245,17 @@ def overland_linked(state: PaxState, power: str, ends: tuple[str, ...], others: 
     return False
 
 
+def africa_links(state: PaxState, power: str) -> dict[str, int]:
+    """The Africa links ``power`` holds now and their VP (L722); each counts
+    once however many ways it is made."""
+    return {name: vp for name, (vp, ends, others) in AFRICA_LINKS.items()
+            if overland_linked(state, power, ends, others)}
+
+
 def africa_bonuses(state: PaxState, power: str) -> int:
-    """The Africa link bonuses earned this turn, each once per player (L722)."""
+    """Ruleset 1 only: the Africa link bonuses paid in the VP phase of the
+    turn they were first made and kept for ever. Ruleset 2 scores them at
+    the end of the game (:func:`final_scores`, L714, L722)."""
     got = 0
     for name, (vp, ends, others) in AFRICA_LINKS.items():
         ps = state.powers[power]
@@ -257,17 +267,28 @@ def africa_bonuses(state: PaxState, power: str) -> int:
     return got
 
 
+def german_turn_vp(state: PaxState) -> int:
+    """Germany's VP of the turn (L700: "il Tedesco somma le Tesorerie Tedesche
+    e Austriache"; L714: then divides, fractions lost). Ruleset 1 divided
+    each treasury apart."""
+    if "austria_hungary" not in state.powers:
+        return turn_vp(state, "germany")
+    if not at_least(state, 2):
+        return turn_vp(state, "germany") + turn_vp(state, "austria_hungary")
+    total = state.powers["germany"].treasury + state.powers["austria_hungary"].treasury
+    return total // divisor("germany")
+
+
 @register
 class VP(_Auto):
     name, phase = "pax.vp", "vp_record"
 
     def work(self, state, f):
+        if not at_least(state, 2):
+            for p in state.players:
+                africa_bonuses(state, p)
         for p in state.players:
-            africa_bonuses(state, p)
-        for p in state.players:
-            vp = turn_vp(state, p)
-            if p == "germany" and "austria_hungary" in state.powers:
-                vp += turn_vp(state, "austria_hungary")
+            vp = german_turn_vp(state) if p == "germany" else turn_vp(state, p)
             bonus = sum(int(x.split(":")[1]) for x in state.powers[p].bonuses if x.startswith(f"{state.turn}:"))
             state.powers[p].vp += vp + bonus
             state.vp_record.setdefault(p, []).append({"turn": state.turn, "treasury_vp": vp, "bonus": bonus})
@@ -276,10 +297,29 @@ class VP(_Auto):
 
 
 def final_scores(state: PaxState) -> dict[str, int]:
-    """Final VP (L718): accumulated VP plus 2 × the income of Section II
-    (no upkeep) ÷ the divisor; Austria-Hungary's counts for Germany (L700)."""
+    """Final VP (L718): line 27 accumulated VP, line 28 the end-of-game
+    bonuses (the Africa links held now, L722), line 29 2 × Section II
+    recomputed (the Colonial Office rolled again, L232) ÷ the divisor;
+    Austria-Hungary's income counts for Germany (L700), added before the
+    division. Ruleset 1: the Colonial Office only as an automatic 6, each
+    divided apart, no line 28."""
     from .admin import income
 
+    if not at_least(state, 2):
+        return _final_scores_ruleset1(state, income)
+    out = {}
+    for p in state.players:
+        money = income(state, p)
+        if p == "germany" and "austria_hungary" in state.powers:
+            money += income(state, "austria_hungary")
+        links = africa_links(state, p)
+        for name, vp in links.items():
+            log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=p, vp=vp, bonus=name)
+        out[p] = state.powers[p].vp + sum(links.values()) + 2 * money // divisor(p)
+    return out
+
+
+def _final_scores_ruleset1(state: PaxState, income) -> dict[str, int]:
     out = {}
     for p in state.players:
         extra = 2 * income(state, p, roll=False) // divisor(p)

@@ -27,7 +27,9 @@ def clear_area(s, area):
 
 
 def seal_all(s):
-    while s.stack and s.stack[-1]["step"] == "pax.movement":
+    """Every player seals in every Movement round of this turn."""
+    turn = s.turn
+    while s.turn == turn and s.stack and s.stack[-1]["step"] == "pax.movement":
         for d in engine.decisions(s):
             engine.apply(s, d.actor, "seal")
 
@@ -73,3 +75,59 @@ def test_the_invariants_count_status_markers():
     for a in areas:
         b.set_status(s, a, "france", "influence", new=False)
     assert any("influence markers" in e for e in check(s))
+
+
+# ----------------------------------------------------------------- 9. Germany's VP (L700, L714)
+
+def test_germany_adds_the_two_treasuries_then_divides():
+    """L700: "il Tedesco somma le Tesorerie Tedesche e Austriache per
+    determinare il numero di Punti Vittoria"; L714: fractions are lost once."""
+    s = fresh()
+    s.powers["germany"].treasury = 17
+    s.powers["austria_hungary"].treasury = 13
+    assert phases.german_turn_vp(s) == (17 + 13) // phases.divisor("germany")  # 6, not 3 + 2
+
+
+# ----------------------------------------------------------------- 5. final record (L718)
+
+def test_final_section_two_is_recomputed_with_the_colonial_office():
+    """L718: line 29 recomputes Section II (lines 10-15) after the last
+    Administrative phase: the Colonial Office (line 10) is rolled for a
+    power with Controls (L232), not counted as £0."""
+    s = fresh()
+    assert b.controls(s, "france")
+    s.forced_dice = [6] * 8
+    die6 = phases.final_scores(s)["france"]
+    s.forced_dice = [1] * 8
+    die1 = phases.final_scores(s)["france"]
+    assert die6 > die1  # the Colonial Office die counts
+
+
+# ----------------------------------------------------------------- 6. the Africa links (L714, L722)
+
+def _north_south(s):
+    for a in ["egypt", "sudan", "uganda", "zanzibar", "mozambique"]:
+        clear_area(s, a)
+        b.set_status(s, a, "great_britain", "possession", new=False)
+        b.add_unit(s, "great_britain", a, "army-1")
+
+
+def test_africa_link_is_not_paid_in_the_vp_phase():
+    """L714: "La maggior parte dei Bonus viene assegnata alla fine del
+    gioco", the exceptions being treaties and the canal; L722's links are
+    end-of-game bonuses."""
+    s = fresh()
+    _north_south(s)
+    seal_all(s)
+    assert s.turn == 2 and s.vp_record["great_britain"][0]["bonus"] == 0
+
+
+def test_africa_link_counts_at_the_end_only_if_still_held():
+    s = fresh()
+    _north_south(s)
+    s.forced_dice = [3] * 40
+    with_link = phases.final_scores(s)["great_britain"]
+    b.remove_status(s, "sudan", "great_britain")
+    s.forced_dice = [3] * 40
+    without = phases.final_scores(s)["great_britain"]
+    assert with_link - without >= 15  # the link's 15 VP, plus Sudan's income
