@@ -202,11 +202,13 @@ def _place(aid: str):
 
 def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
     """The places a line of communication (L109) reaches for ``power``: its
-    home, its Control areas and the sea zones with its merchant fleets, joined
+    home, its established Control areas (L111) and the sea zones with its merchant fleets, joined
     to the home. Returns (land places incl. "home", seas)."""
     home = power
     merchant = set(state.powers[power].merchant)
-    owned = set(controls(state, power))
+    # L109 runs through areas "sotto il proprio controllo"; L111: control is an
+    # *established* Control marker (ruleset 1 counted unestablished ones too)
+    owned = set(controls(state, power, established=True if at_least(state, 2) else None))
     links = sea_links(state)
     land, seas = {home}, set()
     todo = deque([home])

@@ -131,3 +131,31 @@ def test_africa_link_counts_at_the_end_only_if_still_held():
     s.forced_dice = [3] * 40
     without = phases.final_scores(s)["great_britain"]
     assert with_link - without >= 15  # the link's 15 VP, plus Sudan's income
+
+
+# ----------------------------------------------------------------- 4. LoC (L109, L111)
+
+def _protectorate_that_would_open_a_neighbour(s, power):
+    """An area X where ``power`` may place a Protectorate and a neighbour Y
+    with no LoC now that X would join overland."""
+    from engine.pax.data import get_data
+
+    areas = get_data().areas
+    net = b.loc_network(s, power)
+    for x in sorted(s.areas):
+        if not s.areas[x].statuses and b.has_loc(s, power, x, net) and b.may_place(s, power, x, "protectorate"):
+            for y in areas[x].overland:
+                if y in s.areas and not b.has_loc(s, power, y, net):
+                    return x, y
+    raise AssertionError("no such pair on the map")
+
+
+def test_an_unestablished_protectorate_opens_no_line_of_communication():
+    """L109: an LoC runs "esclusivamente attraverso aree sotto il proprio
+    controllo"; L111: control is an *established* Control marker."""
+    s = fresh()
+    x, y = _protectorate_that_would_open_a_neighbour(s, "france")
+    b.set_status(s, x, "france", "protectorate", new=True, combat=True)
+    assert not b.has_loc(s, "france", y)
+    s.areas[x].statuses["france"].new = False  # established: now it does
+    assert b.has_loc(s, "france", y)
