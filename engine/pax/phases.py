@@ -142,13 +142,35 @@ class Admin(_Auto):
 
 def garrison_check(state: PaxState) -> None:
     """At the end of Movement/Status Change every Control needs one of its
-    owner's land units in the area, else it drops to Influence (L314, L356)."""
+    owner's land units in the area, else it drops to Influence (L314, L356);
+    beside another power's Control (a codominium) it is removed, or becomes
+    an Interest where no established Possession stands (L356, L368; L309: no
+    Influence beside a Control marker; ruleset 2)."""
     for aid, a in state.areas.items():
         for p, s in list(a.statuses.items()):
             if b.is_control(s.level) and b.land_units_in(state, p, aid) == 0:
-                b.set_status(state, aid, p, "influence", new=False)
-                log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: now an Influence.",
-                    power=p, area=aid)
+                if not at_least(state, 2) or not _other_control(state, aid, p):
+                    b.set_status(state, aid, p, "influence", new=False)
+                    log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: "
+                        "now an Influence.", power=p, area=aid)
+                elif _interest_allowed(state, aid, p):
+                    b.set_status(state, aid, p, "interest", new=False)
+                    log(state, "pax.log.ungarrisoned_interest", "{power}'s Control in {area} has no land unit: "
+                        "now an Interest.", power=p, area=aid)
+                else:
+                    b.remove_status(state, aid, p)
+                    log(state, "pax.log.ungarrisoned_removed", "{power}'s Control in {area} has no land unit: "
+                        "removed.", power=p, area=aid)
+
+
+def _other_control(state: PaxState, area: str, power: str) -> bool:
+    return any(b.is_control(s.level) for q, s in state.areas[area].statuses.items() if q != power)
+
+
+def _interest_allowed(state: PaxState, area: str, power: str) -> bool:
+    """L305: no Interest beside an established Possession, State or Dominion."""
+    return not any(b.RANK[s.level] >= b.RANK["possession"] and not s.new
+                   for q, s in state.areas[area].statuses.items() if q != power)
 
 
 # ----------------------------------------------------------------- 6. Marker Adjustment

@@ -159,3 +159,28 @@ def test_an_unestablished_protectorate_opens_no_line_of_communication():
     assert not b.has_loc(s, "france", y)
     s.areas[x].statuses["france"].new = False  # established: now it does
     assert b.has_loc(s, "france", y)
+
+
+# ----------------------------------------------------------------- 10. ungarrisoned Control beside another's (L356, L368)
+
+@pytest.mark.parametrize("other,expected", [("protectorate", "interest"), ("possession", None)])
+def test_an_ungarrisoned_control_beside_another_control_is_never_an_influence(other, expected):
+    """L356/L368: in a codominium an ungarrisoned participant's status "viene
+    rimosso e non é sostituito da un'Influenza (anche se può essere sostituito
+    da un Interesse se non vi é nell'Area un Possedimento)"; L309."""
+    s = fresh()
+    clear_area(s, "kenya")
+    b.set_status(s, "kenya", "great_britain", other, new=False)
+    b.add_unit(s, "great_britain", "kenya", "army-1")
+    b.set_status(s, "kenya", "france", "protectorate", new=False)
+    phases.garrison_check(s)
+    got = s.areas["kenya"].statuses.get("france")
+    assert (got.level if got else None) == expected
+
+
+def test_an_ungarrisoned_control_alone_still_drops_to_influence():
+    s = fresh()
+    clear_area(s, "kenya")
+    b.set_status(s, "kenya", "france", "protectorate", new=False)
+    phases.garrison_check(s)
+    assert s.areas["kenya"].statuses["france"].level == "influence"  # L356
