@@ -264,7 +264,8 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
     (L384): the path starts at home or an established Control, passes through
     seas with the power's merchant fleet, its home and its Controls without
     Unrest; it ends in its home, one of its Controls or any Unrest area, and
-    must stop in an Unrest area or at an unestablished Control."""
+    must stop in an Unrest area or at an unestablished Control; a revolt in
+    another power's established Control is closed to it (L411, ruleset 2)."""
     own = state.areas
     merchant = set(state.powers[power].merchant)
 
@@ -276,13 +277,18 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
         s = own[x].statuses.get(power) if x in own else None
         return bool(s and is_control(s.level) and not s.new and not own[x].unrest)
 
+    closed = at_least(state, 2)
+
     def may_end(x: str) -> bool:
         if x == power:
             return True
         if x not in own:
             return False
         s = own[x].statuses.get(power)
-        return own[x].unrest or bool(s and is_control(s.level))
+        if s and is_control(s.level):
+            return True
+        # L411: a revolt against another power's Control is closed to the rest
+        return own[x].unrest and not (closed and revolt_closed_to(state, x, power))
 
     origin = power if start == HOME else start
     if origin != power:
@@ -310,6 +316,15 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
                 todo.append(y)
     out.discard(origin)
     return sorted(HOME if x == power else x for x in out)
+
+
+def revolt_closed_to(state: PaxState, area: str, power: str) -> bool:
+    """L411: in a revolt against a controlling power ("Rivolta in un'Area
+    controllata") the non-controlling powers "non possono intervenire
+    nell'Area"; in a codominium only its members may send units (L423)."""
+    a = state.areas[area]
+    controllers = [p for p, s in a.statuses.items() if is_control(s.level) and not s.new]
+    return a.unrest and bool(controllers) and power not in controllers
 
 
 def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:

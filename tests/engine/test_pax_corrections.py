@@ -184,3 +184,16 @@ def test_an_ungarrisoned_control_alone_still_drops_to_influence():
     b.set_status(s, "kenya", "france", "protectorate", new=False)
     phases.garrison_check(s)
     assert s.areas["kenya"].statuses["france"].level == "influence"  # L356
+
+
+# ----------------------------------------------------------------- 7. revolting colonies (L411)
+
+def test_a_revolt_in_another_powers_control_is_closed_to_the_rest():
+    """L411: "le altre Potenze, cioè le non controllanti, non possono
+    intervenire nell'Area"; a revolt in a neutral area stays open (L419)."""
+    s = fresh()
+    assert "algiers" in b.controls(s, "france", established=True)
+    s.areas["algiers"].unrest = True
+    dest = b.land_destinations(s, "great_britain", b.HOME)
+    assert "algiers" not in dest
+    assert "algiers" in b.land_destinations(s, "france", b.HOME)  # the controller may
