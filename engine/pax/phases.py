@@ -13,7 +13,7 @@ from .combat import colonial_combats
 from .data import get_data, table_value
 from .minors import minor_phase
 from .ruleset import at_least
-from .state import TURNS, PaxState
+from .state import TURNS, UNIT_SIZES, PaxState, unit_key
 
 REROLL_GUARD = 20  # L210/L220/L283 re-rolls: the engine's guard (Q10)
 
@@ -88,13 +88,14 @@ def random_event(state: PaxState) -> None:
         if area:
             place_unrest(state, area)
     elif ev["kind"] == "forced_spending":
-        forced_spending(state, ev["power"], int(ev["amount"]))
+        forced_spending(state, ev["power"], int(ev["amount"]), ev.get("unit", "army"))
 
 
-def forced_spending(state: PaxState, power: str, amount: int) -> int:
-    """An event makes ``power`` spend ``amount`` on units; a power short of
-    money spends all it has, without further penalty (L212-214). Returns the
-    amount spent."""
+def forced_spending(state: PaxState, power: str, amount: int, kind: str = "army") -> int:
+    """An event makes ``power`` spend ``amount`` on units (``kind``: "army"
+    or "fleet"); a power short of money spends all it has, without further
+    penalty (L212-214); ruleset 2 builds the units (:func:`build_units`).
+    Returns the amount spent."""
     ps = state.powers.get(power)
     if ps is None or ps.kind == "minor":
         return 0
@@ -102,7 +103,28 @@ def forced_spending(state: PaxState, power: str, amount: int) -> int:
     ps.treasury -= spent
     log(state, "pax.log.forced_spending", "{power} must spend £{amount}: spends £{spent}.",
         power=power, amount=amount, spent=spent)
+    if at_least(state, 2):
+        build_units(state, power, spent, kind)
     return spent
+
+
+def build_units(state: PaxState, power: str, money: int, kind: str = "army") -> None:
+    """Forced spending builds units (L214 "nel costruire e/o mantenere Unità
+    Militari"): the largest counters the money and the counter mix allow,
+    at home; what is left below the cheapest counter goes on keeping them.
+    A fleet built raises European Tension as any fleet build does (L692:
+    "anche se obbligate da un Random Event")."""
+    from .movement import NO_FLEET_TENSION
+
+    for size in sorted(UNIT_SIZES, reverse=True):
+        while money >= b.unit_price(size) and b.counters(state, power, size) < b.counter_limit(
+                f"army_or_fleet_{size}", state):
+            money -= b.unit_price(size)
+            b.add_unit(state, power, b.HOME, unit_key(kind, size))
+            log(state, "pax.log.forced_build", "{power} builds {unit} at home.", power=power,
+                unit=unit_key(kind, size))
+            if kind == "fleet" and power not in NO_FLEET_TENSION:
+                b.raise_et(state, 3 if size == 10 else 1, "fleet_built")
 
 
 @register

@@ -77,6 +77,8 @@ class PaxState(BaseState):
     admin: dict[str, dict[str, Any]] = Field(default_factory=dict)
     vp_record: dict[str, list[dict[str, int]]] = Field(default_factory=dict)
     canals: dict[str, str] = Field(default_factory=dict)  # site -> builder
+    # L291 (ruleset 2): minor -> {"area", "turn"} where it sent troops against a revolt
+    minor_reactions: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     @property
     def year(self) -> int:

@@ -197,3 +197,35 @@ def test_a_revolt_in_another_powers_control_is_closed_to_the_rest():
     dest = b.land_destinations(s, "great_britain", b.HOME)
     assert "algiers" not in dest
     assert "algiers" in b.land_destinations(s, "france", b.HOME)  # the controller may
+
+
+# ----------------------------------------------------------------- 11. forced spending (L214), minor revolt follow-up (L291)
+
+def test_forced_spending_builds_units():
+    """L214: the power must spend "nel costruire e/o mantenere Unità
+    Militari"; short of money, "deve spendere tutto ciò che ha"."""
+    s = fresh()
+    s.powers["france"].treasury = 12
+    before = b.strength(b.units_at(s, "france", b.HOME), None)
+    assert phases.forced_spending(s, "france", 20) == 12
+    assert s.powers["france"].treasury == 0
+    assert b.strength(b.units_at(s, "france", b.HOME), None) > before  # the £ became units
+
+
+def test_a_minors_troops_above_one_go_home_the_turn_after_a_revolt():
+    """L291: "nel turno seguente ... le unità in eccesso ad una sono
+    trasportate in Madrepatria"."""
+    from engine.pax import minors
+
+    s = fresh()
+    assert "angola" in b.controls(s, "portugal")
+    s.areas["angola"].unrest = True
+    b.add_unit(s, "portugal", b.HOME, "army-3", 2)
+    minors.revolt_reaction(s, "portugal")
+    assert b.land_units_in(s, "portugal", "angola") > 1
+    s.areas["angola"].unrest = False
+    minors.reaction_follow_up(s, "portugal")  # same turn: they stay
+    assert b.land_units_in(s, "portugal", "angola") > 1
+    s.turn += 1
+    minors.reaction_follow_up(s, "portugal")
+    assert b.land_units_in(s, "portugal", "angola") == 1
