@@ -12,6 +12,7 @@ from .admin import admin_record, apply_record, removal_choices
 from .combat import colonial_combats
 from .data import get_data, table_value
 from .minors import minor_phase
+from .revolts import combat_phase
 from .ruleset import at_least
 from .state import TURNS, UNIT_SIZES, PaxState, unit_key
 
@@ -248,7 +249,8 @@ def _phase(name: str, phase: str, work) -> None:
 
 _phase("pax.minors", "minor_powers", minor_phase)
 _phase("pax.garrison", "movement", garrison_check)
-_phase("pax.combat", "colonial_combat", colonial_combats)
+_phase("pax.combat", "colonial_combat",
+       lambda state: combat_phase(state) if at_least(state, 2) else colonial_combats(state))
 _phase("pax.adjust", "marker_adjustment", marker_adjustment)
 
 

@@ -229,3 +229,85 @@ def test_a_minors_troops_above_one_go_home_the_turn_after_a_revolt():
     s.turn += 1
     minors.reaction_follow_up(s, "portugal")
     assert b.land_units_in(s, "portugal", "angola") == 1
+
+
+# ----------------------------------------------------------------- 3. revolts nobody fights (L415, L419)
+
+def _to_combat(s):
+    """Seal every Movement round of this turn: the game runs to the first
+    Colonial Combat decision or to the next turn."""
+    seal_all(s)
+
+
+def test_an_undefeated_revolt_under_influence_removes_every_status_even_unfought():
+    """L415: "Se la Rivolta ha successo cioè se l'Area non viene sconfitta,
+    tutti gli Status vengono rimossi dall'Area"; nobody has to fight for it."""
+    s = fresh()
+    clear_area(s, "morocco")
+    b.set_status(s, "morocco", "france", "influence", new=False)
+    b.set_status(s, "morocco", "germany", "interest", new=False)
+    s.areas["morocco"].unrest = s.areas["morocco"].unrest_this_turn = True
+    _to_combat(s)
+    assert s.areas["morocco"].statuses == {}
+
+
+def test_an_undefeated_revolt_in_a_neutral_area_removes_its_interests():
+    """L419: "Se invece l'Area non viene sconfitta, tutti gli Status esistenti
+    nell'Area vengono rimossi"."""
+    s = fresh()
+    clear_area(s, "persia")
+    b.set_status(s, "persia", "great_britain", "interest", new=False)
+    s.areas["persia"].unrest = s.areas["persia"].unrest_this_turn = True
+    _to_combat(s)
+    assert s.areas["persia"].statuses == {}
+
+
+# ----------------------------------------------------------------- 8. revolt combat optional, owner's losses (L334, L407, L435)
+
+def _revolt_with_units(s, area, power, units):
+    clear_area(s, area)
+    b.set_status(s, area, power, "influence", new=False)
+    s.areas[area].unrest = s.areas[area].unrest_this_turn = True
+    for k, n in units.items():
+        b.add_unit(s, power, area, k, n)
+
+
+def test_fighting_a_revolt_is_the_players_choice():
+    """L334 "se lo desiderate"; L407 "può tentare di reprimerla"."""
+    s = fresh()
+    _revolt_with_units(s, "morocco", "france", {"army-3": 1})
+    _to_combat(s)
+    d = engine.decision(s)
+    assert d.step == "pax.revolt_fight" and d.actor == "france" and set(d.ids()) == {"fight", "hold"}
+    assert engine.default_choice(s, "france") == "fight"
+    engine.apply(s, "france", "hold")
+    assert any(e["key"] == "pax.log.revolt_hold" for e in s.log)
+    assert not any(e["key"] == "pax.log.combat" and e["params"].get("area") == "morocco" for e in s.log)
+    assert "france" not in s.areas["morocco"].statuses  # L415: the revolt won
+
+
+def test_the_owner_chooses_which_units_an_exchange_costs():
+    """L435: "il giocatore deve eliminare una o più Unità la cui forza totale
+    sia almeno pari a quella dell'Area" - the player picks them."""
+    from engine.pax.revolts import loss_options
+
+    opts = loss_options({"army-3": 2, "army-1": 3}, 3)
+    assert {"army-3": 1} in opts and {"army-1": 3} in opts
+    assert all(sum(int(k.split("-")[1]) * n for k, n in o.items()) >= 3 for o in opts)
+    assert {"army-3": 1, "army-1": 1} not in opts  # the (1) could be spared
+
+
+def test_an_exchange_asks_the_owner_and_the_deadline_takes_the_cheapest():
+    s = fresh()
+    _revolt_with_units(s, "morocco", "france", {"army-3": 2, "army-1": 3})  # 9 against 4: Table 1, 2:1
+    _to_combat(s)
+    while engine.decision(s).step == "pax.revolt_fight" and engine.decision(s).actor != "france":
+        engine.apply_defaults(s)
+    s.forced_dice = [3]  # provisional Table 1, 2:1, die 3: EX
+    engine.apply(s, "france", "fight")
+    d = engine.decision(s)
+    assert d.step == "pax.losses" and d.actor == "france"
+    assert d.ids() == ["army-1x1,army-3x1", "army-3x2"]  # 4 or 6 points, the owner's pick (L435)
+    engine.apply_defaults(s)
+    assert b.units_at(s, "france", "morocco") in ({"army-3": 1, "army-1": 2},)
+    assert not s.areas["morocco"].unrest  # units remain: the area is defeated (L435)
