@@ -13,6 +13,7 @@ from ..core.steps import push
 from ..core.data import load_yaml
 from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
+from .negotiation import proposals_for, visible_treaties
 from .ruleset import RULESET
 from .state import (
     ALL_POWERS,
@@ -131,6 +132,7 @@ def export_state(state: PaxState) -> dict[str, Any]:
                   for aid, a in state.areas.items() if a.statuses or a.unrest},
         "et": state.et, "cr": state.cr, "casus_belli": list(state.casus_belli),
         "admin": state.admin, "canals": state.canals,
+        "treaties": visible_treaties(state, None),  # public ones only (L461)
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,
@@ -139,12 +141,20 @@ def export_state(state: PaxState) -> dict[str, Any]:
 
 def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     """The public state plus, for a player, their own unsealed orders of the
-    current round (``my_orders``); other players' orders stay hidden until the
-    reveal."""
+    current round (``my_orders``), the proposals of this turn they are a
+    party to (``proposals``, terms as messages in ``texts``), their drafts
+    in Negotiation (``my_proposals``) and the treaties they may see (public
+    ones and the secret ones they signed, L461); other players' orders,
+    proposals and secret treaties stay hidden."""
     out = export_state(state)
     top = state.stack[-1] if state.stack else {}
     if viewer and top.get("step") == "pax.movement":
         out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("orders", []))
+    if viewer:
+        out["treaties"] = visible_treaties(state, viewer)
+        out["proposals"] = proposals_for(state, viewer)
+        if top.get("step") == "pax.negotiation":
+            out["my_proposals"] = (top["drafts"].get(viewer) or {}).get("proposals", [])
     return out
 
 

@@ -2,7 +2,7 @@
 choice (issue 19): units and status markers within the counter mix (L67), treasuries never below
 zero outside the Section IV removals (L240), one status per power per area
 (L101) of a known level, Unrest only where the map has it, garrisons (L314,
-L356) whenever a new Movement/Status Change phase opens, and the Indian Army
+L356) after Marker Adjustment, and the Indian Army
 (L360) kept within two areas of India while Great Britain has it."""
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def check(state: PaxState) -> list[str]:
                 errs.append(f"bad status {p}:{s.level} in {aid}")
             if s.level == "dominion" and p != "great_britain" or s.level == "state" and p != "usa":
                 errs.append(f"{p} holds a {s.level} in {aid} (L318-322)")
-    if top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts"):
+    if _after_garrison_rule(state, top):
         errs += garrison_errors(state)
     return errs
 
@@ -60,6 +60,16 @@ def marker_errors(state: PaxState, power: str) -> list[str]:
         if n > b.counter_limit(key, state):
             out.append(f"{power} has {n} {level} markers, above the counter mix")
     return out
+
+
+def _after_garrison_rule(state: PaxState, top: dict) -> bool:
+    """When every Control must have its garrison: just after Marker
+    Adjustment's 6d (L172), as Negotiation opens (ruleset 2: a Control ceded
+    or shared by agreement there is garrisoned by the next Movement phase's
+    end, L356); ruleset 1, as a Movement phase opens."""
+    if at_least(state, 2):
+        return top.get("step") == "pax.negotiation" and not top.get("drafts") and not top.get("sealed")
+    return top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts")
 
 
 def garrison_errors(state: PaxState) -> list[str]:

@@ -25,6 +25,7 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from .data import get_data, table_value
+from .negotiation import breach_check
 from .state import RANK, UNIT_SIZES, PaxState, parse_unit, unit_key
 
 DEFAULT_ROUNDS = 3
@@ -151,6 +152,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
         if public:
             b.placement_cbs(state, p, area, level)
             _chinese_resentment(state, area, level)
+            breach_check(state, p, area)  # L461, L565 (no treaty exists under ruleset 1)
         b.set_status(state, area, p, level, new=True, combat=b.needs_combat(old, level))
         if b.is_control(level):
             minor_withdraws(state, area, public)

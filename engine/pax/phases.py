@@ -9,8 +9,10 @@ from ..core.rng import roll_die
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from .admin import admin_record, apply_record, removal_choices
+from .chinese import cr_phase, rebellion_in_war_phase
 from .combat import colonial_combats
 from .data import get_data, table_value
+from . import negotiation  # noqa: F401  (register steps)
 from .minors import minor_phase
 from .revolts import combat_phase
 from .ruleset import at_least
@@ -21,10 +23,19 @@ REROLL_GUARD = 20  # L210/L220/L283 re-rolls: the engine's guard (Q10)
 
 def turn_frames(state: PaxState) -> list[dict]:
     """The phases of one peace-time turn, in order (L133-198)."""
-    return [frame("pax.events"), frame("pax.admin"), frame("pax.minors"),
+    head = [frame("pax.events"), frame("pax.admin"), frame("pax.minors"),
             frame("pax.movement_start"), frame("pax.movement", round=1, drafts={}, sealed=[]),
-            frame("pax.garrison"), frame("pax.combat"), frame("pax.adjust"),
-            frame("pax.war"), frame("pax.vp"), frame("pax.final")]
+            frame("pax.garrison"), frame("pax.combat"), frame("pax.adjust")]
+    tail = [frame("pax.war"), frame("pax.vp"), frame("pax.final")]
+    if not at_least(state, 2):
+        return head + tail
+    return head + diplomacy_frames(state) + [frame("pax.cr")] + tail
+
+
+def diplomacy_frames(state: PaxState) -> list[dict]:
+    """Phases 7 and 8 (ruleset 2): Negotiation (L445-457); the Congress of
+    Europe is not built yet (docs/rulings/pax.md)."""
+    return [frame("pax.negotiation_start"), frame("pax.negotiation", drafts={}, sealed=[])]
 
 
 class _Auto(Step):
@@ -237,6 +248,8 @@ class War(_Auto):
     name, phase = "pax.war", "war"
 
     def work(self, state, f):
+        if at_least(state, 2):
+            rebellion_in_war_phase(state)
         log(state, "pax.log.no_war", "No war can be declared in this version (Casus Belli recorded: {n}).",
             n=sum(1 for c in state.casus_belli if c["turn"] == state.turn))
 
@@ -252,6 +265,8 @@ _phase("pax.garrison", "movement", garrison_check)
 _phase("pax.combat", "colonial_combat",
        lambda state: combat_phase(state) if at_least(state, 2) else colonial_combats(state))
 _phase("pax.adjust", "marker_adjustment", marker_adjustment)
+_phase("pax.cr", "chinese_resentment", cr_phase)
+_phase("pax.negotiation_start", "negotiation", lambda state: None)
 
 
 # ----------------------------------------------------------------- 11-12. VP and Final Record

@@ -27,11 +27,12 @@ def clear_area(s, area):
 
 
 def seal_all(s):
-    """Every player seals in every Movement round of this turn."""
+    """Every player seals in every Movement round of this turn, and writes
+    nothing in Negotiation; stops at any other decision (a revolt's)."""
     turn = s.turn
-    while s.turn == turn and s.stack and s.stack[-1]["step"] == "pax.movement":
+    while s.turn == turn and s.stack and s.stack[-1]["step"] in ("pax.movement", "pax.negotiation"):
         for d in engine.decisions(s):
-            engine.apply(s, d.actor, "seal")
+            engine.apply(s, d.actor, "seal" if d.step == "pax.movement" else "done")
 
 
 # ----------------------------------------------------------------- 1. treasury (L240, L706)
