@@ -21,7 +21,7 @@ def check(state: PaxState) -> list[str]:
             n = b.counters(state, p, size)
             if n > b.counter_limit(f"army_or_fleet_{size}"):
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
-        errs += marker_errors(state, p)
+
         for loc, units in ps.units.items():
             if loc != b.HOME and loc not in state.areas:
                 errs.append(f"{p} has units in unknown place {loc}")
@@ -36,6 +36,7 @@ def check(state: PaxState) -> list[str]:
             errs.append(f"{p}'s treasury is £{ps.treasury}")
         if ps.kind == "minor" and (ps.treasury or ps.vp):
             errs.append(f"minor {p} has money or VP (L247-250)")
+    errs += marker_errors(state)
     for aid, a in state.areas.items():
         for p, s in a.statuses.items():
             if s.level not in RANK or p not in state.powers:
@@ -47,17 +48,20 @@ def check(state: PaxState) -> list[str]:
     return errs
 
 
-def marker_errors(state: PaxState, power: str) -> list[str]:
+def marker_errors(state: PaxState) -> list[str]:
     """Status markers within the counter mix (L67; State and Dominion count
     against the Possession limit, as b.marker_free reads them). Ruleset 1
     games began with the set-up above the old Possession limit: not checked."""
     if not at_least(state, 2):
         return []
+    counts: dict[tuple[str, str], int] = {}
+    for a in state.areas.values():
+        for p, s in a.statuses.items():
+            counts[p, s.level] = counts.get((p, s.level), 0) + 1
     out = []
-    for level in RANK:
+    for (power, level), n in sorted(counts.items()):
         key = "possession" if level in ("state", "dominion") else level
-        n = b.markers_in_use(state, power, level)
-        if n > b.counter_limit(key, state):
+        if level in RANK and n > b.counter_limit(key, state):
             out.append(f"{power} has {n} {level} markers, above the counter mix")
     return out
 
