@@ -4,7 +4,9 @@ of highest Economic Value, once, and seals; every other decision takes the
 cheapest removal (Section IV) or the first choice. It only picks from the
 offered choices, so a seat can switch between a person and this bot at any
 time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
-and accepts only proposals in which it gives nothing; it fights a revolt
+and accepts only proposals in which it gives nothing; it convenes no
+Congress, stays away, votes for a treaty only when it gives nothing, and
+signs what the Congress adopted; it fights a revolt
 when its armies match the area's strength; it takes the cheapest loss."""
 from __future__ import annotations
 
@@ -60,4 +62,15 @@ def _revolt(state, d: Decision, ids: list[str]) -> str:
     return "fight" if att >= get_data().areas[f["area"]].combat_strength else "hold"
 
 
-ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt}
+def _vote(state, d: Decision, ids: list[str]) -> str:
+    """For a Congress treaty in which it gives nothing, else against."""
+    c = state.congress
+    f = state.stack[-1]
+    prop = c["proposals"][f["index"]]
+    return "no" if any(t["giver"] == d.actor for t in prop["terms"]) else "yes"
+
+
+ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
+           "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
+           "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
+           "pax.congress_sign": lambda s, d, ids: "sign"}

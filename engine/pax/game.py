@@ -13,6 +13,7 @@ from ..core.steps import push
 from ..core.data import load_yaml
 from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
+from .congress import congress_for
 from .negotiation import proposals_for, visible_treaties
 from .ruleset import RULESET
 from .state import (
@@ -133,6 +134,7 @@ def export_state(state: PaxState) -> dict[str, Any]:
         "et": state.et, "cr": state.cr, "casus_belli": list(state.casus_belli),
         "admin": state.admin, "canals": state.canals,
         "treaties": visible_treaties(state, None),  # public ones only (L461)
+        "congress": congress_for(state, None),
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,

@@ -183,11 +183,13 @@ def _units_home(state: PaxState, power: str, area: str) -> None:
         b.add_unit(state, power, b.HOME, key, n)
 
 
-def legal_board(state: PaxState) -> bool:
-    """After the terms no status stands illegally: no Influence beside a
-    Control marker (L309, L451), no Interest beside another's established
-    Possession (L305)."""
-    for a in state.areas.values():
+def legal_board(state: PaxState, areas: set[str] | None = None) -> bool:
+    """After the terms no status stands illegally in ``areas`` (all when
+    None): no Influence beside a Control marker (L309, L451), no Interest
+    beside another's established Possession (L305)."""
+    for aid, a in state.areas.items():
+        if areas is not None and aid not in areas:
+            continue
         for p, s in a.statuses.items():
             others = [x for q, x in a.statuses.items() if q != p]
             if s.level == "influence" and any(b.is_control(x.level) for x in others):
@@ -201,7 +203,8 @@ def carry_out(state: PaxState, prop: dict[str, Any]) -> bool:
     """All the terms of ``prop`` or none (tried on a copy first)."""
     trial = clone(state)
     trial.log = []
-    if not all(apply_term(trial, t) for t in prop["terms"]) or not legal_board(trial):
+    touched = {t["area"] for t in prop["terms"] if t.get("area") and t["kind"] != "keep_out"}
+    if not all(apply_term(trial, t) for t in prop["terms"]) or not legal_board(trial, touched):
         return False
     for t in prop["terms"]:
         apply_term(state, t)

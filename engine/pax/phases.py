@@ -12,7 +12,7 @@ from .admin import admin_record, apply_record, removal_choices
 from .chinese import cr_phase, rebellion_in_war_phase
 from .combat import colonial_combats
 from .data import get_data, table_value
-from . import negotiation  # noqa: F401  (register steps)
+from . import congress, negotiation  # noqa: F401  (register steps)
 from .minors import minor_phase
 from .revolts import combat_phase
 from .ruleset import at_least
@@ -33,9 +33,9 @@ def turn_frames(state: PaxState) -> list[dict]:
 
 
 def diplomacy_frames(state: PaxState) -> list[dict]:
-    """Phases 7 and 8 (ruleset 2): Negotiation (L445-457); the Congress of
-    Europe is not built yet (docs/rulings/pax.md)."""
-    return [frame("pax.negotiation_start"), frame("pax.negotiation", drafts={}, sealed=[])]
+    """Phases 7 and 8 (ruleset 2): Negotiation (L445-457) and the Congress
+    of Europe (L463-467)."""
+    return [frame("pax.negotiation_start"), frame("pax.negotiation", drafts={}, sealed=[]), frame("pax.congress")]
 
 
 class _Auto(Step):

@@ -83,6 +83,8 @@ class PaxState(BaseState):
     # and the treaties in force (a secret one only by its signatories), L461
     proposals: list[dict[str, Any]] = Field(default_factory=list)
     treaties: list[dict[str, Any]] = Field(default_factory=list)
+    congress: dict[str, Any] | None = None  # this turn's Congress of Europe (L463-467), public
+    minor_claims: list[dict[str, Any]] = Field(default_factory=list)  # L287: a minor's Influence gave way
     chinese_rebellion: int | None = None  # the turn whose War phase has a Chinese Rebellion (L471)
 
     @property

@@ -35,10 +35,12 @@ def to_step(s, name):
     raise AssertionError(f"never reached {name}")
 
 
-def hold_after(s):
-    """Stop the game after the phase being played: a blocking Movement round
-    below it, so the test sees phase 7's result before VP and the next turn."""
-    s.stack[:-1] = [{"step": "pax.movement", "round": 1, "drafts": {}, "sealed": []}]
+def hold_after(s, congress=False):
+    """Stop the game after the phase being played (and the Congress, with
+    ``congress``): a blocking Movement round below, so the test sees the
+    result before VP and the next turn."""
+    s.stack[:-1] = [{"step": "pax.movement", "round": 1, "drafts": {}, "sealed": []}] + \
+        ([{"step": "pax.congress"}] if congress else [])
 
 
 def propose(s, seat, to, terms, send="send"):
@@ -247,3 +249,125 @@ def test_a_rebellion_breaks_out_in_the_war_phase_and_the_index_resets():
     assert any(e["key"] == "pax.log.cr_rebellion" for e in s.log)
     assert any(e["key"] == "pax.log.chinese_rebellion" for e in s.log)
     assert s.cr < 82 and s.chinese_rebellion is None
+
+
+# ----------------------------------------------------------------- Congress of Europe (L463-467, L285-287, L692)
+
+def _dispute_to_congress(s):
+    """Germany's Influence beside France's new Protectorate in Kenya, a CB
+    for Germany (the provisional summary, L338), and Negotiation passed."""
+    to_step(s, "pax.negotiation")
+    hold_after(s, congress=True)
+    _influence_dispute(s)
+    b.add_cb(s, "germany", "france", "kenya", "control_placed")
+    seal_rest(s)
+
+
+def test_only_a_casus_belli_holder_may_convene_in_a_neutral_host():
+    """L465: "Ogni giocatore con un Casus Belli ... può convocare"; the seat
+    must be neutral, a player's home country."""
+    s = fresh()
+    _dispute_to_congress(s)
+    ds = engine.decisions(s)
+    assert [d.actor for d in ds] == ["germany"] and ds[0].step == "pax.congress_call"
+    hosts = {i[8:] for i in ds[0].ids() if i.startswith("convene-")}
+    assert hosts == {"great_britain"}  # neutral; not Austria-Hungary (Germany disputes); USA/Japan only if every European does
+    assert engine.default_choice(s, "germany") == "pass"
+
+
+def test_no_casus_belli_no_congress():
+    s = fresh()
+    to_step(s, "pax.negotiation")
+    hold_after(s, congress=True)
+    s.casus_belli = []
+    seal_rest(s)
+    assert s.stack[-1]["step"] == "pax.movement" and s.congress is None
+
+
+def _convene(s, host="great_britain"):
+    et = s.et
+    engine.apply(s, "germany", f"convene-{host}")
+    assert s.et == et + 3  # L692
+    c = s.congress
+    assert c["parties"] == ["great_britain", "germany", "france"][1:] and c["host"] == host
+    return c
+
+
+def test_a_congress_convened_voted_and_signed_carries_out_its_treaty():
+    """L467: adopted by a majority; every party signs; "gli Status vanno
+    alterati come richiesto dal documento"; L561 C: the CB ends."""
+    s = fresh()
+    _dispute_to_congress(s)
+    c = _convene(s)
+    assert c["members"] == ["great_britain", "germany", "france"]
+    # Italy is a minor with 5 players: no European guest to ask
+    for cid in ("giver-germany", "taker-france", "reduce:germany:kenya", "submit"):
+        engine.apply(s, "great_britain", cid)
+    engine.apply(s, "germany", "done")
+    engine.apply(s, "france", "done")
+    assert engine.decisions(s)[0].step == "pax.congress_vote"
+    assert engine.view(s, "usa")["congress"]["proposals"][0]["texts"][0]["key"] == "pax.term.reduce"  # public
+    engine.apply(s, "great_britain", "yes")
+    engine.apply(s, "germany", "no")
+    engine.apply(s, "france", "yes")
+    assert {d.actor for d in engine.decisions(s)} == {"germany", "france"}  # the disputants sign
+    assert engine.default_choice(s, "germany") == "sign"
+    engine.apply(s, "germany", "sign")
+    engine.apply(s, "france", "sign")
+    assert s.areas["kenya"].statuses["germany"].level == "interest"
+    assert s.congress["status"] == "signed" and s.treaties[-1]["congress"] and not s.treaties[-1]["secret"]
+    assert not any(x["area"] == "kenya" and x["holder"] == "germany" for x in s.casus_belli)
+
+
+def test_refusing_to_sign_gives_every_member_a_casus_belli_and_raises_tension():
+    """L467: "tutti i partecipanti al Congresso hanno, contro di lui, un
+    legittimo Casus Belli"; L692: +2 for each power defying it, +3 when the
+    Congress does not resolve (at least 5)."""
+    s = fresh()
+    _dispute_to_congress(s)
+    _convene(s)
+    for cid in ("giver-germany", "taker-france", "remove:germany:kenya", "submit"):
+        engine.apply(s, "great_britain", cid)
+    engine.apply(s, "germany", "done")
+    engine.apply(s, "france", "done")
+    for p in ("great_britain", "germany", "france"):
+        engine.apply(s, p, "yes")
+    et = s.et
+    engine.apply(s, "germany", "refuse")
+    engine.apply(s, "france", "sign")
+    assert s.et == et + 5
+    assert {x["holder"] for x in s.casus_belli if x["why"] == "congress_refused"} == {"great_britain", "france"}
+    assert s.areas["kenya"].statuses["germany"].level == "influence"  # nothing carried out
+
+
+@pytest.mark.parametrize("votes,host,result", [
+    ({"a": "yes", "b": "no", "c": "yes"}, "b", True),
+    ({"a": "yes", "b": "no"}, "b", False),  # a tie: the host's vote counts twice (L467)
+    ({"a": "yes", "b": "no"}, "a", True),
+    ({"a": "abstain", "b": "abstain"}, "a", False),
+])
+def test_majority_of_the_votes_cast_and_the_host_breaks_a_tie(votes, host, result):
+    from engine.pax.congress import adopted
+
+    class S:
+        congress = {"host": host}
+    assert adopted(S(), votes) is result
+
+
+def test_a_power_may_defend_a_minors_rights_by_a_congress():
+    """L287: a minor withdraws its Influence before a Control, "ogni altra
+    Grande Potenza ... può annunciare che difenderà i diritti della Potenza
+    Minore, nel qual caso è convocato un Congresso d'Europa"."""
+    s = fresh()
+    to_step(s, "pax.negotiation")
+    hold_after(s, congress=True)
+    s.casus_belli = []
+    s.minor_claims = [{"holder": "portugal", "against": "great_britain", "area": "congo", "turn": s.turn}]
+    seal_rest(s)
+    ds = {d.actor: d for d in engine.decisions(s)}
+    assert "great_britain" not in ds and "defend-portugal-congo" in ds["france"].ids()
+    engine.apply(s, "france", "defend-portugal-congo")
+    for d in engine.decisions(s):
+        if d.step == "pax.congress_call":
+            engine.apply(s, d.actor, "pass")
+    assert s.congress and s.congress["defenders"] == ["france"] and "great_britain" in s.congress["parties"]

@@ -347,6 +347,7 @@ def test_no_war_in_part_one_and_casus_belli_expire_at_the_final_record():
     for p in s.players:
         engine.apply(s, p, "seal")
     engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
+    engine.apply_defaults(s)  # France may convene a Congress (ruleset 2): it lets the deadline pass
     assert any(e["key"] == "pax.log.no_war" for e in s.log)
     assert s.casus_belli == []  # L557
     assert s.turn == 2
