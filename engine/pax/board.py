@@ -350,17 +350,28 @@ def raise_et(state: PaxState, amount: int, why: str) -> None:
     log(state, "pax.log.et", "European Tension +{amount} ({why}): {et}.", amount=amount, why=why, et=state.et)
 
 
+def _level_group(level: str) -> str:
+    return "control" if is_control(level) else level
+
+
 def placement_cbs(state: PaxState, power: str, area: str, level: str) -> None:
-    """The provisional Casus Belli summary (tables.yaml, from L268, L287, L403):
-    a Control placed where another power holds an Influence or a Control gives
-    that power a CB; two Influences placed in one phase give each a CB."""
+    """The Casus Belli a placement gives (L338, L561): the printed summary is
+    unknown; tables.yaml ``casus_belli_and_placement_summary`` holds a
+    provisional stand-in as rows (``placed``: the level placed, ``other``:
+    levels another power holds there, ``other_new``: true/false/any for its
+    Status Change marker, ``cb_for``: "other" and/or "placer"), correctable by
+    an override (docs/data.md). The stand-in: a Control placed where another
+    power holds an Influence or a Control gives that power a CB; two Controls
+    placed in one phase, or two Influences, give each a CB (L268, L287, L403)."""
+    rows = table_value(tables()["casus_belli_and_placement_summary"])["rows"]
     for other, s in state.areas[area].statuses.items():
         if other == power:
             continue
-        if is_control(level) and (s.level == "influence" or is_control(s.level)):
-            add_cb(state, other, power, area, "control_placed")
-            if is_control(s.level) and s.new:
-                add_cb(state, power, other, area, "control_placed")
-        elif level == "influence" and s.level == "influence" and s.new:
-            add_cb(state, other, power, area, "influence_placed")
-            add_cb(state, power, other, area, "influence_placed")
+        for row in rows:
+            if row["placed"] != _level_group(level) or _level_group(s.level) not in row["other"]:
+                continue
+            if row["other_new"] != "any" and bool(row["other_new"]) != s.new:
+                continue
+            for who in row["cb_for"]:
+                holder, against = (other, power) if who == "other" else (power, other)
+                add_cb(state, holder, against, area, f"{row['placed']}_placed")
