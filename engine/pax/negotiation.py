@@ -93,11 +93,24 @@ def _may_cede(state: PaxState, area: str, giver: str, taker: str) -> bool:
 
 def _may_codominium(state: PaxState, area: str, giver: str, taker: str) -> bool:
     """L453-455: beside the giver's established Protectorate or Possession,
-    the taker (not already a controller) gets the same level."""
+    the taker (not already a controller) gets the same level; a taker with an
+    Influence there pays the difference (L457), and must have it."""
     s = state.areas[area].statuses.get(giver)
     own = state.areas[area].statuses.get(taker)
     return bool(s and not s.new and s.level in ("protectorate", "possession")
-                and not (own and b.is_control(own.level)))
+                and not (own and b.is_control(own.level))
+                and codominium_price(state, area, giver, taker) <= state.powers[taker].treasury)
+
+
+def codominium_price(state: PaxState, area: str, giver: str, taker: str) -> int:
+    """L457: an Influence raised into a codominium costs £10 to a Protectorate,
+    £20 to a Possession (the price difference, L346); otherwise a status given
+    by agreement costs nothing (L453)."""
+    s = state.areas[area].statuses.get(giver)
+    own = state.areas[area].statuses.get(taker)
+    if s is None or own is None or own.level != "influence":
+        return 0
+    return b.upgrade_cost("influence", s.level)
 
 
 def term_id(t: dict[str, Any]) -> str:
@@ -173,6 +186,7 @@ def apply_term(state: PaxState, t: dict[str, Any]) -> bool:
     elif k == "codominium":
         if not _may_codominium(state, area, g, t["taker"]):
             return False
+        state.powers[t["taker"]].treasury -= codominium_price(state, area, g, t["taker"])
         b.set_status(state, area, t["taker"], s.level, new=False)
     return True
 

@@ -371,3 +371,20 @@ def test_a_power_may_defend_a_minors_rights_by_a_congress():
         if d.step == "pax.congress_call":
             engine.apply(s, d.actor, "pass")
     assert s.congress and s.congress["defenders"] == ["france"] and "great_britain" in s.congress["parties"]
+
+
+def test_an_influence_raised_into_a_codominium_pays_the_difference():
+    """L457: "può, col consenso dei partecipanti al Codominio, alzare il suo
+    Status da Influenza a Protettorato (Possedimento) spendendo £ 10 (£ 20)"."""
+    s = fresh()
+    to_step(s, "pax.negotiation")
+    hold_after(s)
+    clear_area(s, "kenya")
+    b.set_status(s, "kenya", "france", "possession", new=False)
+    b.set_status(s, "kenya", "germany", "influence", new=False)
+    s.powers["germany"].treasury = 25
+    propose(s, "france", "germany", ["codominium:france:kenya"])
+    seal_rest(s)
+    engine.apply(s, "germany", "accept-1")
+    assert s.areas["kenya"].statuses["germany"].level == "possession"
+    assert s.powers["germany"].treasury == 5
