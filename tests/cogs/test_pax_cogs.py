@@ -65,10 +65,17 @@ async def test_four_players_play_a_whole_turn_with_sealed_rounds(h):
     assert "revealed" in text and "Army (1)" in text
     pinged = {str(x) for p in reveal for x in p["payload"]["allowed_mentions"]["users"]}
     assert {str(U[f]) for f in ("great_britain", "germany", "france")} <= pinged  # all write again (round 2)
-    # round 2 (a reaction round, since Britain acted): everyone seals; the turn runs to the next year
+    # round 2 (a reaction round, since Britain acted): everyone seals; Negotiation (phase 7, issue 34)
+    posts = []
     for uid in U.values():
         r = await write(h, uid, ["seal"])
-    posts = channel_posts(r)
+        posts += channel_posts(r)
+    state = svc.state_of(await svc.game(g.id))
+    assert state.phase == "negotiation"
+    # nobody proposes anything: the turn runs to the next year
+    for uid in U.values():
+        r = await write(h, uid, ["done"])
+        posts += channel_posts(r)
     assert posts and posts[-1]["files"], "the turn's posts end with the map"
     text = "\n".join(p["payload"]["content"] for p in posts)
     state = svc.state_of(await svc.game(g.id))
