@@ -107,8 +107,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
 
 
 def stretch_marker(state: PaxState) -> tuple:
+    """Changes when a sealed step reveals: a new round, phase or step (the
+    answers after the proposals, a Congress's vote after its proposals)."""
     top = state.stack[-1] if state.stack else {}
-    return (state.turn, state.phase, top.get("round"))
+    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"))
 
 
 def _public_powers(state: PaxState) -> dict[str, Any]:
