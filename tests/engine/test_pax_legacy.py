@@ -41,3 +41,15 @@ def test_an_old_pax_transcript_replays_to_the_same_end(name):
 def test_new_pax_games_record_the_latest_ruleset():
     s = engine.new_game("pax", "1880", 1, {"players": 4})
     assert ruleset(s) == RULESET == 2
+
+
+@pytest.mark.timeout(120)
+def test_an_old_stored_pax_game_continues_as_it_began():
+    """A state stored by commit 0de2f8a at move 150 (no ``ruleset`` option, none
+    of part 2's fields) loads and plays on to the same end."""
+    t = Transcript.loads((LEGACY / "ruleset1-pax-6p-bots.txt").read_text(encoding="utf-8"))
+    state = engine.load_state((LEGACY / "ruleset1-pax-6p-bots-move150.json").read_text(encoding="utf-8"))
+    assert ruleset(state) == 1 and "ruleset" not in state.options
+    for actor, choice in t.moves[150:]:
+        engine.apply(state, actor, choice)
+    assert fingerprint(state) == FINGERPRINTS["ruleset1-pax-6p-bots"]
