@@ -20,7 +20,9 @@ strength points (part 1's automatic choice).
 After an area's combats (L415, L419): a revolt still standing in an area
 without an established Control removes every status there and every power's
 units retreat, whether anyone fought or not. Two powers establishing a
-Control in one area give a Casus Belli (L403). Ruleset 1 keeps
+Control in one area give a Casus Belli (L403). A codominium in revolt may
+attack once with its members' strength together (L423,
+``pax.codominium_revolt``). Ruleset 1 keeps
 :func:`engine.pax.combat.colonial_combats`.
 """
 from __future__ import annotations
@@ -142,6 +144,10 @@ class CombatArea(Step):
         if "area" not in f:
             area, rest = f["areas"][0], f["areas"][1:]
             f = dict(f, area=area, areas=rest, who=fighters(state, area), established=[])
+            members = codominium_fighters(state, area)
+            if len(members) > 1:  # L423: they may combine their strength
+                push(state, frame("pax.codominium_revolt", area=area, members=members, answers={}), f)
+                return
         while f["who"]:
             p = f["who"][0]
             if b.land_units_in(state, p, f["area"]) == 0:
@@ -165,6 +171,61 @@ class CombatArea(Step):
         end_area(state, f)
         if f["areas"]:
             push(state, frame(self.name, areas=f["areas"]))
+
+
+def codominium_fighters(state: PaxState, area: str) -> list[str]:
+    """The Great Powers sharing an established codominium in revolt, with
+    land units there (L423)."""
+    a = state.areas[area]
+    if not a.unrest:
+        return []
+    return [p for p, s in a.statuses.items() if b.is_control(s.level) and not s.new and state.seat(p)
+            and b.land_units_in(state, p, area) > 0]
+
+
+def combined_fight(state: PaxState, f: dict, members: list[str]) -> None:
+    """L423: one attempt with the members' armies together; on EX/½EX the
+    fewest strength points of the whole force are lost (provisional: the
+    seed does not say whose), largest holder first on a tie."""
+    area = f["area"]
+    armies = {(p, k): n for p in members for k, n in b.units_at(state, p, area).items() if k.startswith("army")}
+    att = sum(parse_unit(k)[1] * n for (p, k), n in armies.items())
+    dfn = get_data().areas[area].combat_strength
+    log(state, "pax.log.combined", "The codominium powers attack the revolt in {area} together ({att}).",
+        area=area, att=att)
+    if dfn == 0:
+        res = "DE"
+    else:
+        table, die, res = combat_result(state, att, dfn)
+        log(state, "pax.log.combat_combined", "Codominium ({att}) against {area} ({dfn}): table {table}, "
+            "die {die}: {result}.", att=att, area=area, dfn=dfn, table=table, die=die, result=res)
+    if res == "AR":
+        for p in members:
+            retreat(state, p, area)
+    elif res in ("EX", "1/2EX") and (dfn < att if res == "EX" else dfn <= att):
+        need = dfn if res == "EX" else -(-dfn // 2)
+        pool = {f"{p}|{k}": n for (p, k), n in armies.items()}
+        for key, n in _pool_loss(pool, need).items():
+            p, k = key.split("|")
+            b.remove_unit(state, p, area, k, n)
+    elif res not in ("DR", "DE"):
+        for p in members:
+            eliminate(state, p, area, {k: n for k, n in b.units_at(state, p, area).items() if k.startswith("army")})
+    won = res in ("DR", "DE") or res in ("EX", "1/2EX") and any(b.land_units_in(state, p, area) for p in members)
+    for p in members:
+        after_fight(state, f, p, won)
+
+
+def _pool_loss(pool: dict[str, int], need: int) -> dict[str, int]:
+    """The fewest strength points of ``pool`` ("<power>|army-n" -> count) that meet ``need``."""
+    best: tuple[int, int] | None = None
+    pick: dict[str, int] = dict(pool)
+    keys = sorted(pool)
+    for counts in product(*(range(pool[k] + 1) for k in keys)):
+        total = sum(parse_unit(k.split("|")[1])[1] * c for k, c in zip(keys, counts))
+        if total >= need and (best is None or (total, sum(counts)) < best):
+            best, pick = (total, sum(counts)), {k: c for k, c in zip(keys, counts) if c}
+    return pick
 
 
 class _OneSeat(Step):
@@ -233,3 +294,33 @@ class Losses(_OneSeat):
 
     def default(self, state, f, actor):
         return f["options"][0]
+
+
+@register
+class CodominiumRevolt(Step):
+    """L423: the members of a codominium in revolt "possono combinare la loro
+    forza in un singolo tentativo": each says together or alone; all together
+    make one combined attack, else each fights (or holds) alone."""
+    name = "pax.codominium_revolt"
+    simultaneous = True
+
+    def decisions(self, state, f):
+        return [Decision(state.seat(p), msg("pax.prompt.codominium_revolt", "{power}: attack the revolt in {area} "
+                                            "together with the other codominium powers?", power=p, area=f["area"]),
+                         [Choice("together", msg("pax.choice.together", "Together")),
+                          Choice("alone", msg("pax.choice.alone", "Alone"))], self.name)
+                for p in f["members"] if p not in f["answers"]]
+
+    def apply_for(self, state, f, actor, cid):
+        power = next(p for p in f["members"] if state.seat(p) == actor and p not in f["answers"])
+        f["answers"][power] = cid
+        if len(f["answers"]) < len(f["members"]):
+            return
+        state.stack.pop()
+        if all(v == "together" for v in f["answers"].values()):
+            cont = state.stack[-1]
+            cont["who"] = [p for p in cont["who"] if p not in f["members"]]
+            combined_fight(state, cont, f["members"])
+
+    def default(self, state, f, actor):
+        return "together"

@@ -312,3 +312,26 @@ def test_an_exchange_asks_the_owner_and_the_deadline_takes_the_cheapest():
     engine.apply_defaults(s)
     assert b.units_at(s, "france", "morocco") in ({"army-3": 1, "army-1": 2},)
     assert not s.areas["morocco"].unrest  # units remain: the area is defeated (L435)
+
+
+# ----------------------------------------------------------------- codominium revolt (L423)
+
+def test_codominium_powers_may_combine_their_strength_against_a_revolt():
+    """L423: "Unità Militari rappresentanti le Potenze dei Codominio possono
+    combinare la loro forza in un singolo tentativo"."""
+    s = fresh()
+    clear_area(s, "kenya")
+    for p in ("great_britain", "france"):
+        b.set_status(s, "kenya", p, "protectorate", new=False)
+        b.add_unit(s, p, "kenya", "army-1")
+    s.areas["kenya"].unrest = s.areas["kenya"].unrest_this_turn = True
+    _to_combat(s)
+    while engine.decision(s).step != "pax.codominium_revolt":
+        engine.apply_defaults(s)
+    assert {d.actor for d in engine.decisions(s)} == {"great_britain", "france"}
+    s.forced_dice = [6]
+    engine.apply(s, "great_britain", "together")
+    engine.apply(s, "france", "together")
+    combined = [e for e in s.log if e["key"] == "pax.log.combined"]
+    assert combined and combined[-1]["params"]["att"] == 2
+    assert not any(e["key"] == "pax.log.combat" and e["params"].get("area") == "kenya" for e in s.log)
