@@ -20,6 +20,7 @@ from ..core.rng import roll_die
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from .data import get_data, table_value
+from .ruleset import at_least
 from .state import PaxState, parse_unit
 
 LEVEL_LINES = {"interest": ("01", None), "influence": ("02", "03"), "protectorate": ("04", "05"),
@@ -102,10 +103,13 @@ def income(state: PaxState, power: str, roll: bool = True) -> int:
 
 
 def apply_record(state: PaxState, power: str, rec: dict[str, Any]) -> None:
-    """Line 22 added to the treasury (Q8: unspent money carries over)."""
+    """Line 22 sets the treasury (L240: "il numero di £ che avete da spendere
+    durante il corrente turno ... piazzate il vostro Marker di tesoreria";
+    L706: VP are bought with the £ left in it). Ruleset 1 added it to the old
+    treasury (the part 1 reading Q8)."""
     ps = state.powers[power]
     rec = dict(rec, turn=state.turn, before=ps.treasury)
-    ps.treasury += rec["22"]
+    ps.treasury = rec["22"] if at_least(state, 2) else ps.treasury + rec["22"]
     rec["treasury"] = ps.treasury
     state.admin[power] = rec
     log(state, "pax.log.admin", "{power}, Administrative Record: I. {n01} Interest(s); {n02} Influence(s), "

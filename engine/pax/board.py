@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ..core.engine import log
 from .data import get_data, table_value
+from .ruleset import at_least
 from .state import CONTROLS, RANK, PaxState, Status, parse_unit, unit_key
 
 HOME = "home"
@@ -38,10 +39,14 @@ def unit_price(size: int) -> int:
     return int(table_value(tables()["unit_costs"])[str(size)])
 
 
-def counter_limit(kind: str) -> int:
+def counter_limit(kind: str, state: PaxState | None = None) -> int:
     """Counters per power (L67, numbers provisional): a status level or
-    ``army_or_fleet_<size>`` or ``merchant_fleet``."""
-    return int(table_value(tables()["pieces"]["counter_limits"])[kind])
+    ``army_or_fleet_<size>`` or ``merchant_fleet``; ``state``: a ruleset 1
+    game keeps the limits it began under (tables.yaml ``ruleset_1``)."""
+    entry = tables()["pieces"]["counter_limits"]
+    if state is not None and not at_least(state, 2) and kind in (entry.get("ruleset_1") or {}):
+        return int(entry["ruleset_1"][kind])
+    return int(table_value(entry)[kind])
 
 
 # ----------------------------------------------------------------- statuses
@@ -78,7 +83,7 @@ def marker_free(state: PaxState, power: str, level: str) -> bool:
     """A free status marker of ``level`` (counter mix, L67; State and Dominion
     use the Possession limit)."""
     key = "possession" if level in ("state", "dominion") else level
-    return markers_in_use(state, power, level) < counter_limit(key)
+    return markers_in_use(state, power, level) < counter_limit(key, state)
 
 
 def set_status(state: PaxState, area: str, power: str, level: str, *, new: bool, combat: bool = False) -> None:
@@ -197,11 +202,13 @@ def _place(aid: str):
 
 def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
     """The places a line of communication (L109) reaches for ``power``: its
-    home, its Control areas and the sea zones with its merchant fleets, joined
+    home, its established Control areas (L111) and the sea zones with its merchant fleets, joined
     to the home. Returns (land places incl. "home", seas)."""
     home = power
     merchant = set(state.powers[power].merchant)
-    owned = set(controls(state, power))
+    # L109 runs through areas "sotto il proprio controllo"; L111: control is an
+    # *established* Control marker (ruleset 1 counted unestablished ones too)
+    owned = set(controls(state, power, established=True if at_least(state, 2) else None))
     links = sea_links(state)
     land, seas = {home}, set()
     todo = deque([home])
@@ -257,7 +264,8 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
     (L384): the path starts at home or an established Control, passes through
     seas with the power's merchant fleet, its home and its Controls without
     Unrest; it ends in its home, one of its Controls or any Unrest area, and
-    must stop in an Unrest area or at an unestablished Control."""
+    must stop in an Unrest area or at an unestablished Control; a revolt in
+    another power's established Control is closed to it (L411, ruleset 2)."""
     own = state.areas
     merchant = set(state.powers[power].merchant)
 
@@ -269,13 +277,18 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
         s = own[x].statuses.get(power) if x in own else None
         return bool(s and is_control(s.level) and not s.new and not own[x].unrest)
 
+    closed = at_least(state, 2)
+
     def may_end(x: str) -> bool:
         if x == power:
             return True
         if x not in own:
             return False
         s = own[x].statuses.get(power)
-        return own[x].unrest or bool(s and is_control(s.level))
+        if s and is_control(s.level):
+            return True
+        # L411: a revolt against another power's Control is closed to the rest
+        return own[x].unrest and not (closed and revolt_closed_to(state, x, power))
 
     origin = power if start == HOME else start
     if origin != power:
@@ -305,6 +318,15 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
     return sorted(HOME if x == power else x for x in out)
 
 
+def revolt_closed_to(state: PaxState, area: str, power: str) -> bool:
+    """L411: in a revolt against a controlling power ("Rivolta in un'Area
+    controllata") the non-controlling powers "non possono intervenire
+    nell'Area"; in a codominium only its members may send units (L423)."""
+    a = state.areas[area]
+    controllers = [p for p, s in a.statuses.items() if is_control(s.level) and not s.new]
+    return a.unrest and bool(controllers) and power not in controllers
+
+
 def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:
     """Naval units go from anywhere to any area the power controls or its home
     port (L380)."""
@@ -328,17 +350,28 @@ def raise_et(state: PaxState, amount: int, why: str) -> None:
     log(state, "pax.log.et", "European Tension +{amount} ({why}): {et}.", amount=amount, why=why, et=state.et)
 
 
+def _level_group(level: str) -> str:
+    return "control" if is_control(level) else level
+
+
 def placement_cbs(state: PaxState, power: str, area: str, level: str) -> None:
-    """The provisional Casus Belli summary (tables.yaml, from L268, L287, L403):
-    a Control placed where another power holds an Influence or a Control gives
-    that power a CB; two Influences placed in one phase give each a CB."""
+    """The Casus Belli a placement gives (L338, L561): the printed summary is
+    unknown; tables.yaml ``casus_belli_and_placement_summary`` holds a
+    provisional stand-in as rows (``placed``: the level placed, ``other``:
+    levels another power holds there, ``other_new``: true/false/any for its
+    Status Change marker, ``cb_for``: "other" and/or "placer"), correctable by
+    an override (docs/data.md). The stand-in: a Control placed where another
+    power holds an Influence or a Control gives that power a CB; two Controls
+    placed in one phase, or two Influences, give each a CB (L268, L287, L403)."""
+    rows = table_value(tables()["casus_belli_and_placement_summary"])["rows"]
     for other, s in state.areas[area].statuses.items():
         if other == power:
             continue
-        if is_control(level) and (s.level == "influence" or is_control(s.level)):
-            add_cb(state, other, power, area, "control_placed")
-            if is_control(s.level) and s.new:
-                add_cb(state, power, other, area, "control_placed")
-        elif level == "influence" and s.level == "influence" and s.new:
-            add_cb(state, other, power, area, "influence_placed")
-            add_cb(state, power, other, area, "influence_placed")
+        for row in rows:
+            if row["placed"] != _level_group(level) or _level_group(s.level) not in row["other"]:
+                continue
+            if row["other_new"] != "any" and bool(row["other_new"]) != s.new:
+                continue
+            for who in row["cb_for"]:
+                holder, against = (other, power) if who == "other" else (power, other)
+                add_cb(state, holder, against, area, f"{row['placed']}_placed")

@@ -13,6 +13,9 @@ from ..core.steps import push
 from ..core.data import load_yaml
 from . import admin, movement, phases  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
+from .congress import congress_for
+from .negotiation import proposals_for, visible_treaties
+from .ruleset import RULESET
 from .state import (
     ALL_POWERS,
     AUSTRIA,
@@ -33,14 +36,15 @@ PLAYER_COUNTS = range(4, 8)  # L95
 def new_game(scenario: str, seed: int, options: dict[str, Any]) -> PaxState:
     """A new game of ``scenario`` ("1880"). ``options["players"]``: 4-7 (the
     Great Powers played, L95, L244); ``movement_rounds``: sealed rounds in
-    phase 4 (default 3). Raises KeyError for an unknown scenario, ValueError
+    phase 4 (default 3); ``ruleset``: the rules edition (engine/pax/ruleset.py;
+    new games get the latest). Raises KeyError for an unknown scenario, ValueError
     for a player count outside 4-7."""
     if scenario not in SCENARIOS:
         raise KeyError(f"unknown scenario {scenario!r}; known: {', '.join(SCENARIOS)}")
     n = player_count(options)
     if n not in PLAYER_COUNTS:
         raise ValueError(f"Pax Britannica is for 4-7 players, not {n}")
-    options = {**options, "players": n}
+    options = {"ruleset": RULESET, **options, "players": n}
     state = PaxState(game=GAME, seed=seed, options=options, scenario=scenario)
     state.players = list(PLAYABLE[:n])
     data = get_data()
@@ -103,8 +107,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
 
 
 def stretch_marker(state: PaxState) -> tuple:
+    """Changes when a sealed step reveals: a new round, phase or step (the
+    answers after the proposals, a Congress's vote after its proposals)."""
     top = state.stack[-1] if state.stack else {}
-    return (state.turn, state.phase, top.get("round"))
+    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"))
 
 
 def _public_powers(state: PaxState) -> dict[str, Any]:
@@ -129,6 +135,8 @@ def export_state(state: PaxState) -> dict[str, Any]:
                   for aid, a in state.areas.items() if a.statuses or a.unrest},
         "et": state.et, "cr": state.cr, "casus_belli": list(state.casus_belli),
         "admin": state.admin, "canals": state.canals,
+        "treaties": visible_treaties(state, None),  # public ones only (L461)
+        "congress": congress_for(state, None),
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,
@@ -137,12 +145,20 @@ def export_state(state: PaxState) -> dict[str, Any]:
 
 def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     """The public state plus, for a player, their own unsealed orders of the
-    current round (``my_orders``); other players' orders stay hidden until the
-    reveal."""
+    current round (``my_orders``), the proposals of this turn they are a
+    party to (``proposals``, terms as messages in ``texts``), their drafts
+    in Negotiation (``my_proposals``) and the treaties they may see (public
+    ones and the secret ones they signed, L461); other players' orders,
+    proposals and secret treaties stay hidden."""
     out = export_state(state)
     top = state.stack[-1] if state.stack else {}
     if viewer and top.get("step") == "pax.movement":
         out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("orders", []))
+    if viewer:
+        out["treaties"] = visible_treaties(state, viewer)
+        out["proposals"] = proposals_for(state, viewer)
+        if top.get("step") == "pax.negotiation":
+            out["my_proposals"] = (top["drafts"].get(viewer) or {}).get("proposals", [])
     return out
 
 

@@ -1,14 +1,15 @@
 """Invariants of a Pax Britannica game, checked by self-play after every
-choice (issue 19): units within the counter mix (L67), treasuries never below
+choice (issue 19): units and status markers within the counter mix (L67), treasuries never below
 zero outside the Section IV removals (L240), one status per power per area
 (L101) of a known level, Unrest only where the map has it, garrisons (L314,
-L356) whenever a new Movement/Status Change phase opens, and the Indian Army
+L356) after Marker Adjustment, and the Indian Army
 (L360) kept within two areas of India while Great Britain has it."""
 from __future__ import annotations
 
 from typing import Any
 
 from . import board as b
+from .ruleset import at_least
 from .state import RANK, UNIT_SIZES, PaxState, parse_unit
 
 
@@ -20,6 +21,7 @@ def check(state: PaxState) -> list[str]:
             n = b.counters(state, p, size)
             if n > b.counter_limit(f"army_or_fleet_{size}"):
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
+
         for loc, units in ps.units.items():
             if loc != b.HOME and loc not in state.areas:
                 errs.append(f"{p} has units in unknown place {loc}")
@@ -34,15 +36,44 @@ def check(state: PaxState) -> list[str]:
             errs.append(f"{p}'s treasury is £{ps.treasury}")
         if ps.kind == "minor" and (ps.treasury or ps.vp):
             errs.append(f"minor {p} has money or VP (L247-250)")
+    errs += marker_errors(state)
     for aid, a in state.areas.items():
         for p, s in a.statuses.items():
             if s.level not in RANK or p not in state.powers:
                 errs.append(f"bad status {p}:{s.level} in {aid}")
             if s.level == "dominion" and p != "great_britain" or s.level == "state" and p != "usa":
                 errs.append(f"{p} holds a {s.level} in {aid} (L318-322)")
-    if top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts"):
+    if _after_garrison_rule(state, top):
         errs += garrison_errors(state)
     return errs
+
+
+def marker_errors(state: PaxState) -> list[str]:
+    """Status markers within the counter mix (L67; State and Dominion count
+    against the Possession limit, as b.marker_free reads them). Ruleset 1
+    games began with the set-up above the old Possession limit: not checked."""
+    if not at_least(state, 2):
+        return []
+    counts: dict[tuple[str, str], int] = {}
+    for a in state.areas.values():
+        for p, s in a.statuses.items():
+            counts[p, s.level] = counts.get((p, s.level), 0) + 1
+    out = []
+    for (power, level), n in sorted(counts.items()):
+        key = "possession" if level in ("state", "dominion") else level
+        if level in RANK and n > b.counter_limit(key, state):
+            out.append(f"{power} has {n} {level} markers, above the counter mix")
+    return out
+
+
+def _after_garrison_rule(state: PaxState, top: dict) -> bool:
+    """When every Control must have its garrison: just after Marker
+    Adjustment's 6d (L172), as Negotiation opens (ruleset 2: a Control ceded
+    or shared by agreement there is garrisoned by the next Movement phase's
+    end, L356); ruleset 1, as a Movement phase opens."""
+    if at_least(state, 2):
+        return top.get("step") == "pax.negotiation" and not top.get("drafts") and not top.get("sealed")
+    return top.get("step") == "pax.movement" and top.get("round") == 1 and not top.get("drafts")
 
 
 def garrison_errors(state: PaxState) -> list[str]:

@@ -11,6 +11,7 @@ from ..core.engine import log
 from ..core.rng import roll_die
 from . import board as b
 from .data import get_data, table_value
+from .ruleset import at_least
 from .state import PaxState, unit_key
 
 REROLL_GUARD = 20  # L283 "re-roll until legal": the engine's guard (Q10)
@@ -157,9 +158,34 @@ def revolt_reaction(state: PaxState, power: str) -> None:
                 b.add_unit(state, power, target, k, n)
     log(state, "pax.log.minor_reacts", "{power} sends its troops against the revolt in {area}.",
         power=power, area=target)
+    if at_least(state, 2):
+        state.minor_reactions[power] = {"area": target, "turn": state.turn}
+
+
+def reaction_follow_up(state: PaxState, power: str) -> None:
+    """L291: "nel turno seguente a quello in cui la Potenza ha spostato le
+    unità per reprimere la Rivolta", the land units in that area above one
+    go home."""
+    rec = state.minor_reactions.get(power)
+    if not rec or rec["turn"] >= state.turn:
+        return
+    del state.minor_reactions[power]
+    area = rec["area"]
+    extra = b.land_units_in(state, power, area) - 1
+    if extra <= 0:
+        return
+    for k in sorted((k for k in b.units_at(state, power, area) if k.startswith("army")), reverse=True):
+        n = min(extra, b.units_at(state, power, area).get(k, 0))
+        if n > 0:
+            b.remove_unit(state, power, area, k, n)
+            b.add_unit(state, power, b.HOME, k, n)
+            extra -= n
+    log(state, "pax.log.minor_returns", "{power}'s troops beyond one in {area} go home.", power=power, area=area)
 
 
 def minor_phase(state: PaxState) -> None:
+    for p in state.minors():
+        reaction_follow_up(state, p)
     for p in state.minors():
         activate(state, p)
     for p in state.minors():

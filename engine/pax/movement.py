@@ -25,6 +25,8 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from .data import get_data, table_value
+from .negotiation import breach_check
+from .ruleset import at_least
 from .state import RANK, UNIT_SIZES, PaxState, parse_unit, unit_key
 
 DEFAULT_ROUNDS = 3
@@ -151,6 +153,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
         if public:
             b.placement_cbs(state, p, area, level)
             _chinese_resentment(state, area, level)
+            breach_check(state, p, area)  # L461, L565 (no treaty exists under ruleset 1)
         b.set_status(state, area, p, level, new=True, combat=b.needs_combat(old, level))
         if b.is_control(level):
             minor_withdraws(state, area, public)
@@ -214,6 +217,9 @@ def minor_withdraws(state: PaxState, area: str, public: bool) -> None:
     for m, st in list(state.areas[area].statuses.items()):
         if state.powers[m].kind == "minor" and st.level == "influence":
             b.remove_status(state, area, m)
+            placer = next((p for p, x in state.areas[area].statuses.items() if b.is_control(x.level) and x.new), None)
+            if public and placer and at_least(state, 2):  # a Great Power may defend it at a Congress (L287)
+                state.minor_claims.append({"holder": m, "against": placer, "area": area, "turn": state.turn})
             if public:
                 log(state, "pax.log.minor_withdraws", "{power} withdraws its Influence from {area}.",
                     power=m, area=area)

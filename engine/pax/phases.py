@@ -9,20 +9,33 @@ from ..core.rng import roll_die
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from .admin import admin_record, apply_record, removal_choices
+from .chinese import cr_phase, rebellion_in_war_phase
 from .combat import colonial_combats
 from .data import get_data, table_value
+from . import congress, negotiation  # noqa: F401  (register steps)
 from .minors import minor_phase
-from .state import TURNS, PaxState
+from .revolts import combat_phase
+from .ruleset import at_least
+from .state import TURNS, UNIT_SIZES, PaxState, unit_key
 
 REROLL_GUARD = 20  # L210/L220/L283 re-rolls: the engine's guard (Q10)
 
 
 def turn_frames(state: PaxState) -> list[dict]:
     """The phases of one peace-time turn, in order (L133-198)."""
-    return [frame("pax.events"), frame("pax.admin"), frame("pax.minors"),
+    head = [frame("pax.events"), frame("pax.admin"), frame("pax.minors"),
             frame("pax.movement_start"), frame("pax.movement", round=1, drafts={}, sealed=[]),
-            frame("pax.garrison"), frame("pax.combat"), frame("pax.adjust"),
-            frame("pax.war"), frame("pax.vp"), frame("pax.final")]
+            frame("pax.garrison"), frame("pax.combat"), frame("pax.adjust")]
+    tail = [frame("pax.war"), frame("pax.vp"), frame("pax.final")]
+    if not at_least(state, 2):
+        return head + tail
+    return head + diplomacy_frames(state) + [frame("pax.cr")] + tail
+
+
+def diplomacy_frames(state: PaxState) -> list[dict]:
+    """Phases 7 and 8 (ruleset 2): Negotiation (L445-457) and the Congress
+    of Europe (L463-467)."""
+    return [frame("pax.negotiation_start"), frame("pax.negotiation", drafts={}, sealed=[]), frame("pax.congress")]
 
 
 class _Auto(Step):
@@ -87,13 +100,14 @@ def random_event(state: PaxState) -> None:
         if area:
             place_unrest(state, area)
     elif ev["kind"] == "forced_spending":
-        forced_spending(state, ev["power"], int(ev["amount"]))
+        forced_spending(state, ev["power"], int(ev["amount"]), ev.get("unit", "army"))
 
 
-def forced_spending(state: PaxState, power: str, amount: int) -> int:
-    """An event makes ``power`` spend ``amount`` on units; a power short of
-    money spends all it has, without further penalty (L212-214). Returns the
-    amount spent."""
+def forced_spending(state: PaxState, power: str, amount: int, kind: str = "army") -> int:
+    """An event makes ``power`` spend ``amount`` on units (``kind``: "army"
+    or "fleet"); a power short of money spends all it has, without further
+    penalty (L212-214); ruleset 2 builds the units (:func:`build_units`).
+    Returns the amount spent."""
     ps = state.powers.get(power)
     if ps is None or ps.kind == "minor":
         return 0
@@ -101,7 +115,28 @@ def forced_spending(state: PaxState, power: str, amount: int) -> int:
     ps.treasury -= spent
     log(state, "pax.log.forced_spending", "{power} must spend £{amount}: spends £{spent}.",
         power=power, amount=amount, spent=spent)
+    if at_least(state, 2):
+        build_units(state, power, spent, kind)
     return spent
+
+
+def build_units(state: PaxState, power: str, money: int, kind: str = "army") -> None:
+    """Forced spending builds units (L214 "nel costruire e/o mantenere Unità
+    Militari"): the largest counters the money and the counter mix allow,
+    at home; what is left below the cheapest counter goes on keeping them.
+    A fleet built raises European Tension as any fleet build does (L692:
+    "anche se obbligate da un Random Event")."""
+    from .movement import NO_FLEET_TENSION
+
+    for size in sorted(UNIT_SIZES, reverse=True):
+        while money >= b.unit_price(size) and b.counters(state, power, size) < b.counter_limit(
+                f"army_or_fleet_{size}", state):
+            money -= b.unit_price(size)
+            b.add_unit(state, power, b.HOME, unit_key(kind, size))
+            log(state, "pax.log.forced_build", "{power} builds {unit} at home.", power=power,
+                unit=unit_key(kind, size))
+            if kind == "fleet" and power not in NO_FLEET_TENSION:
+                b.raise_et(state, 3 if size == 10 else 1, "fleet_built")
 
 
 @register
@@ -141,13 +176,35 @@ class Admin(_Auto):
 
 def garrison_check(state: PaxState) -> None:
     """At the end of Movement/Status Change every Control needs one of its
-    owner's land units in the area, else it drops to Influence (L314, L356)."""
+    owner's land units in the area, else it drops to Influence (L314, L356);
+    beside another power's Control (a codominium) it is removed, or becomes
+    an Interest where no established Possession stands (L356, L368; L309: no
+    Influence beside a Control marker; ruleset 2)."""
     for aid, a in state.areas.items():
         for p, s in list(a.statuses.items()):
             if b.is_control(s.level) and b.land_units_in(state, p, aid) == 0:
-                b.set_status(state, aid, p, "influence", new=False)
-                log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: now an Influence.",
-                    power=p, area=aid)
+                if not at_least(state, 2) or not _other_control(state, aid, p):
+                    b.set_status(state, aid, p, "influence", new=False)
+                    log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: "
+                        "now an Influence.", power=p, area=aid)
+                elif _interest_allowed(state, aid, p):
+                    b.set_status(state, aid, p, "interest", new=False)
+                    log(state, "pax.log.ungarrisoned_interest", "{power}'s Control in {area} has no land unit: "
+                        "now an Interest.", power=p, area=aid)
+                else:
+                    b.remove_status(state, aid, p)
+                    log(state, "pax.log.ungarrisoned_removed", "{power}'s Control in {area} has no land unit: "
+                        "removed.", power=p, area=aid)
+
+
+def _other_control(state: PaxState, area: str, power: str) -> bool:
+    return any(b.is_control(s.level) for q, s in state.areas[area].statuses.items() if q != power)
+
+
+def _interest_allowed(state: PaxState, area: str, power: str) -> bool:
+    """L305: no Interest beside an established Possession, State or Dominion."""
+    return not any(b.RANK[s.level] >= b.RANK["possession"] and not s.new
+                   for q, s in state.areas[area].statuses.items() if q != power)
 
 
 # ----------------------------------------------------------------- 6. Marker Adjustment
@@ -191,6 +248,8 @@ class War(_Auto):
     name, phase = "pax.war", "war"
 
     def work(self, state, f):
+        if at_least(state, 2):
+            rebellion_in_war_phase(state)
         log(state, "pax.log.no_war", "No war can be declared in this version (Casus Belli recorded: {n}).",
             n=sum(1 for c in state.casus_belli if c["turn"] == state.turn))
 
@@ -203,8 +262,11 @@ def _phase(name: str, phase: str, work) -> None:
 
 _phase("pax.minors", "minor_powers", minor_phase)
 _phase("pax.garrison", "movement", garrison_check)
-_phase("pax.combat", "colonial_combat", colonial_combats)
+_phase("pax.combat", "colonial_combat",
+       lambda state: combat_phase(state) if at_least(state, 2) else colonial_combats(state))
 _phase("pax.adjust", "marker_adjustment", marker_adjustment)
+_phase("pax.cr", "chinese_resentment", cr_phase)
+_phase("pax.negotiation_start", "negotiation", lambda state: None)
 
 
 # ----------------------------------------------------------------- 11-12. VP and Final Record
@@ -244,8 +306,17 @@ def overland_linked(state: PaxState, power: str, ends: tuple[str, ...], others: 
     return False
 
 
+def africa_links(state: PaxState, power: str) -> dict[str, int]:
+    """The Africa links ``power`` holds now and their VP (L722); each counts
+    once however many ways it is made."""
+    return {name: vp for name, (vp, ends, others) in AFRICA_LINKS.items()
+            if overland_linked(state, power, ends, others)}
+
+
 def africa_bonuses(state: PaxState, power: str) -> int:
-    """The Africa link bonuses earned this turn, each once per player (L722)."""
+    """Ruleset 1 only: the Africa link bonuses paid in the VP phase of the
+    turn they were first made and kept for ever. Ruleset 2 scores them at
+    the end of the game (:func:`final_scores`, L714, L722)."""
     got = 0
     for name, (vp, ends, others) in AFRICA_LINKS.items():
         ps = state.powers[power]
@@ -257,17 +328,28 @@ def africa_bonuses(state: PaxState, power: str) -> int:
     return got
 
 
+def german_turn_vp(state: PaxState) -> int:
+    """Germany's VP of the turn (L700: "il Tedesco somma le Tesorerie Tedesche
+    e Austriache"; L714: then divides, fractions lost). Ruleset 1 divided
+    each treasury apart."""
+    if "austria_hungary" not in state.powers:
+        return turn_vp(state, "germany")
+    if not at_least(state, 2):
+        return turn_vp(state, "germany") + turn_vp(state, "austria_hungary")
+    total = state.powers["germany"].treasury + state.powers["austria_hungary"].treasury
+    return total // divisor("germany")
+
+
 @register
 class VP(_Auto):
     name, phase = "pax.vp", "vp_record"
 
     def work(self, state, f):
+        if not at_least(state, 2):
+            for p in state.players:
+                africa_bonuses(state, p)
         for p in state.players:
-            africa_bonuses(state, p)
-        for p in state.players:
-            vp = turn_vp(state, p)
-            if p == "germany" and "austria_hungary" in state.powers:
-                vp += turn_vp(state, "austria_hungary")
+            vp = german_turn_vp(state) if p == "germany" else turn_vp(state, p)
             bonus = sum(int(x.split(":")[1]) for x in state.powers[p].bonuses if x.startswith(f"{state.turn}:"))
             state.powers[p].vp += vp + bonus
             state.vp_record.setdefault(p, []).append({"turn": state.turn, "treasury_vp": vp, "bonus": bonus})
@@ -276,10 +358,29 @@ class VP(_Auto):
 
 
 def final_scores(state: PaxState) -> dict[str, int]:
-    """Final VP (L718): accumulated VP plus 2 × the income of Section II
-    (no upkeep) ÷ the divisor; Austria-Hungary's counts for Germany (L700)."""
+    """Final VP (L718): line 27 accumulated VP, line 28 the end-of-game
+    bonuses (the Africa links held now, L722), line 29 2 × Section II
+    recomputed (the Colonial Office rolled again, L232) ÷ the divisor;
+    Austria-Hungary's income counts for Germany (L700), added before the
+    division. Ruleset 1: the Colonial Office only as an automatic 6, each
+    divided apart, no line 28."""
     from .admin import income
 
+    if not at_least(state, 2):
+        return _final_scores_ruleset1(state, income)
+    out = {}
+    for p in state.players:
+        money = income(state, p)
+        if p == "germany" and "austria_hungary" in state.powers:
+            money += income(state, "austria_hungary")
+        links = africa_links(state, p)
+        for name, vp in links.items():
+            log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=p, vp=vp, bonus=name)
+        out[p] = state.powers[p].vp + sum(links.values()) + 2 * money // divisor(p)
+    return out
+
+
+def _final_scores_ruleset1(state: PaxState, income) -> dict[str, int]:
     out = {}
     for p in state.players:
         extra = 2 * income(state, p, roll=False) // divisor(p)

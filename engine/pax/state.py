@@ -77,6 +77,15 @@ class PaxState(BaseState):
     admin: dict[str, dict[str, Any]] = Field(default_factory=dict)
     vp_record: dict[str, list[dict[str, int]]] = Field(default_factory=dict)
     canals: dict[str, str] = Field(default_factory=dict)  # site -> builder
+    # L291 (ruleset 2): minor -> {"area", "turn"} where it sent troops against a revolt
+    minor_reactions: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # phase 7 (ruleset 2): this turn's proposals (seen only by their parties)
+    # and the treaties in force (a secret one only by its signatories), L461
+    proposals: list[dict[str, Any]] = Field(default_factory=list)
+    treaties: list[dict[str, Any]] = Field(default_factory=list)
+    congress: dict[str, Any] | None = None  # this turn's Congress of Europe (L463-467), public
+    minor_claims: list[dict[str, Any]] = Field(default_factory=list)  # L287: a minor's Influence gave way
+    chinese_rebellion: int | None = None  # the turn whose War phase has a Chinese Rebellion (L471)
 
     @property
     def year(self) -> int:

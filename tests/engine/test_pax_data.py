@@ -57,3 +57,24 @@ def test_a_bad_override_is_refused_with_its_place(overrides):
         overrides("areas: {atlantis: {economic_value: 3}}")
     with pytest.raises(DataError, match="not symmetric|unknown"):
         overrides("adjacency: {add: [[aden, narnia]]}")
+
+
+def test_the_casus_belli_summary_is_a_marked_stand_in_an_override_replaces(overrides):
+    """L338, L561: the printed summary is unknown; the stand-in rows are data."""
+    import engine
+
+    d = pax_data.get_data()
+    assert "rows" in d.tables["casus_belli_and_placement_summary"]["provisional"]
+    assert d.tables["casus_belli_and_placement_summary"]["status"].startswith("unknown")
+    overrides("""
+tables:
+  casus_belli_and_placement_summary:
+    provisional: {rows: [{placed: influence, other: [influence], other_new: any, cb_for: [other]}]}
+    verified: false
+    source: "a group's house rule"
+""")
+    s = engine.new_game("pax", "1880", 1, {"players": 4})
+    s.areas["kenya"].statuses.clear()
+    b.set_status(s, "kenya", "germany", "influence", new=False)
+    b.placement_cbs(s, "france", "kenya", "influence")
+    assert [(c["holder"], c["against"]) for c in s.casus_belli] == [("germany", "france")]

@@ -325,7 +325,9 @@ def test_undo_before_the_reveal_and_the_deadline_default_seals():
     assert engine.default_choice(s, "usa") == "back"
     assert engine.default_choice(s, "france") == "seal"
     engine.apply_defaults(s)
-    assert s.turn == 2  # nobody ordered anything: the phase ended after one round
+    assert s.stack[-1]["step"] == "pax.negotiation"  # nobody ordered anything: the phase ended after one round
+    engine.apply_defaults(s)  # nobody proposed anything in Negotiation (ruleset 2)
+    assert s.turn == 2
     assert s.vp_record["usa"][0]["treasury_vp"] == 30 // 5  # nothing was spent
 
 
@@ -344,6 +346,8 @@ def test_no_war_in_part_one_and_casus_belli_expire_at_the_final_record():
     b.add_cb(s, "france", "great_britain", "egypt", "test")
     for p in s.players:
         engine.apply(s, p, "seal")
+    engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
+    engine.apply_defaults(s)  # France may convene a Congress (ruleset 2): it lets the deadline pass
     assert any(e["key"] == "pax.log.no_war" for e in s.log)
     assert s.casus_belli == []  # L557
     assert s.turn == 2
@@ -356,8 +360,9 @@ def test_vp_is_treasury_divided_and_germany_counts_austria():
     before = s.powers["germany"].vp
     for p in s.players:
         engine.apply(s, p, "seal")
+    engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
     rec = s.vp_record["germany"][-1]
-    assert rec["treasury_vp"] == 17 // 5 + 11 // 5  # L714, L700 (divisor provisional 5)
+    assert rec["treasury_vp"] == (17 + 11) // 5  # L714, L700: added, then divided (divisor provisional 5)
     assert s.powers["germany"].vp == before + rec["treasury_vp"] + rec["bonus"]
 
 
@@ -372,5 +377,4 @@ def test_africa_north_south_link_is_worth_15_vp_once():
     for a in chain:
         clear_area(s, a)
         b.set_status(s, a, "great_britain", "possession", new=False)
-    assert phases.africa_bonuses(s, "great_britain") == 15
-    assert phases.africa_bonuses(s, "great_britain") == 0  # once per player
+    assert phases.africa_links(s, "great_britain") == {"africa_north_south": 15}  # once, however made
