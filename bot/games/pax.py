@@ -13,8 +13,9 @@ import functools
 
 import engine
 from engine.pax.data import get_data
+from engine.pax.negotiation import term_text
 
-from ..i18n import LOCALES, _join, name, t
+from ..i18n import LOCALES, _join, name, render, t
 from ..service import ServiceError
 from .places import find_place, place_details, squash
 
@@ -133,10 +134,41 @@ def status_lines(exported: dict, locale: str) -> list[str]:
 def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
     """For each choice naming a land area: its Economic Value and Combat
     Strength, who holds which status there, and Unrest ("EV 2, CS 0 ·
-    Great Britain: Possession · Unrest"), in ``locale`` (issue 31 item 7).
-    ``load()`` gives the state (called only when some choice names an area)."""
+    Great Britain: Possession · Unrest"); for an answer to a proposal
+    ("accept-3") or a Congress vote or signature, the terms it answers, in
+    ``locale`` (issue 31 item 7). ``load()`` gives the state (called only
+    when some choice needs it)."""
     areas = get_data().areas
-    return place_details(load, choice_ids, areas, lambda state, aid: _area_detail(state, areas[aid], locale))
+    out = place_details(load, choice_ids, areas, lambda state, aid: _area_detail(state, areas[aid], locale))
+    answers = [cid for cid in choice_ids if cid.partition("-")[0] in ANSWERS or cid in VOTES]
+    if answers:
+        state = load()
+        for cid in answers:
+            terms = _terms_answered(state, cid)
+            if terms is not None:
+                out[cid] = _join(locale, [render(locale, term_text(x), GAME) for x in terms])
+    return out
+
+
+#: the answers to a proposal of Negotiation ("accept-<id>", phase 7) and
+#: a Congress's vote and signature (phase 8): their details are the terms
+ANSWERS = ("accept", "refuse")
+VOTES = ("yes", "no", "abstain", "sign", "refuse")
+
+
+def _terms_answered(state, cid: str) -> list | None:
+    """The terms the answer ``cid`` is about: proposal <id>'s, or the treaty
+    the Congress votes on or has adopted; None when there is none."""
+    word, _, n = cid.partition("-")
+    if word in ANSWERS and n.isdigit():
+        return next((p["terms"] for p in state.proposals if p["id"] == int(n)), None)
+    top = state.stack[-1] if state.stack else {}
+    congress = state.congress or {}
+    if top.get("step") == "pax.congress_vote":
+        return congress["proposals"][top["index"]]["terms"]
+    if top.get("step") == "pax.congress_sign":
+        return next((p["terms"] for p in congress["proposals"] if p["id"] == congress.get("adopted")), None)
+    return None
 
 
 def _area_detail(state, area, locale: str) -> str:

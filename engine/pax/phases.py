@@ -99,8 +99,12 @@ def random_event(state: PaxState) -> None:
         area = unrest_area(state, ev["table"])
         if area:
             place_unrest(state, area)
+        elif at_least(state, 2):  # the log said the roll and nothing after it
+            log(state, "pax.log.no_unrest_area", "{roll}: no area can take Unrest this turn.", roll=roll)
     elif ev["kind"] == "forced_spending":
         forced_spending(state, ev["power"], int(ev["amount"]), ev.get("unit", "army"))
+    elif at_least(state, 2):
+        log(state, "pax.log.no_event", "{roll}: no event (provisional table: the seed prints only 2-5).", roll=roll)
 
 
 def forced_spending(state: PaxState, power: str, amount: int, kind: str = "army") -> int:

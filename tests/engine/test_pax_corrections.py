@@ -334,3 +334,25 @@ def test_codominium_powers_may_combine_their_strength_against_a_revolt():
     combined = [e for e in s.log if e["key"] == "pax.log.combined"]
     assert combined and combined[-1]["params"]["att"] == 2
     assert not any(e["key"] == "pax.log.combat" and e["params"].get("area") == "kenya" for e in s.log)
+
+
+def test_a_random_event_without_effect_says_so():
+    """Issue 31 item 8: "Random Event 6-5." stood in the log with nothing
+    after it (a roll of the provisional table with no event)."""
+    import random
+
+    import engine
+
+    s = engine.new_game("pax", "1880", 3, {"players": 5})
+    rnd = random.Random(3)
+    while s.turn < 4 and s.result is None:
+        ds = engine.decisions(s)
+        d = ds[rnd.randrange(len(ds))]
+        engine.apply(s, d.actor, rnd.choice(d.ids()))
+    keys = [e["key"] for e in s.log]
+    events = [i for i, k in enumerate(keys) if k == "pax.log.event"]
+    assert events and "pax.log.no_event" in keys
+    follows = ("pax.log.unrest", "pax.log.major_event", "pax.log.no_event", "pax.log.no_unrest_area",
+               "pax.log.forced_spending")
+    assert all(keys[i + 1] in follows or keys[i + 1].startswith("pax.log.spend") for i in events), \
+        [keys[i + 1] for i in events if keys[i + 1] not in follows]

@@ -387,3 +387,21 @@ def test_an_influence_raised_into_a_codominium_pays_the_difference():
     engine.apply(s, "germany", "accept-1")
     assert s.areas["kenya"].statuses["germany"].level == "possession"
     assert s.powers["germany"].treasury == 5
+
+
+def test_an_answer_shows_the_terms_it_answers():
+    """Issue 31 item 7: the party answering a proposal reads its terms beside
+    Accept and Refuse, in its language, not "its terms are in your view"."""
+    from bot.games.pax import choice_details
+
+    s = fresh()
+    to_step(s, "pax.negotiation")
+    _influence_dispute(s)
+    s.powers["france"].treasury = 30
+    propose(s, "france", "germany", ["reduce:germany:kenya", "pay:france:10"])
+    seal_rest(s)
+    d = [x for x in engine.decisions(s) if x.actor == "germany"][0]
+    en = choice_details(lambda: s, d.ids(), "en")
+    assert en["accept-1"] == en["refuse-1"] and "Kenya" in en["accept-1"] and "10" in en["accept-1"]
+    it = choice_details(lambda: s, d.ids(), "it")["accept-1"]
+    assert it != en["accept-1"] and "Kenya" in it
