@@ -278,8 +278,7 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
     view = projected(state, f, player)
     power, sub = d["acting"], d["sub"]
     back = _c("back", "back", "Back")
-    head = msg("pax.prompt.orders", "{power}: orders for {year}, round {round}.",
-               power=power, year=state.year, round=f["round"])
+    head = _head(view, f, power, sub, len(d["orders"]))
     if sub is None:
         choices = []
         if status_options(view, power):
@@ -325,6 +324,35 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         choices = [_c(x, "lower_to", "{area}: {to}", area=x.split(":")[0], to=x.split(":")[1])
                    for x in lower_options(view, power)]
     return Decision(player, head, choices + [back], "pax.movement")
+
+
+#: what each list of the orders menu is for (issue 31): the prompt of a
+#: sub-menu, by its kind and whether its first answer is given
+_HEADS = {
+    ("status", False): ("pax.prompt.orders_status_area", "{power}: buy or raise a status in which area? £{money} left."),
+    ("status", True): ("pax.prompt.orders_status_level", "{power}: which status in {area}? £{money} left."),
+    ("buy", False): ("pax.prompt.orders_buy", "{power}: which unit to buy? £{money} left."),
+    ("move", False): ("pax.prompt.orders_move_unit", "{power}: which unit to move?"),
+    ("move", True): ("pax.prompt.orders_move_to", "{power}: where does {unit} go?"),
+    ("merchant", False): ("pax.prompt.orders_merchant_from", "{power}: which merchant fleet to place or move?"),
+    ("merchant", True): ("pax.prompt.orders_merchant_to", "{power}: where does the merchant fleet go?"),
+    ("lower", False): ("pax.prompt.orders_lower", "{power}: which Interest or Influence to lower?"),
+}
+
+
+def _head(view: PaxState, f: dict, power: str, sub: dict | None, written: int):
+    """The prompt of ``power``'s orders menu: the round, the money left after
+    the orders written (``view``: the board as the writer sees it) and how
+    many they are; in a sub-menu, what its list is for."""
+    money = view.powers[power].treasury
+    if sub is None:
+        return msg("pax.prompt.orders_round", "{power}: orders for {year}, round {round}: £{money} left, "
+                   "{n} orders written.", power=power, year=view.year, round=f["round"], money=money, n=written)
+    first = {"status": "area", "move": "unit", "merchant": "from"}.get(sub["kind"])
+    key, text = _HEADS[(sub["kind"], bool(first and first in sub))]
+    unit = sub.get("unit", "")
+    return msg(key, text, power=power, money=money, area=sub.get("area", ""),
+               unit=unit.split("|")[-1] if unit else "")
 
 
 def add_order(state: PaxState, f: dict, player: str, cid: str) -> None:

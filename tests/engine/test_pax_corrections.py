@@ -356,3 +356,24 @@ def test_a_random_event_without_effect_says_so():
                "pax.log.forced_spending")
     assert all(keys[i + 1] in follows or keys[i + 1].startswith("pax.log.spend") for i in events), \
         [keys[i + 1] for i in events if keys[i + 1] not in follows]
+
+
+def test_the_orders_menu_says_what_each_list_is_for_and_the_money_left():
+    """Issue 31 item 7: every list of the orders menu repeated "Great
+    Britain: orders for 1880, round 1."; it now says what the list is for,
+    the £ left after the orders written, and how many are written."""
+    import engine
+    from bot.i18n import render
+
+    s = engine.new_game("pax", "1880", 1)
+    gb = "great_britain"
+    money = s.powers[gb].treasury
+    d = engine.pending_for(s, gb)
+    assert render("en", d.prompt, "pax") == f"Great Britain: orders for 1880, round 1: £{money} left, 0 orders written."
+    engine.apply(s, gb, "buy")
+    d = engine.pending_for(s, gb)
+    assert render("en", d.prompt, "pax") == f"Great Britain: which unit to buy? £{money} left."
+    engine.apply(s, gb, "army-1")
+    d = engine.pending_for(s, gb)
+    text = render("it", d.prompt, "pax")
+    assert "1 ordine scritto" in text and f"£ {money}" not in text  # the unit's price is spent in the draft
