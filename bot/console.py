@@ -31,7 +31,7 @@ import engine
 
 from .i18n import faction_name, normalize_locale, t
 from .lookup import card_text, find_space, rules_text, space_text
-from .service import Post, Prompt, Service, ServiceError, Stale
+from .service import Post, Prompt, Service, ServiceError, Stale, sealed_how
 from .store import Store, StoreError
 from .terminal import TerminalLines
 
@@ -57,6 +57,8 @@ def plain(text: str, locale: str = "en") -> str:
             return dt.datetime.fromtimestamp(int(m.group(1)), dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         except (OverflowError, OSError, ValueError):
             return m.group(0)
+    text = text.replace(sealed_how(locale), t(locale, "console.sealed_how", "Each player writes theirs at the "
+                                              "prompt that follows."))  # no /play in the console
     text = _BOLD.sub(r"\1", text)
     text = _USER.sub(user, text)
     text = _CHANNEL.sub(r"#\1", text)

@@ -68,7 +68,7 @@ from .history import History
 from .lobby import Lobby
 from .pictures import game_status_lines, render_map, render_turn_pictures, renderer, touched_ids
 from .prompts import Prompts, _choice_label, _joinable
-from .publishing import Publishing
+from .publishing import Publishing, sealed_how
 from .timers import Timers
 from .turns import Turns
 
@@ -98,6 +98,7 @@ __all__ = [
     "game_status_lines",
     "parse_factions",
     "render_map",
+    "sealed_how",
     "render_turn_pictures",
     "renderer",
     "touched_ids",

@@ -25,6 +25,12 @@ def _card(card: dict | None) -> str:
     return f"#{card['number']} {card['title']}" if card else "-"
 
 
+def sealed_how(loc: str) -> str:
+    """How a player writes sealed orders on Discord (the console, which has
+    no /play, says its own: bot/console.py ``plain``)."""
+    return t(loc, "turn.sealed_how", "Use /play to write yours.")
+
+
 class Publishing(Core):
     """The publishing room of :class:`bot.service.Service` (see the module doc)."""
 
@@ -126,10 +132,10 @@ class Publishing(Core):
             actors = [x.actor for x in p.decisions]
             users = sorted({u for a in actors for u in self.users_for(g, a)})
             pings = [u for u in users if u != exclude]
-            lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Use /play to "
-                           "write yours; nobody sees them before the reveal.", game=g.name,
+            lines.append(t(loc, "turn.sealed", "**{game}**: sealed orders from {factions}: {prompt} Nobody sees "
+                           "them before the reveal.", game=g.name,
                            factions=", ".join(faction_name(loc, a) for a in actors),
-                           prompt=render(loc, nd.prompt, g.game)))
+                           prompt=render(loc, nd.prompt, g.game)) + " " + sealed_how(loc))
         elif nd is not None:
             users = self.users_for(g, nd.actor)
             pings = [u for u in users if u != exclude]

@@ -125,7 +125,7 @@ def test_console_hotseat_pax_writes_each_powers_sealed_orders(db_path):
     code, out = run(db_path, lines, "--game", "pax", "--seed", "3")
     assert code == 0
     for power in ("Great Britain", "Germany", "France", "USA"):
-        assert f"[{power}] {power}: orders for 1880, round 1." in out
+        assert f"[{power}] {power}: orders for 1880, round 1: £" in out  # the money left follows
     assert "Orders of round 1 revealed." in out and "Great Britain buys Army (1)." in out
     assert "[Great Britain] Great Britain: orders for 1880, round 2." in out
 
@@ -195,3 +195,14 @@ def test_the_console_submits_the_number_typed_in_a_menu_of_numbers():
     assert asyncio.run(con.loop(1)) == 0
     assert svc.submitted == [["2"]]
     assert "  2  Place 2 Activists" in out.getvalue() and "type the number itself" in out.getvalue()
+
+
+def test_the_console_never_tells_a_player_to_use_play():
+    """Issue 31 item 7: a sealed-orders post said "Use /play", a Discord
+    command the console does not have."""
+    from bot.console import plain
+    from bot.service import sealed_how
+
+    for locale in ("en", "it"):
+        text = plain(f"**Game**: sealed orders from Germany. {sealed_how(locale)}", locale)
+        assert "/play" not in text and text.startswith("Game: sealed orders")
