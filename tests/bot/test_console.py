@@ -127,7 +127,7 @@ def test_console_hotseat_pax_writes_each_powers_sealed_orders(db_path):
     for power in ("Great Britain", "Germany", "France", "USA"):
         assert f"[{power}] {power}: orders for 1880, round 1: £" in out  # the money left follows
     assert "Orders of round 1 revealed." in out and "Great Britain buys Army (1)." in out
-    assert "[Great Britain] Great Britain: orders for 1880, round 2." in out
+    assert "[Great Britain] Great Britain: orders for 1880, round 2: £" in out
 
 
 AID = [(str(k), f"{k:+d}") for k in (-10, -6, -5, -4, -3, -2, -1, 1, 2, 3)]  # A Distant Plain's Aid menu
