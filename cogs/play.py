@@ -26,7 +26,7 @@ from bot.lookup import card_choices, card_text, decision_choices, find_space, ru
 from bot.service import ServiceError, default_game, factions_of, renderer, seat_layouts, viewer_locale
 
 from .publish import missing_permissions, publish_posts
-from .ui import build_view, check_seat, loc_of, prompt_text, replay_message, saved_text
+from .ui import build_view, loc_of, prompt_text, replay_message, saved_text
 
 
 def L(name: str, key: str) -> app_commands.locale_str:
@@ -297,10 +297,7 @@ class Play(commands.Cog):
         svc = _svc(interaction)
         g = await svc.game_in(str(interaction.channel_id))
         with viewer_locale(loc):  # the private prompt in the player's own language
-            p = await svc.prompt(g.id, str(interaction.user.id))
-        user = str(interaction.user.id)
-        if p is None or g.seats.get(p.actor) or user not in svc.users_for(g, p.actor):
-            await check_seat(svc, g, p, user)  # else a decision no seat holds: the game's manager's (issue 33)
+            p = await svc.own_prompt(g.id, str(interaction.user.id))  # refused for another seat's decision
         if choice:  # picked by name (autocomplete): drafted like a click, then the next prompt
             p = await svc.pick(g.id, str(interaction.user.id), p.version, choice, len(p.draft))
         await interaction.response.send_message(prompt_text(p, loc), view=build_view(p, loc), ephemeral=True)

@@ -203,20 +203,6 @@ async def _ask_count(interaction: discord.Interaction, g: int, v: int, n: int, v
     await interaction.response.edit_message(content=t(loc, "play.how_many", "How many?"), view=view)
 
 
-async def check_seat(svc, g, prompt: Prompt | None, user: str) -> None:
-    """Raise unless ``user`` holds the seat whose decision ``prompt`` is
-    (what /play and the page buttons show only to that player)."""
-    if prompt is None:
-        raise ServiceError("error.finished", "This game is over.")
-    if g.seats.get(prompt.actor) != str(user):
-        holder = g.seats.get(prompt.actor)
-        if holder:
-            raise ServiceError("error.not_your_seat", "It is {faction}'s decision, and you do not hold that seat "
-                               "({holder} does).", faction=prompt.actor, holder=f"<@{holder}>")
-        raise ServiceError("error.seat_unheld", "It is {faction}'s decision, and you do not hold that seat "
-                           "(no one does yet).", faction=prompt.actor)
-
-
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"dk:c:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<n>\d{1,6}):(?P<c>.+)"):
     def __init__(self, g: int, v: int, n: int, cid: str, label: str | None = None, row: int | None = None):
@@ -283,8 +269,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             g = await svc.game(self.g)
             if g.version != self.v:
                 raise await svc._stale(g, str(interaction.user.id))
-            p = await svc.prompt(self.g, str(interaction.user.id))
-            await check_seat(svc, g, p, str(interaction.user.id))  # another seat's decision stays private (#37)
+            p = await svc.own_prompt(self.g, str(interaction.user.id))  # another seat's decision stays private
             await show(interaction, p, self.page)
         await _guard(interaction, go())
 

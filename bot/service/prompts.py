@@ -162,6 +162,18 @@ class Prompts(Core):
                                             new=since is None):
             raise await self._stale(await self.game(g.id), user)
 
+    async def own_prompt(self, game_id: int, user: str) -> Prompt:
+        """The prompt of the decision ``user`` owes (their draft applied),
+        for /play and the page buttons: what a submit would check first, so
+        that no one sees another seat's decision in progress. Raises
+        Forbidden (another seat's decision, saying whose; the game's
+        manager's; the game over) or BadInput (not started)."""
+        user = str(user)
+        g = await self.game(game_id)
+        state = (self._known_pending(g.state) or self.state_of(g)) if g.status == "active" else None
+        self._check_actor(g, state, user)
+        return await self.prompt(game_id, user)
+
     def _draft_prompt(self, g: GameRow, state, draft: list[str], d: Any = _COMPUTE) -> Prompt:
         """The prompt after ``draft`` is applied to a copy of ``state`` (``d``:
         ``state``'s decision when the caller has it). Raises EngineError when
