@@ -54,10 +54,17 @@ def game_texts(game: str) -> Any:
     return importlib.import_module(ref) if ref else None
 
 
+def game_hook(game: str, name: str) -> Any:
+    """The function ``name`` of the game's own bot-layer module
+    (:func:`game_texts`: ``choice_details``, ``prompt_lines``, ``proposal``,
+    ``bot_name`` ...), or None when the game gives none."""
+    return getattr(game_texts(game), name, None)
+
+
 def bot_name(game: str, locale: str | None) -> str:
     """The name of the bot that plays ``game``'s empty seats in ``locale``:
     the game's own (its module's ``bot_name``), else "the bot"."""
-    fn = getattr(game_texts(game), "bot_name", None)
+    fn = game_hook(game, "bot_name")
     return fn(locale) if fn else t(locale, "bot.name", "the bot")
 
 

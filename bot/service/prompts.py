@@ -2,7 +2,6 @@
 the Discord draft (pick step by step on a copy, back, cancel, confirm)."""
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import engine
@@ -22,6 +21,7 @@ from .core import (
     ServiceError,
     Stale,
     _hidden_revealed,
+    game_hook,
 )
 
 
@@ -49,18 +49,11 @@ def _joinable(d: Any, options: list | None = None) -> list[str]:
 
 
 
-def _details_of(game: str):
-    """The ``choice_details(load_state, choice_ids, locale)`` of ``game``'s
-    look-ups (``GameSpec.lookup``, a :mod:`bot.games` module), or None."""
-    ref = engine.game_spec(game).lookup
-    return getattr(importlib.import_module(ref), "choice_details", None) if ref else None
-
-
 def _details(game: str, load, choice_ids: list[str], loc: str) -> dict[str, str]:
     """What a player needs to pick each choice (the pieces in a space, an
     Event's text ...: the game's look-ups' ``choice_details``, issue 31
     item 7); {} when the game has none or there is no state to read."""
-    fn = _details_of(game)
+    fn = game_hook(game, "choice_details")
     if fn is None:
         return {}
     try:
@@ -255,6 +248,5 @@ def _prompt_lines(game: str, d, loc: str) -> list[str]:
     """Lines the game's look-up module adds under a decision's prompt
     (``prompt_lines(decision, locale)``: e.g. the owners' card text under an
     Event prompt, issue 33); none without one."""
-    ref = engine.game_spec(game).lookup
-    fn = getattr(importlib.import_module(ref), "prompt_lines", None) if ref else None
+    fn = game_hook(game, "prompt_lines")
     return list(fn(d, loc)) if fn else []

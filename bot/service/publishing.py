@@ -4,7 +4,6 @@ manager when its state cannot be read."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 
 import engine
@@ -12,7 +11,7 @@ import engine
 from ..i18n import faction_name, game_name, render, t
 from ..store import GameRow
 from . import pictures  # looked up at each call: a test may swap the renderer
-from .core import Core, Post
+from .core import Core, Post, game_hook
 
 log = logging.getLogger("dakbot.service")
 #: log keys kept in the game's log but not shown to players
@@ -151,8 +150,7 @@ class Publishing(Core):
         look-up module's ``proposal(state, locale) -> (text, spaces) | None``
         with the phone picture of ``spaces``; None when the game has none
         now. Called after every saved move, so each proposal is posted once."""
-        ref = engine.game_spec(g.game).lookup
-        fn = getattr(importlib.import_module(ref), "proposal", None) if ref else None
+        fn = game_hook(g.game, "proposal")
         got = fn(state, g.locale) if fn else None
         if got is None:
             return None
