@@ -123,6 +123,28 @@ def fighters(state: PaxState, area: str) -> list[str]:
     return out
 
 
+def after_fight(state: PaxState, area: str, power: str, won: bool, established: list[str]) -> None:
+    """What one power's combat in ``area`` leaves (L394, L401, L291): a win
+    puts down the revolt and establishes a new status fought for (its power
+    added to ``established``), or makes a minor's Protectorate a Possession;
+    a loss removes a new status fought for and its units retreat."""
+    a = state.areas[area]
+    s = a.statuses.get(power)
+    if won:
+        if a.unrest:
+            a.unrest = False
+            log(state, "pax.log.suppressed", "{power} puts down the revolt in {area}.", power=power, area=area)
+        if s and s.new and s.combat:
+            s.new = s.combat = False
+            established.append(power)
+        elif s and s.level == "protectorate" and state.powers[power].kind == "minor":
+            s.level = "possession"  # L291: a minor's success in a Protectorate
+    elif s and s.new and s.combat:
+        b.remove_status(state, area, power)
+        if b.land_units_in(state, power, area):
+            retreat(state, power, area)
+
+
 def colonial_combats(state: PaxState) -> None:
     """Phase 5 in every area, in map order; powers in turn order."""
     for aid in sorted(state.areas):
@@ -133,21 +155,7 @@ def colonial_combats(state: PaxState) -> None:
         established = []
         tried_unrest = a.unrest
         for p in who:
-            won = fight(state, p, aid)
-            s = a.statuses.get(p)
-            if won:
-                if a.unrest:
-                    a.unrest = False
-                    log(state, "pax.log.suppressed", "{power} puts down the revolt in {area}.", power=p, area=aid)
-                if s and s.new and s.combat:
-                    s.new = s.combat = False
-                    established.append(p)
-                elif s and s.level == "protectorate" and state.powers[p].kind == "minor":
-                    s.level = "possession"  # L291: a minor's success in a Protectorate
-            elif s and s.new and s.combat:
-                b.remove_status(state, aid, p)
-                if b.land_units_in(state, p, aid):
-                    retreat(state, p, aid)
+            after_fight(state, aid, p, fight(state, p, aid), established)
         if tried_unrest and a.unrest and not any(b.is_control(s.level) and not s.new
                                                    for s in a.statuses.values()):
             for p in list(a.statuses):  # L415, L419: every status goes

@@ -33,7 +33,7 @@ from ..core.engine import log
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
-from .combat import combat_result, eliminate, fighters, retreat
+from .combat import after_fight, combat_result, eliminate, fighters, retreat
 from .data import get_data
 from .state import PaxState, parse_unit
 
@@ -97,26 +97,6 @@ def roll_combat(state: PaxState, power: str, area: str) -> tuple[str, int]:
     return "lost", 0
 
 
-def after_fight(state: PaxState, f: dict, power: str, won: bool) -> None:
-    """What one power's combat leaves (L394, L401, L291)."""
-    area = f["area"]
-    a = state.areas[area]
-    s = a.statuses.get(power)
-    if won:
-        if a.unrest:
-            a.unrest = False
-            log(state, "pax.log.suppressed", "{power} puts down the revolt in {area}.", power=power, area=area)
-        if s and s.new and s.combat:
-            s.new = s.combat = False
-            f["established"].append(power)
-        elif s and s.level == "protectorate" and state.powers[power].kind == "minor":
-            s.level = "possession"  # L291
-    elif s and s.new and s.combat:
-        b.remove_status(state, area, power)
-        if b.land_units_in(state, power, area):
-            retreat(state, power, area)
-
-
 def end_area(state: PaxState, f: dict) -> None:
     area = f["area"]
     a = state.areas[area]
@@ -167,7 +147,7 @@ class CombatArea(Step):
                     return
                 eliminate(state, p, f["area"], options[0])
                 outcome = "won" if b.land_units_in(state, p, f["area"]) > 0 else "lost"
-            after_fight(state, f, p, outcome == "won")
+            after_fight(state, f["area"], p, outcome == "won", f["established"])
         end_area(state, f)
         if f["areas"]:
             push(state, frame(self.name, areas=f["areas"]))
@@ -213,7 +193,7 @@ def combined_fight(state: PaxState, f: dict, members: list[str]) -> None:
             eliminate(state, p, area, {k: n for k, n in b.units_at(state, p, area).items() if k.startswith("army")})
     won = res in ("DR", "DE") or res in ("EX", "1/2EX") and any(b.land_units_in(state, p, area) for p in members)
     for p in members:
-        after_fight(state, f, p, won)
+        after_fight(state, f["area"], p, won, f["established"])
 
 
 def _pool_loss(pool: dict[str, int], need: int) -> dict[str, int]:
@@ -290,7 +270,7 @@ class Losses(_OneSeat):
         eliminate(state, p, area, parse_loss(cid))
         log(state, "pax.log.losses", "{power} loses armies (10) ×{n10}, (3) ×{n3}, (1) ×{n1} in {area}.",
             actor=state.seat(p), power=p, area=area, **_sizes(parse_loss(cid)))
-        after_fight(state, state.stack[-1], p, b.land_units_in(state, p, area) > 0)
+        after_fight(state, area, p, b.land_units_in(state, p, area) > 0, state.stack[-1]["established"])
 
     def default(self, state, f, actor):
         return f["options"][0]
