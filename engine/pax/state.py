@@ -52,8 +52,10 @@ class AreaState(BaseModel):
 
 class PowerState(BaseModel):
     """``kind``: "player" (a Great Power with a player), "austria" (run by
-    Germany's player) or "minor". ``units``: location (area id or "home") ->
-    {"army-10": n, ...}. ``merchant``: sea zones holding its merchant fleets."""
+    Germany's player), "minor", or "native" (the Chinese Empire or the
+    Ottoman Empire while it fights a war, ruleset 3, L473, L495). ``units``: location (area id or "home") ->
+    {"army-10": n, ...}; in war also a sea zone or a Cape zone (L605, L626).
+    ``merchant``: sea zones holding its merchant fleets."""
     kind: str
     treasury: int = 0
     vp: int = 0
@@ -61,6 +63,44 @@ class PowerState(BaseModel):
     merchant: list[str] = Field(default_factory=list)
     merchant_due: int = 0
     bonuses: list[str] = Field(default_factory=list)
+
+
+class War(BaseModel):
+    """One war of phase 10 (L499-553; ruleset 3). ``kind``: "war" (declared
+    by a power with a Casus Belli, L505, L567), "chinese" (the Chinese
+    Rebellion, L473) or "ottoman" (declared by the Ottoman Empire, L495).
+    ``sides``: the alliances, each a list of powers (Great Powers, minors, and
+    the native powers "china" / "ottoman"); ``first``: the index of the First
+    Alliance of the current sequence (L515-521). ``declared``: every
+    declaration in order, {"by", "against", "turn"} (ET +5 each, L692; who
+    caused a Great War, L571, L688). ``sequence``: war sequences begun;
+    ``quiet``: consecutive sequences without an attack (L549, L684);
+    ``attacked``: an attack in the current sequence. ``conquered``: area ->
+    index of the side that conquered it (L664). ``surrendered``: power ->
+    {unit key: n} set aside until the war ends (L676). ``controllers``: a
+    side's minor -> the seat that moves it, "bot" for the engine (L513,
+    L577, L632). ``defeated``: Chinese/Ottoman areas that lost their
+    strength (L481). ``over``: None while fought, else how it ended
+    ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
+    index or None."""
+    id: int
+    kind: str = "war"
+    sides: list[list[str]] = Field(default_factory=lambda: [[], []])
+    first: int = 0
+    declared: list[dict[str, Any]] = Field(default_factory=list)
+    sequence: int = 0
+    quiet: int = 0
+    attacked: bool = False
+    conquered: dict[str, int] = Field(default_factory=dict)
+    surrendered: dict[str, dict[str, int]] = Field(default_factory=dict)
+    controllers: dict[str, str] = Field(default_factory=dict)
+    defeated: list[str] = Field(default_factory=list)
+    over: str | None = None
+    winner: int | None = None
+
+    def side_of(self, power: str) -> int | None:
+        """The index of ``power``'s alliance, None when it is not in this war."""
+        return next((i for i, s in enumerate(self.sides) if power in s), None)
 
 
 class PaxState(BaseState):
@@ -86,6 +126,10 @@ class PaxState(BaseState):
     congress: dict[str, Any] | None = None  # this turn's Congress of Europe (L463-467), public
     minor_claims: list[dict[str, Any]] = Field(default_factory=list)  # L287: a minor's Influence gave way
     chinese_rebellion: int | None = None  # the turn whose War phase has a Chinese Rebellion (L471)
+    # ruleset 3 (issue 35): the wars of this War phase, and the powers that
+    # established a new Control in an Ottoman area this turn (L495)
+    wars: list[War] = Field(default_factory=list)
+    ottoman_due: list[str] = Field(default_factory=list)
 
     @property
     def year(self) -> int:
@@ -97,9 +141,13 @@ class PaxState(BaseState):
         kind = self.powers[power].kind
         return power if kind == "player" else ("germany" if kind == "austria" else None)
 
+    def at_war(self) -> list[War]:
+        """The wars being fought now (not over)."""
+        return [w for w in self.wars if w.over is None]
+
     def great_powers(self) -> list[str]:
         """Powers that buy, pay and score: the players' and Austria-Hungary."""
-        return [p for p, ps in self.powers.items() if ps.kind != "minor"]
+        return [p for p, ps in self.powers.items() if ps.kind in ("player", "austria")]
 
     def minors(self) -> list[str]:
         return [p for p, ps in self.powers.items() if ps.kind == "minor"]
