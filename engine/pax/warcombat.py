@@ -26,8 +26,19 @@ from . import natives
 from .combat import combat_result
 from .revolts import loss_id, loss_options, parse_loss
 from .state import PaxState, War, parse_unit
-from .warmoves import (HOME, decider, is_sea, kind_of, move_units, retreat_options, sides, stranded, surrender,
-                       units_of, war_of)
+from .warmoves import (
+    HOME,
+    decider,
+    is_sea,
+    kind_of,
+    move_units,
+    retreat_options,
+    sides,
+    stranded,
+    surrender,
+    units_of,
+    war_of,
+)
 
 KINDS = ("army", "fleet")
 
@@ -274,8 +285,7 @@ class _OneSeat(Step):
 
 
 def _battle_text(battle: str) -> tuple[str, str]:
-    kind, loc = battle.split(":", 1)
-    return ("pax.choice.war_attack_land", "Land combat in {place}") if kind == "army" else \
+    return ("pax.choice.war_attack_land", "Land combat in {place}") if battle.startswith("army:") else \
         ("pax.choice.war_attack_naval", "Naval combat in {place}")
 
 
@@ -312,7 +322,7 @@ class WarJoin(Step):
     simultaneous = True
 
     def decisions(self, state, f):
-        kind, loc = f["battle"].split(":", 1)
+        loc = f["battle"].split(":", 1)[1]
         return [Decision(s, msg("pax.prompt.war_join", "{seat}: join the attack of {attackers} in {place}?",
                                 seat=s, attackers=", ".join(f["attackers"]), place=loc),
                          [Choice("stay", msg("pax.choice.war_stay", "Stay out")),

@@ -26,8 +26,22 @@ from . import warcombat  # noqa: F401  (registers the attack steps)
 from .data import get_data
 from .state import PaxState, War
 from .warcombat import land_combat  # noqa: F401  (the contract's name, docs: WAR.md)
-from .warmoves import (HOME, bot_move, canal_denied, decider, destinations, is_sea, kind_of,  # noqa: F401
-                       move_units, rights_of_call, sides, stranded, surrender, units_of, war_of)
+from .warmoves import (  # noqa: F401
+    HOME,
+    bot_move,
+    canal_denied,
+    decider,
+    destinations,
+    is_sea,
+    kind_of,
+    move_units,
+    rights_of_call,
+    sides,
+    stranded,
+    surrender,
+    units_of,
+    war_of,
+)
 
 
 def _c(cid: str, key: str, text: str, **params) -> Choice:
@@ -126,7 +140,7 @@ def _draft(f: dict, seat: str, create: bool = False) -> dict:
     return f["drafts"].setdefault(seat, empty) if create else f["drafts"].get(seat, empty)
 
 
-def _projected(state: PaxState, war: War, moves: list[dict]) -> PaxState:
+def projected(state: PaxState, war: War, moves: list[dict]) -> PaxState:
     if not moves:
         return state
     view = clone(state)
@@ -139,7 +153,7 @@ def moves_menu(state: PaxState, f: dict, seat: str) -> Decision:
     quantity), on the board as it stands plus its own moves written."""
     war = war_of(state, f["war"])
     d = _draft(f, seat)
-    view = _projected(state, war, d["moves"])
+    view = projected(state, war, d["moves"])
     options = movable(view, war_of(view, war.id), movers(state, war, f["side"], seat), _moved(d["moves"]))
     if d["sub"] is None:
         choices = [Choice(k, msg("pax.choice.war_unit", "{power}: {unit} in {place} ({n})", power=k.split("|")[0],

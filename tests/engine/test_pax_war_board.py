@@ -292,3 +292,52 @@ def test_units_go_home_when_the_war_ends():
     assert b.units_at(s, "great_britain", "egypt") == {"army-1": 1} and not war.surrendered
     b.add_unit(s, "great_britain", "mediterranean", "fleet-1")
     assert any("sea" in e for e in invariants.check(s))  # no war: no units at sea
+
+
+def test_the_owner_chooses_where_its_units_retreat(monkeypatch):
+    """L656 DR: the defender's units move to an adjacent place they could
+    move to, "non sono obbligate a farlo nella stessa Area"; its owner picks."""
+    s = blank()
+    for a in ("sudan", "kenya", "eritrea"):
+        control(s, a, "france")
+    b.add_unit(s, "great_britain", "sudan", "army-10")
+    b.add_unit(s, "france", "sudan", "army-1")
+    force(monkeypatch, "DR")
+    run(s, "pax.war_attack")
+    engine.apply(s, "great_britain", "army:sudan")
+    d = engine.decisions(s)[0]
+    assert (d.step, d.actor, d.ids()) == ("pax.war_retreat", "france", ["eritrea", "kenya"])
+    engine.apply(s, "france", "kenya")
+    assert b.units_at(s, "france", "kenya") == {"army-1": 1} and s.wars[0].conquered == {"sudan": 0}
+
+
+def test_bots_march_attack_at_two_to_one_and_never_stall(monkeypatch):
+    """The bot policy (issue 35): land units one step towards the enemy,
+    attacks at 2:1 or better; a bot-controlled minor moves by itself (L577)."""
+    from bot.bots import choose
+
+    s = blank()
+    s.wars[0].sides[0].append("portugal")
+    s.wars[0].controllers["portugal"] = "bot"
+    for a in ("egypt", "tripoli"):
+        control(s, a, "great_britain")
+    control(s, "sudan", "france")
+    s.powers["great_britain"].merchant = ["north_atlantic", "mediterranean"]
+    b.add_unit(s, "great_britain", "egypt", "army-10")
+    b.add_unit(s, "portugal", "tripoli", "army-1")
+    b.add_unit(s, "france", "sudan", "army-1")
+    force(monkeypatch, "DE")
+    push(s, frame("pax.war_maneuver", war=1, side=0), frame("pax.war_attack", war=1, side=0),
+         frame("pax.war_supply", war=1, side=0))
+    for _ in range(50):
+        ds = engine.decisions(s)
+        if s.stack == [HOLD]:
+            break
+        engine.apply(s, ds[0].actor, choose(s, ds[0]))
+    assert s.stack == [HOLD]
+    assert any(e["key"] == "pax.log.war_move" and e["params"]["src"] == "tripoli"
+               and e["params"]["dest"] == "egypt" for e in s.log)  # one step from Tripoli towards Sudan
+    # L668: Portugal traces no line without merchant fleets of its own; Britain does (Sudan conquered)
+    assert s.wars[0].surrendered == {"portugal": {"army-1": 1}}
+    assert b.units_at(s, "great_britain", "sudan") == {"army-10": 1} and b.units_at(s, "france", "sudan") == {}
+    assert s.wars[0].conquered == {"sudan": 0}
