@@ -24,10 +24,11 @@ from ..core.steps import Step, frame, push, register
 from . import board as b
 from . import natives
 from .combat import combat_result
-from .revolts import loss_id, loss_options, parse_loss
+from .revolts import OneSeat, loss_id, loss_options, parse_loss
 from .state import PaxState, War, parse_unit
 from .warmoves import (
     HOME,
+    belligerents,
     decider,
     is_sea,
     kind_of,
@@ -178,19 +179,17 @@ def losses(state: PaxState, war: War, loc: str, kind: str, powers: list[str], ne
 
 # ----------------------------------------------------------------- the steps
 
-def _deciders(state: PaxState, war: War, side: int) -> list[str]:
+def deciders(state: PaxState, war: War, side: int) -> list[str]:
     out = []
-    for p in war.sides[side]:
-        if p in state.powers and state.powers[p].kind != "native":
-            who = decider(state, war, p)
-            if who not in out:
-                out.append(who)
+    for p in belligerents(state, war, side):
+        if decider(state, war, p) not in out:
+            out.append(decider(state, war, p))
     return out
 
 
 def powers_of(state: PaxState, war: War, side: int, who: str) -> list[str]:
-    return [p for p in war.sides[side] if p in state.powers and state.powers[p].kind != "native"
-            and decider(state, war, p) == who]
+    """The powers of ``side`` whose units ``who`` (a seat or "bot") moves and fights with."""
+    return [p for p in belligerents(state, war, side) if decider(state, war, p) == who]
 
 
 def joiners(state: PaxState, war: War, side: int, battle: str, who: str) -> tuple[list[str], list[str]]:
@@ -224,7 +223,7 @@ class WarAttack(Step):
         war = war_of(state, f["war"])
         if "seats" not in f:
             log(state, "pax.log.war_attack", "Attack Phase: {powers}.", powers=", ".join(war.sides[f["side"]]))
-            f = dict(f, seats=_deciders(state, war, f["side"]), fought=[])
+            f = dict(f, seats=deciders(state, war, f["side"]), fought=[])
         while f["seats"]:
             who = f["seats"][0]
             options = battles(state, war, f["side"], powers_of(state, war, f["side"], who), f["fought"])
@@ -272,25 +271,13 @@ def conquests(state: PaxState, war: War, side: int) -> None:
             log(state, "pax.log.war_retaken", "{powers} retake {area}.", powers=", ".join(friends), area=aid)
 
 
-class _OneSeat(Step):
-    """One seat's decision as a one-seat simultaneous step (a deadline default)."""
-    simultaneous = True
-
-    def decisions(self, state, f):
-        return [self.decision(state, f)]
-
-    def apply_for(self, state, f, actor, cid):
-        state.stack.pop()
-        self.apply(state, f, cid)
-
-
 def _battle_text(battle: str) -> tuple[str, str]:
     return ("pax.choice.war_attack_land", "Land combat in {place}") if battle.startswith("army:") else \
         ("pax.choice.war_attack_naval", "Naval combat in {place}")
 
 
 @register
-class WarAttackChoice(_OneSeat):
+class WarAttackChoice(OneSeat):
     """A seat picks its next attack or is done (default: no attack)."""
     name = "pax.war_attack_choice"
 
@@ -345,7 +332,7 @@ class WarJoin(Step):
 
 
 @register
-class WarRetreat(_OneSeat):
+class WarRetreat(OneSeat):
     """AR/DR: the owner picks where the units retreat (L656, L660)."""
     name = "pax.war_retreat"
 
@@ -365,7 +352,7 @@ class WarRetreat(_OneSeat):
 
 
 @register
-class WarLosses(_OneSeat):
+class WarLosses(OneSeat):
     """EX/½EX: the owner picks the counters lost (L656)."""
     name = "pax.war_losses"
 

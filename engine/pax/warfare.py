@@ -25,9 +25,10 @@ from . import board as b
 from . import warcombat  # noqa: F401  (registers the attack steps)
 from .data import get_data
 from .state import PaxState, War
-from .warcombat import land_combat  # noqa: F401  (the contract's name, docs: WAR.md)
+from .warcombat import deciders, land_combat, powers_of  # noqa: F401  (land_combat: WAR.md)
 from .warmoves import (  # noqa: F401
     HOME,
+    belligerents,
     bot_move,
     canal_denied,
     decider,
@@ -36,6 +37,7 @@ from .warmoves import (  # noqa: F401
     kind_of,
     move_units,
     rights_of_call,
+    sea_neighbours,
     sides,
     stranded,
     surrender,
@@ -50,10 +52,6 @@ def _c(cid: str, key: str, text: str, **params) -> Choice:
 
 # ----------------------------------------------------------------- Maneuver
 
-def movers(state: PaxState, war: War, side: int, who: str) -> list[str]:
-    """The powers of ``side`` whose units ``who`` (a seat or "bot") moves."""
-    return [p for p in war.sides[side] if p in state.powers and state.powers[p].kind != "native"
-            and decider(state, war, p) == who]
 
 
 def movable(state: PaxState, war: War, powers: list[str], moved: dict[str, int]) -> dict[str, tuple[int, list[str]]]:
@@ -124,13 +122,10 @@ class WarManeuver(Step):
     def run(self, state, f):
         war = war_of(state, f["war"])
         log(state, "pax.log.war_maneuver", "Maneuver Phase: {powers}.", powers=", ".join(war.sides[f["side"]]))
-        carry_out(state, war, bot_moves(state, war, movers(state, war, f["side"], "bot")), public=True)
+        carry_out(state, war, bot_moves(state, war, powers_of(state, war, f["side"], "bot")), public=True)
         stranded(state, war)
-        seats = []
-        for p in war.sides[f["side"]]:
-            who = decider(state, war, p) if p in state.powers else "bot"
-            if who != "bot" and who not in seats and movable(state, war, movers(state, war, f["side"], who), {}):
-                seats.append(who)
+        seats = [who for who in deciders(state, war, f["side"])
+                 if who != "bot" and movable(state, war, powers_of(state, war, f["side"], who), {})]
         if seats:
             push(state, frame("pax.war_moves", war=f["war"], side=f["side"], seats=seats, drafts={}, sealed=[]))
 
@@ -154,7 +149,7 @@ def moves_menu(state: PaxState, f: dict, seat: str) -> Decision:
     war = war_of(state, f["war"])
     d = _draft(f, seat)
     view = projected(state, war, d["moves"])
-    options = movable(view, war_of(view, war.id), movers(state, war, f["side"], seat), _moved(d["moves"]))
+    options = movable(view, war_of(view, war.id), powers_of(state, war, f["side"], seat), _moved(d["moves"]))
     if d["sub"] is None:
         choices = [Choice(k, msg("pax.choice.war_unit", "{power}: {unit} in {place} ({n})", power=k.split("|")[0],
                                  place=k.split("|")[1], unit=k.split("|")[2], n=free))
@@ -252,7 +247,7 @@ def in_supply(state: PaxState, war: War, power: str, loc: str) -> bool:
         if x in homes or x in ds:
             return True
         if is_sea(x):
-            nxt = [s for s in _sea_links(state, war, power, x) if s in merchant]
+            nxt = [s for s in sea_neighbours(state, war, power, x) if s in merchant]
             nxt += [a for a in (b.coastal_areas(x) if x in d.seas else ()) if land_ok(a) and not blockaded(a)]
             nxt += [h for h in homes if x in d.homes[h].coastal]
         else:
@@ -267,11 +262,6 @@ def in_supply(state: PaxState, war: War, power: str, loc: str) -> bool:
     return False
 
 
-def _sea_links(state: PaxState, war: War, power: str, sea: str) -> list[str]:
-    from .warmoves import sea_neighbours
-    return sea_neighbours(state, war, power, sea)
-
-
 @register
 class WarSupply(Step):
     """L666-676: the alliance's units out of supply surrender."""
@@ -280,12 +270,9 @@ class WarSupply(Step):
 
     def run(self, state, f):
         war = war_of(state, f["war"])
-        for p in war.sides[f["side"]]:
-            if p not in state.powers or state.powers[p].kind == "native":
-                continue
+        for p in belligerents(state, war, f["side"]):
             for loc in [x for x in list(state.powers[p].units) if x != HOME]:
-                where = p if loc == HOME else loc
-                if not in_supply(state, war, p, where):
+                if not in_supply(state, war, p, loc):
                     log(state, "pax.log.war_unsupplied", "{power}'s units in {place} are out of supply.",
                         power=p, place=loc)
                     surrender(state, war, p, loc, b.units_at(state, p, loc))

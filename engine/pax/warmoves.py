@@ -287,5 +287,11 @@ def decider(state: PaxState, war: War, power: str) -> str:
     return state.seat(power) or war.controllers.get(power) or "bot"
 
 
+def belligerents(state: PaxState, war: War, side: int) -> list[str]:
+    """The powers of ``side`` this module moves (a native power's moves are
+    engine/pax/natives.py's, L477-481)."""
+    return [p for p in war.sides[side] if p in state.powers and state.powers[p].kind != "native"]
+
+
 def war_of(state: PaxState, wid: int) -> War:
     return next(w for w in state.wars if w.id == wid)
