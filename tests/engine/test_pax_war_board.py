@@ -341,3 +341,24 @@ def test_bots_march_attack_at_two_to_one_and_never_stall(monkeypatch):
     assert s.wars[0].surrendered == {"portugal": {"army-1": 1}}
     assert b.units_at(s, "great_britain", "sudan") == {"army-10": 1} and b.units_at(s, "france", "sudan") == {}
     assert s.wars[0].conquered == {"sudan": 0}
+
+
+def test_wartime_moves_stay_sealed_until_every_seat_is_done():
+    """Moves are written at once and shown to their writer only (the
+    Movement orders' practice, issue 35)."""
+    s = blank()
+    s.wars[0].sides[0].append("germany")
+    for a in ("egypt", "sudan"):
+        control(s, a, "great_britain")
+    b.add_unit(s, "great_britain", "egypt", "army-3")
+    b.add_unit(s, "germany", "egypt", "army-1")
+    run(s, "pax.war_maneuver")
+    assert sorted(d.actor for d in engine.decisions(s)) == ["germany", "great_britain"]
+    engine.apply(s, "great_britain", "great_britain|egypt|army-3")
+    engine.apply(s, "great_britain", "sudan")
+    engine.apply(s, "great_britain", "done")
+    assert b.units_at(s, "great_britain", "egypt") == {"army-3": 1}  # not yet carried out
+    assert engine.view(s, "great_britain")["my_orders"] and not engine.view(s, "germany")["my_orders"]
+    assert engine.default_choice(s, "germany") == "done"
+    engine.apply_defaults(s)
+    assert b.units_at(s, "great_britain", "sudan") == {"army-3": 1} and s.stack == [HOLD]
