@@ -85,8 +85,10 @@ def land_combat(state: PaxState, war: War, area: str, attackers: list[str]) -> s
 
 def fight(state: PaxState, war: War, kind: str, loc: str, attackers: list[str]) -> str:
     """One battle (L646-662); ``kind`` "army" (land) or "fleet" (naval)."""
-    war.attacked = True
     att, dfn, defenders = strengths(state, war, loc, kind, attackers)
+    if not att or not dfn:  # nobody to fight (a caller's battle already over): no roll
+        return "DE" if att else "AE"
+    war.attacked = True
     table, die, res = combat_result(state, att, dfn)
     log(state, "pax.log.war_combat", "{attackers} ({att}) attack {defenders} ({dfn}) in {place}: table {table}, "
         "die {die}: {result}.", attackers=", ".join(attackers), att=att, defenders=", ".join(defenders), dfn=dfn,
@@ -112,11 +114,10 @@ def _kind_units(state: PaxState, power: str, loc: str, kind: str) -> dict[str, i
 
 
 def _eliminate(state: PaxState, power: str, loc: str, units: dict[str, int]) -> None:
-    for k, n in units.items():
+    for k, n in sorted(units.items()):
         b.remove_unit(state, power, loc, k, n)
-    if units:
-        log(state, "pax.log.war_eliminated", "{power} loses {units} in {place}.", power=power, place=loc,
-            units=", ".join(f"{k} ×{n}" for k, n in sorted(units.items())))
+        log(state, "pax.log.war_eliminated", "{power} loses {unit} ×{n} in {place}.", power=power, place=loc,
+            unit=k, n=n)
 
 
 def retreat(state: PaxState, war: War, power: str, loc: str, kind: str) -> None:
