@@ -362,3 +362,20 @@ def test_wartime_moves_stay_sealed_until_every_seat_is_done():
     assert engine.default_choice(s, "germany") == "done"
     engine.apply_defaults(s)
     assert b.units_at(s, "great_britain", "sudan") == {"army-3": 1} and s.stack == [HOLD]
+
+
+def test_in_war_the_capes_stand_between_the_oceans():
+    """L626-630: in war the Cape of Good Hope is a sea zone between the South
+    Atlantic and the Indian Ocean; land units enter it only with their own
+    merchant fleet in a sea beside it."""
+    s = blank()
+    war = s.wars[0]
+    control(s, "cape_colony", "great_britain")
+    b.add_unit(s, "great_britain", "south_atlantic", "fleet-3")
+    b.add_unit(s, "great_britain", "south_atlantic", "army-1")
+    fleet = destinations(s, war, "great_britain", "south_atlantic", "fleet")
+    assert "cape_of_good_hope" in fleet and "indian_ocean" not in fleet
+    assert "cape_of_good_hope" not in destinations(s, war, "great_britain", "south_atlantic", "army")
+    s.powers["great_britain"].merchant = ["south_atlantic"]
+    assert "cape_of_good_hope" in destinations(s, war, "great_britain", "south_atlantic", "army")
+    assert "indian_ocean" in destinations(s, war, "great_britain", "cape_of_good_hope", "fleet")
