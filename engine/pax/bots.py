@@ -7,7 +7,10 @@ time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
 and accepts only proposals in which it gives nothing; it convenes no
 Congress, stays away, votes for a treaty only when it gives nothing, and
 signs what the Congress adopted; it fights a revolt
-when its armies match the area's strength; it takes the cheapest loss."""
+when its armies match the area's strength; it takes the cheapest loss. In
+war (ruleset 3): it moves land units one step towards the enemy, attacks
+and joins attacks at 2:1 or better, retreats where it is in supply and
+takes the cheapest loss; it never stalls (every menu ends in "done")."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -70,7 +73,60 @@ def _vote(state, d: Decision, ids: list[str]) -> str:
     return "no" if any(t["giver"] == d.actor for t in prop["terms"]) else "yes"
 
 
+def _war_moves(state, d: Decision, ids: list[str]) -> str:
+    """A unit with a step towards the enemy, all its free counters; else done."""
+    from .warfare import projected, war_of
+    from .warmoves import bot_move
+
+    f = state.stack[-1]
+    draft = f["drafts"].get(d.actor) or {}
+    war = war_of(state, f["war"])
+    view = projected(state, war, draft.get("moves", []))
+    vwar = war_of(view, war.id)
+    if draft.get("sub"):
+        p, loc, unit = draft["sub"].split("|")
+        to = bot_move(view, vwar, p, loc, unit)
+        c = next((c for c in d.choices if c.id == to), None)
+        return "back" if c is None else (f"{c.id}*{c.most}" if c.most > 1 else c.id)
+    for cid in ids:
+        if cid.count("|") == 2 and bot_move(view, vwar, *cid.split("|")):
+            return cid
+    return "done"
+
+
+def _war_attack(state, d: Decision, ids: list[str]) -> str:
+    """The first attack at 2:1 or better, else done."""
+    from .warcombat import joiners, odds_ok
+    from .warmoves import war_of
+
+    f = state.stack[-1]
+    war = war_of(state, f["war"])
+    return next((x for x in ids if x != "done"
+                 and odds_ok(state, war, x, joiners(state, war, f["side"], x, f["seat"])[0])), "done")
+
+
+def _war_join(state, d: Decision, ids: list[str]) -> str:
+    """Join when the attack with its units is at 2:1 or better."""
+    from .warcombat import odds_ok
+    from .warmoves import decider, war_of
+
+    f = state.stack[-1]
+    war = war_of(state, f["war"])
+    mine = [p for p in war.sides[f["side"]] if p in state.powers and decider(state, war, p) == d.actor]
+    return "join" if odds_ok(state, war, f["battle"], f["attackers"] + mine) else "stay"
+
+
+def _war_retreat(state, d: Decision, ids: list[str]) -> str:
+    from .warcombat import bot_retreat
+    from .warmoves import war_of
+
+    f = state.stack[-1]
+    return bot_retreat(state, war_of(state, f["war"]), f["power"], ids)
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
-           "pax.congress_sign": lambda s, d, ids: "sign"}
+           "pax.congress_sign": lambda s, d, ids: "sign",
+           "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
+           "pax.war_retreat": _war_retreat}

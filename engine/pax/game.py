@@ -11,7 +11,7 @@ from typing import Any
 from ..core.engine import log
 from ..core.steps import push
 from ..core.data import load_yaml
-from . import admin, movement, phases  # noqa: F401  (register steps)
+from . import admin, movement, phases, warfare  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .congress import congress_for
 from .negotiation import proposals_for, visible_treaties
@@ -145,7 +145,7 @@ def export_state(state: PaxState) -> dict[str, Any]:
 
 def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     """The public state plus, for a player, their own unsealed orders of the
-    current round (``my_orders``), the proposals of this turn they are a
+    current round or wartime Maneuver (``my_orders``), the proposals of this turn they are a
     party to (``proposals``, terms as messages in ``texts``), their drafts
     in Negotiation (``my_proposals``) and the treaties they may see (public
     ones and the secret ones they signed, L461); other players' orders,
@@ -154,6 +154,8 @@ def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     top = state.stack[-1] if state.stack else {}
     if viewer and top.get("step") == "pax.movement":
         out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("orders", []))
+    if viewer and top.get("step") == "pax.war_moves":  # wartime moves, sealed alike (ruleset 3)
+        out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("moves", []))
     if viewer:
         out["treaties"] = visible_treaties(state, viewer)
         out["proposals"] = proposals_for(state, viewer)
