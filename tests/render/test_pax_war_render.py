@@ -52,7 +52,7 @@ def test_the_legend_says_who_is_at_war_what_was_conquered_and_surrendered(locale
     assert not any("germany" in x or "france" in x or "morocco" in x for x in lines)  # names, never ids
 
 
-@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("locale", ["en", "it", "es", "ja"])
 def test_the_phone_picture_and_the_map_show_the_war(locale):
     pub = at_war()
     with recording() as rec:
@@ -85,3 +85,19 @@ def test_a_conquered_area_is_marked_in_the_conquerors_colour():
 def test_a_ruleset_2_picture_has_no_war_legend():
     s = engine.new_game("pax", "1880", 1, {"players": 5, "ruleset": 2})
     assert engine.export_state(s)["wars"] == [] and war_lines(engine.export_state(s), "en") == []
+
+
+def test_a_native_power_at_war_is_drawn_without_a_treasury_row():
+    """L473, L495: the Chinese Empire fights as a power of kind "native"
+    (ruleset 3): its armies are drawn, it has no treasury or VP row."""
+    pub = at_war()
+    pub["powers"]["china"] = {"kind": "native", "seat": None, "treasury": 0, "vp": 0,
+                              "units": {"manchuria": {"army-3": 2}}, "merchant": [], "merchant_due": 0}
+    pub["wars"].append(War(id=2, kind="chinese", sides=[["china"], ["russia"]], conquered={"korea": 0}).model_dump())
+    with recording() as rec:
+        render_turn(pub, ["manchuria"], "en")
+    words = [t.text for pic in rec.pictures for t in pic.boxes]
+    assert any("CN A6" in w for w in words)
+    rows = [t.text for t in rec.pictures[0].boxes if t.text.startswith("£")]
+    assert len(rows) == len([p for p, ps in pub["powers"].items() if ps["kind"] in ("player", "austria")]) == 6
+    assert sum(1 for w in words if w.startswith(label("en", "war", sides=""))) == 2 * 2  # phone and map, two wars
