@@ -228,10 +228,14 @@ def test_line_29_counts_two_turns_of_income_and_austria_for_germany():
     for Germany. The Colonial Office die is the one the scoring rolls, so
     the same dice give the same income."""
     s = fresh(5)
+    s.areas["serbia"].statuses.clear()
+    b.set_status(s, "serbia", "austria_hungary", "protectorate", new=False)
     twin = engine.clone(s)
     lines = phases.final_lines(s)
-    money = income(twin, "great_britain")
-    assert lines["great_britain"]["29"] == 2 * money // phases.divisor("great_britain")
+    assert income(twin, "austria_hungary", roll=False) > 0  # Austria's areas matter
+    for p in twin.players:  # the same dice, in the same order
+        money = income(twin, p) + (income(twin, "austria_hungary") if p == "germany" else 0)
+        assert lines[p]["29"] == 2 * money // phases.divisor(p), p
 
 
 def test_the_canal_bonus_of_a_turn_without_vp_record_is_on_line_28():
