@@ -122,7 +122,8 @@ def _public_powers(state: PaxState) -> dict[str, Any]:
 def export_state(state: PaxState) -> dict[str, Any]:
     """The public JSON: turn, year, phase, powers (treasury, VP, units,
     merchant fleets), areas (statuses, Unrest), ET, CR, Casus Belli, the Admin
-    records, canals, who must decide, result. Sealed orders never appear."""
+    records, canals, the wars being fought, who must decide, result. Sealed
+    orders never appear."""
     from ..core.engine import decisions
 
     top = state.stack[-1] if state.stack else {}
@@ -137,6 +138,8 @@ def export_state(state: PaxState) -> dict[str, Any]:
         "admin": state.admin, "canals": state.canals,
         "treaties": visible_treaties(state, None),  # public ones only (L461)
         "congress": congress_for(state, None),
+        # the wars being fought (ruleset 3): sides, conquered areas, surrendered units (L499-553, L664, L676)
+        "wars": [w.model_dump() for w in state.at_war()],
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,

@@ -171,6 +171,7 @@ def apply_term(state: PaxState, t: dict[str, Any]) -> bool:
     if k == "remove":
         b.remove_status(state, area, g)
         _units_home(state, g, area)
+        # no by=: the agreement of all its parties lowered it, no one power's act (L688 B; docs/rulings/pax.md)
         b.raise_et(state, RANK[s.level], "status_removed")
     elif k == "reduce":
         if s.level != "influence":
@@ -253,7 +254,7 @@ def punish(state: PaxState, t: dict[str, Any]) -> None:
         for p in t["signatories"]:
             if p != br["by"]:
                 b.add_cb(state, p, br["by"], br["area"], "treaty_broken")
-        b.raise_et(state, 5, "treaty_broken")
+        b.raise_et(state, 5, "treaty_broken", by=br["by"])
 
 
 def _signatories(state: PaxState, t: dict[str, Any]) -> None:
