@@ -7,7 +7,9 @@ time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
 and accepts only proposals in which it gives nothing; it convenes no
 Congress, stays away, votes for a treaty only when it gives nothing, and
 signs what the Congress adopted; it fights a revolt
-when its armies match the area's strength; it takes the cheapest loss."""
+when its armies match the area's strength; it takes the cheapest loss.
+Part 3 (issue 35): after a won Chinese Rebellion it asks for the richest
+defeated area."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -70,7 +72,14 @@ def _vote(state, d: Decision, ids: list[str]) -> str:
     return "no" if any(t["giver"] == d.actor for t in prop["terms"]) else "yes"
 
 
+def _cession(state, d: Decision, ids: list[str]) -> str:
+    """After a won Chinese Rebellion it asks for the ceded area of highest
+    Economic Value (L485)."""
+    areas = [i for i in ids if i in get_data().areas]
+    return max(areas, key=lambda a: (get_data().areas[a].economic_value, a)) if areas else ids[0]
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
-           "pax.congress_sign": lambda s, d, ids: "sign"}
+           "pax.congress_sign": lambda s, d, ids: "sign", "pax.cession": _cession}

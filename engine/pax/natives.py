@@ -13,6 +13,13 @@ the native side, asks :func:`native_war_over` at each War End Determination
 and ends them with :func:`resolve_native`; the only decision is a power's
 cession after a colonial victory (``pax.cession``, L485).
 
+Frames: ``pax.native_maneuver`` and ``pax.native_attack`` (``war``, ``side``)
+for the native side's Maneuver and Attack phases; ``pax.native_after_attack``
+(``war``) after the Second Alliance's ``pax.war_attack`` in a Rebellion (L481:
+statuses swept where Chinese armies stand alone); :func:`resolve_native`
+pushes ``pax.cession`` (``war``, ``power``) per claimant and
+``pax.native_end`` (``war``: the units withdraw).
+
 "Colonial units" are read as the land units of the native power's enemies:
 only armies fight armies (L642, L656 A), so a fleet neither draws nor stops
 the natives (docs/rulings/pax.md, "The automatic wars").
@@ -30,7 +37,8 @@ from .chinese import chinese_areas  # the Chinese Empire and Vassal areas, Hong 
 from .combat import cheapest_loss, combat_result
 from .data import get_data, table_value
 from .movement import _chinese_resentment as placement_resentment
-from .revolts import _OneSeat, _pool_loss as pool_loss
+from .revolts import _OneSeat
+from .revolts import _pool_loss as pool_loss
 from .state import RANK, PaxState, PowerState, War, parse_unit, unit_key
 
 CHINA, OTTOMAN = "china", "ottoman"

@@ -63,10 +63,11 @@ POWER_COLOUR = {
     "great_britain": (213, 94, 0), "germany": (0, 0, 0), "france": (0, 114, 178), "usa": (86, 180, 233),
     "japan": (204, 121, 167), "russia": (0, 158, 115), "italy": (230, 159, 0), "austria_hungary": (120, 120, 120),
     "belgium": (240, 228, 66), "netherlands": (250, 170, 120), "spain": (150, 60, 60), "portugal": (80, 110, 40),
+    "china": (170, 30, 40), "ottoman": (90, 50, 130),  # the native powers at war (ruleset 3, L473, L495)
 }
 CODE = {"great_britain": "GB", "germany": "DE", "france": "FR", "usa": "US", "japan": "JP", "russia": "RU",
         "italy": "IT", "austria_hungary": "AH", "belgium": "BE", "netherlands": "NL", "spain": "ES",
-        "portugal": "PT"}
+        "portugal": "PT", "china": "CN", "ottoman": "OT"}
 LEVEL_MARK = {"interest": "I", "influence": "F", "protectorate": "P", "possession": "S", "dominion": "D",
               "state": "T"}
 # area types (L17-21): a pale fill, and a letter from labels.yaml so the type is not told by colour alone
@@ -521,7 +522,7 @@ def _panel(d: FastDraw, public: dict[str, Any], x: int, y: int, width: int, heig
                 label(locale, "et_end"))
     index_track(d, x + 24 + half, y + 40, half, label(locale, "cr_name"), int(public["cr"]), 99, (204, 121, 167),
                 label(locale, "cr_end"))
-    played = [p for p, ps in public["powers"].items() if ps["kind"] != "minor"]
+    played = [p for p, ps in public["powers"].items() if ps["kind"] not in ("minor", "native")]
     step = min(220, (width - 24) // max(1, len(played)))
     col = 12
     py = y + 104

@@ -378,3 +378,76 @@ def test_the_ottomans_win_and_their_enemies_statuses_go():
     assert "italy" not in s.areas["tripoli"].statuses
     assert "great_britain" in s.areas["kuwait"].statuses
     assert s.powers["ottoman"].units == {}
+
+
+def test_on_an_exchange_the_great_powers_units_go_before_a_minors():
+    """L646: "tutte le Unità delle Grandi Potenze devono essere rimosse prima
+    di eliminare quelle delle Potenze Minori"; the Chinese, the weaker side,
+    lose everything and the area is defeated (L481)."""
+    s = china_game(players=4)
+    b.set_status(s, "manchuria", "russia", "influence", new=False)
+    war = rebellion(s, {"hong_kong": 1}, parties=("great_britain", "russia"))
+    b.add_unit(s, "great_britain", "hong_kong", "army-3")
+    b.add_unit(s, "russia", "hong_kong", "army-3")
+    b.add_unit(s, "russia", "hong_kong", "army-1")
+    # 5 (Hong Kong adds 0) against 7: table 2, 1:2, die 4: EX
+    s.forced_dice = [4]
+    assert natives.native_combat(s, war, "hong_kong") == "EX"
+    assert natives.native_armies(s, war, "hong_kong") == 0
+    assert b.units_at(s, "great_britain", "hong_kong") == {}
+    assert b.units_at(s, "russia", "hong_kong") == {"army-1": 1}  # 3 British + 3 Russian meet the 5
+    assert "hong_kong" not in war.defeated  # its strength (0) took no part
+
+
+def test_the_bot_asks_for_the_richest_defeated_area():
+    """L485: a bot seat takes a cession rather than leaving it."""
+    from engine.pax.bots import choose
+
+    s = china_game()
+    war = rebellion(s, {})
+    b.add_unit(s, "great_britain", "shantung", "army-3")
+    war.defeated += ["shantung", "chihli"]
+    natives.resolve_native(s, war)
+    d = engine.decision(s)
+    areas = get_data().areas
+    best = max(("shantung", "chihli"), key=lambda a: areas[a].economic_value)
+    assert choose(s, d) == best
+
+
+def test_the_map_draws_the_native_armies():
+    """The map of a game at war with the Chinese and the Ottomans renders
+    (their armies are counters of powers the panel does not list)."""
+    from render.pax import render
+
+    s = china_game()
+    b.set_status(s, "chihli", "great_britain", "influence", new=False)
+    natives.start_chinese(s)
+    natives.start_ottoman(s, ["france"])
+    assert render(s, "en")[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_rebellion_fought_by_the_chinese_alone_comes_to_an_end(seed):
+    """L477-485: sequence after sequence the Chinese move and attack at any
+    odds until one side has no units in China; the war then resolves with
+    CR 0 and no Chinese army left (the colonial side only defends here)."""
+    s = china_game(seed=seed)
+    b.set_status(s, "chihli", "great_britain", "protectorate", new=False)
+    b.set_status(s, "kwangtung", "france", "influence", new=False)
+    s.cr, s.chinese_rebellion = 90, s.turn
+    war = chinese.rebellion_in_war_phase(s)
+    b.add_unit(s, "great_britain", "chihli", "army-10")
+    b.add_unit(s, "france", "kwangtung", "army-3")
+    for _ in range(40):
+        run(s, "pax.native_maneuver", war=war.id, side=0)
+        run(s, "pax.native_attack", war=war.id, side=0)
+        run(s, "pax.native_after_attack", war=war.id)
+        if natives.native_war_over(s, war):
+            break
+    outcome = natives.native_war_over(s, war)
+    assert outcome in ("rebels_win", "powers_win")
+    natives.resolve_native(s, war)
+    engine.apply_defaults(s)
+    assert war.over == outcome and s.cr == 0 and s.powers["china"].units == {}
+    assert all(not b.land_units_in(s, p, a) for p in ("great_britain", "france")
+               for a in natives.chinese_areas() if p not in s.areas[a].statuses)
