@@ -97,6 +97,15 @@ def native_ground(state: PaxState, war: War) -> set[str]:
     return ground
 
 
+def open_to_colonials(state: PaxState, power: str, area: str) -> bool:
+    """L475: while a Rebellion is fought, a power of its Second Alliance may
+    enter any Chinese Empire or Vassal area as if it held a Protectorate or
+    Possession there (for wartime movement, engine/pax/warfare.py)."""
+    return area in chinese_areas() and any(
+        w.kind == "chinese" and w.over is None and w.side_of(power) not in (None, w.side_of(CHINA))
+        for w in state.wars)
+
+
 def native_armies(state: PaxState, war: War, area: str) -> int:
     return b.land_units_in(state, native_of(war), area)
 
@@ -490,6 +499,28 @@ def native_war_over(state: PaxState, war: War) -> str | None:
     return None
 
 
+def cut_off(state: PaxState, war: War) -> list[str]:
+    """Ottoman areas holding enemy armies that no Ottoman army can reach
+    through the ground open to it (L497: Tripoli behind an Egypt a neutral
+    controls)."""
+    ground = native_ground(state, war)
+    reach: set[str] = set()
+    for loc in state.powers[native_of(war)].units:
+        reach |= set(_distances(state, ground, loc))
+    return [a for a in _home_areas(war) if colonial_armies(state, war, a) and a not in reach]
+
+
+def ottoman_may_end_on_request(state: PaxState, war: War) -> bool:
+    """L497: with Egypt controlled by a neutral and the Ottomans unable to
+    reach any enemy army in their areas, the war may end at any War End
+    Determination on the enemies' request (helper A's flow asks them; then
+    ``war.over = "request"`` and :func:`resolve_native`)."""
+    if war.kind != "ottoman" or not is_native_side(state, war, war.side_of(OTTOMAN)):
+        return False
+    held = [a for a in _home_areas(war) if colonial_armies(state, war, a)]
+    return EGYPT not in native_ground(state, war) and bool(held) and set(held) == set(cut_off(state, war))
+
+
 def remove_native_armies(state: PaxState, war: War) -> None:
     state.powers[native_of(war)].units.clear()
 
@@ -502,10 +533,23 @@ def resolve_native(state: PaxState, war: War) -> None:
     (L485); each power with armies in China may claim one defeated area
     (``pax.cession`` frames, Great Powers first, then Russia, Japan, L485),
     CR rising for the Controls placed now only (L493). Then units go where
-    they may stay (``pax.native_end``, L485). An Ottoman war with Great Power
-    allies (an ordinary war, L497) only loses its Ottoman armies here."""
+    they may stay (``pax.native_end``, L485). An Ottoman war ended at the
+    enemies' request (``war.over == "request"``, :func:`ottoman_may_end_on_request`)
+    keeps their statuses only where the Ottomans could not reach (L497). An
+    Ottoman war with Great Power allies (an ordinary war, L497) only loses
+    its Ottoman armies here."""
     outcome = war.over if war.over in ("rebels_win", "powers_win") else native_war_over(state, war)
     native = native_of(war)
+    if war.kind == "ottoman" and war.over == "request":  # L497: Tripoli kept, Anatolia and Kuwait lost
+        kept = cut_off(state, war)
+        for area in _home_areas(war):
+            for p in [q for q in state.areas[area].statuses if q in enemies(war) and area not in kept]:
+                b.remove_status(state, area, p)
+        log(state, "pax.log.ottoman_request", "The war with {power} ends at its enemies' request: their statuses "
+            "stay only where the Ottoman armies could not reach.", power=native)
+        remove_native_armies(state, war)
+        push(state, frame("pax.native_end", war=war.id))
+        return
     if war.kind == "ottoman" and outcome is None:
         remove_native_armies(state, war)
         return

@@ -451,3 +451,40 @@ def test_a_rebellion_fought_by_the_chinese_alone_comes_to_an_end(seed):
     assert war.over == outcome and s.cr == 0 and s.powers["china"].units == {}
     assert all(not b.land_units_in(s, p, a) for p in ("great_britain", "france")
                for a in natives.chinese_areas() if p not in s.areas[a].statuses)
+
+
+def test_an_ottoman_war_cut_off_by_a_neutral_egypt_may_end_on_request():
+    """L497: Egypt controlled by a neutral, the Ottomans in Anatolia and the
+    colonial units in Tripoli: the war may end at the enemies' request; the
+    statuses in Tripoli stay, those in Anatolia and Kuwait go, and the
+    Ottoman armies too."""
+    s = china_game()
+    b.set_status(s, "egypt", "great_britain", "protectorate", new=False)
+    b.set_status(s, "tripoli", "italy", "protectorate", new=False)
+    b.set_status(s, "kuwait", "italy", "influence", new=False)
+    war = natives.start_ottoman(s, ["italy"])
+    b.add_unit(s, "italy", "tripoli", "army-3")
+    assert natives.ottoman_may_end_on_request(s, war)
+    assert natives.native_war_over(s, war) is None
+    war.over = "request"
+    natives.resolve_native(s, war)
+    settle(s)
+    assert s.areas["tripoli"].statuses["italy"].level == "protectorate"
+    assert "italy" not in s.areas["kuwait"].statuses
+    assert s.powers["ottoman"].units == {}
+    s.areas["egypt"].statuses.clear()  # an open Egypt: the Ottomans can march (no request)
+    war2 = natives.start_ottoman(s, ["italy"])
+    assert not natives.ottoman_may_end_on_request(s, war2)
+
+
+def test_in_the_rebellion_its_powers_may_enter_any_chinese_area():
+    """L475: "Durante la Ribellione le Unità Coloniali possono entrare in ogni
+    Area dell'Impero Cinese o Vassalli come contenessero propri Protettorati"."""
+    s = china_game()
+    assert not natives.open_to_colonials(s, "great_britain", "hupeh")
+    war = rebellion(s, {"hupeh": 1})
+    assert natives.open_to_colonials(s, "great_britain", "hupeh")
+    assert not natives.open_to_colonials(s, "great_britain", "persia")
+    assert not natives.open_to_colonials(s, "germany", "hupeh")  # not in the war
+    war.over = "powers_win"
+    assert not natives.open_to_colonials(s, "great_britain", "hupeh")
