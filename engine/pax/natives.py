@@ -632,14 +632,14 @@ def withdraw(state: PaxState, war: War) -> None:
     (no Control of their own) garrison their ungarrisoned Controls in the
     war's areas (an army (1) first), the rest go home, as do units at sea
     and surrendered units (L676, L684)."""
-    home_areas = set(_home_areas(war))
+    home_areas = set(_home_areas(war)) | native_ground(state, war)  # Egypt too in an Ottoman war
     for p in enemies(war):
         ps = state.powers[p]
         mine = set(b.controls(state, p))
         for loc in sorted(ps.units):
             if loc == b.HOME or loc in mine or loc in state.areas and loc not in home_areas:
                 continue  # elsewhere a unit stands where peace allows it (an Unrest area, L384)
-            for k, n in sorted(b.units_at(state, p, loc).items(), key=lambda kv: int(kv[0].rsplit("-", 1)[1])):
+            for k, n in sorted(b.units_at(state, p, loc).items(), key=lambda kv: parse_unit(kv[0])[1]):
                 for _ in range(n):
                     bare = [a for a in sorted(mine & home_areas) if not b.land_units_in(state, p, a)]
                     dest = bare[0] if k.startswith("army") and bare else b.HOME
