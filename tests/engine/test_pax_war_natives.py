@@ -488,3 +488,15 @@ def test_in_the_rebellion_its_powers_may_enter_any_chinese_area():
     assert not natives.open_to_colonials(s, "germany", "hupeh")  # not in the war
     war.over = "powers_win"
     assert not natives.open_to_colonials(s, "great_britain", "hupeh")
+
+
+def test_game_status_lists_no_native_power_among_the_great_powers():
+    """/game status shows each Great Power's treasury and VP; the Chinese
+    Empire at war is named in the log, not there."""
+    from bot.games.pax import status_lines
+
+    s = china_game()
+    b.set_status(s, "chihli", "great_britain", "influence", new=False)
+    natives.start_chinese(s)
+    text = " ".join(status_lines(engine.export_state(s), "en"))
+    assert "Great Britain" in text and "Chinese Empire" not in text and "china" not in text
