@@ -14,6 +14,7 @@ from engine.pax import board as b
 from engine.pax import chinese, natives
 from engine.pax.combat import after_fight
 from engine.pax.data import get_data
+from tests.engine.test_pax_data import overrides  # noqa: F401  (the override fixture)
 
 pytestmark = pytest.mark.timeout(120)
 ARMY = "army-5"  # the Chinese and Ottoman (5) armies, L71
@@ -500,3 +501,24 @@ def test_game_status_lists_no_native_power_among_the_great_powers():
     natives.start_chinese(s)
     text = " ".join(status_lines(engine.export_state(s), "en"))
     assert "Great Britain" in text and "Chinese Empire" not in text and "china" not in text
+
+
+def test_the_placement_table_is_a_marked_stand_in_an_override_replaces(overrides):  # noqa: F811
+    """L475: the Chinese Army Placement Table is printed on the Player Sheets,
+    not in the seed: a provisional stand-in, corrected without code."""
+    from engine.pax.data.status import status_report
+
+    entry = b.tables()["chinese_resentment"]["chinese_army_placement"]
+    assert entry["status"] == "unknown" and entry["verified"] is False and entry["basis"]
+    assert "chinese_resentment" in status_report()["tables"]["provisional_ids"]
+    overrides("""
+tables:
+  chinese_resentment:
+    chinese_army_placement: {provisional: {"1": tibet, "2": tibet, "3": tibet, "4": tibet, "5": tibet, "6": tibet}}
+    verified: false
+    source: "a test"
+""")
+    s = china_game()
+    s.forced_dice = [2]
+    natives.start_chinese(s)
+    assert s.powers["china"].units == {"tibet": {ARMY: 2}}
