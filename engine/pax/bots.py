@@ -10,7 +10,8 @@ signs what the Congress adopted; it fights a revolt
 when its armies match the area's strength; it takes the cheapest loss. In
 war (ruleset 3): it moves land units one step towards the enemy, attacks
 and joins attacks at 2:1 or better, retreats where it is in supply and
-takes the cheapest loss; it never stalls (every menu ends in "done")."""
+takes the cheapest loss; it never stalls (every menu ends in "done").
+After a won Chinese Rebellion it asks for the richest defeated area (L485)."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -124,9 +125,16 @@ def _war_retreat(state, d: Decision, ids: list[str]) -> str:
     return bot_retreat(state, war_of(state, f["war"]), f["power"], ids)
 
 
+def _cession(state, d: Decision, ids: list[str]) -> str:
+    """After a won Chinese Rebellion it asks for the ceded area of highest
+    Economic Value (L485)."""
+    areas = [i for i in ids if i in get_data().areas]
+    return max(areas, key=lambda a: (get_data().areas[a].economic_value, a)) if areas else ids[0]
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
            "pax.congress_sign": lambda s, d, ids: "sign",
            "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
-           "pax.war_retreat": _war_retreat}
+           "pax.war_retreat": _war_retreat, "pax.cession": _cession}

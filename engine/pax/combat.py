@@ -14,6 +14,7 @@ from ..core.engine import log
 from ..core.rng import roll_die
 from . import board as b
 from .data import get_data
+from .ruleset import at_least
 from .state import PaxState, parse_unit
 
 
@@ -137,6 +138,9 @@ def after_fight(state: PaxState, area: str, power: str, won: bool, established: 
         if s and s.new and s.combat:
             s.new = s.combat = False
             established.append(power)
+            if at_least(state, 3) and get_data().areas[area].type == "Ottoman Empire" \
+                    and power not in state.ottoman_due:
+                state.ottoman_due.append(power)  # L495: a new Control (a raised one never needs combat, L348)
         elif s and s.level == "protectorate" and state.powers[power].kind == "minor":
             s.level = "possession"  # L291: a minor's success in a Protectorate
     elif s and s.new and s.combat:

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.engine import log
 from ..core.steps import push
 from ..core.data import load_yaml
-from . import admin, movement, phases, warfare  # noqa: F401  (register steps)
+from . import admin, movement, natives, phases, warfare  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .congress import congress_for
 from .negotiation import proposals_for, visible_treaties
@@ -182,5 +182,6 @@ def display_names() -> dict[str, str]:
     for kind in ("army", "fleet"):
         for size in (1, 3, 10):
             out[f"{kind}-{size}"] = f"{kind.capitalize()} ({size})"
+    out["army-5"] = "Army (5)"  # the Chinese and Ottoman armies (L71)
     return out
 
