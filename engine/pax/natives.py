@@ -37,7 +37,7 @@ from .chinese import chinese_areas  # the Chinese Empire and Vassal areas, Hong 
 from .combat import cheapest_loss, combat_result
 from .data import get_data, table_value
 from .movement import _chinese_resentment as placement_resentment
-from .revolts import _OneSeat
+from .revolts import OneSeat
 from .revolts import _pool_loss as pool_loss
 from .state import RANK, PaxState, PowerState, War, parse_unit, unit_key
 
@@ -598,7 +598,7 @@ def decider(state: PaxState, war: War, power: str) -> str | None:
 
 
 @register
-class Cession(_OneSeat):
+class Cession(OneSeat):
     """L485: a power with armies in China asks for one defeated area and
     places a free Protectorate there, or asks none (the deadline default)."""
     name = "pax.cession"
