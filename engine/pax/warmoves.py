@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..core.engine import log
 from . import board as b
 from .data import get_data
+from .natives import open_to_colonials
 from .state import PaxState, War
 
 HOME = b.HOME
@@ -163,7 +164,7 @@ def destinations(state: PaxState, war: War, power: str, loc: str, kind: str) -> 
         else:
             if kind == "fleet" and not at_sea:
                 continue
-            if not _at_war_control(state, war, n):  # L593, L601
+            if not (_at_war_control(state, war, n) or open_to_colonials(state, power, n)):  # L593, L601, L475
                 continue
             if at_sea and units_of(state, enemies, n, "fleet"):  # L609
                 continue

@@ -487,6 +487,11 @@ def test_in_the_rebellion_its_powers_may_enter_any_chinese_area():
     assert natives.open_to_colonials(s, "great_britain", "hupeh")
     assert not natives.open_to_colonials(s, "great_britain", "persia")
     assert not natives.open_to_colonials(s, "germany", "hupeh")  # not in the war
+    from engine.pax.data import get_data
+    from engine.pax.warmoves import destinations
+    b.add_unit(s, "great_britain", "hong_kong", "army-3")
+    nxt = [n for n in get_data().areas["hong_kong"].overland if n in natives.chinese_areas()]
+    assert nxt and set(nxt) <= set(destinations(s, war, "great_britain", "hong_kong", "army"))  # the move is offered
     war.over = "powers_win"
     assert not natives.open_to_colonials(s, "great_britain", "hupeh")
 
