@@ -7,7 +7,11 @@ time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
 and accepts only proposals in which it gives nothing; it convenes no
 Congress, stays away, votes for a treaty only when it gives nothing, and
 signs what the Congress adopted; it fights a revolt
-when its armies match the area's strength; it takes the cheapest loss."""
+when its armies match the area's strength; it takes the cheapest loss.
+War (issue 35): it declares war when it holds a Casus Belli against a
+power whose armies are weaker than its own, honours its treaties, offers
+peace when its alliance has fewer strength points on the map than the
+enemy's, and takes the highest status a conquest offers."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -70,7 +74,41 @@ def _vote(state, d: Decision, ids: list[str]) -> str:
     return "no" if any(t["giver"] == d.actor for t in prop["terms"]) else "yes"
 
 
+def army_strength(state, power: str) -> int:
+    """All of ``power``'s armies, wherever they stand (L71)."""
+    from . import board as b
+
+    return sum(b.strength(u) for u in state.powers[power].units.values())
+
+
+def _declare(state, d: Decision, ids: list[str]) -> str:
+    """War on the weakest power it holds a Casus Belli against, when that
+    power's armies are weaker than its own; else peace."""
+    own = army_strength(state, d.actor)
+    targets = [(army_strength(state, i.split(":", 1)[1]), i) for i in ids if i.startswith("declare:")]
+    weaker = sorted(t for t in targets if t[0] < own)
+    return weaker[0][1] if weaker else "peace"
+
+
+def _peace(state, d: Decision, ids: list[str]) -> str:
+    """Peace when its alliance has fewer strength points on the map."""
+    from . import board as b
+    from .war import get_war
+
+    war = get_war(state, state.stack[-1]["war"])
+    mine = next(i for i in range(len(war.sides)) if any(state.seat(p) == d.actor for p in war.sides[i]
+                                                        if p in state.powers))
+
+    def points(side: int) -> int:
+        return sum(b.strength(u, None) for p in war.sides[side] if p in state.powers
+                   for u in state.powers[p].units.values())
+
+    return "offer_peace" if points(mine) < points(1 - mine) else "fight_on"
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
-           "pax.congress_sign": lambda s, d, ids: "sign"}
+           "pax.congress_sign": lambda s, d, ids: "sign",
+           "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour", "pax.war_peace": _peace,
+           "pax.war_spoils": lambda s, d, ids: ids[0]}

@@ -2,7 +2,8 @@
 export_state, view, load_state, display_names.
 
 Part 1 (issue 19): the whole peace-time turn, 4-7 players; no war can be
-declared yet (the War phase says so and Casus Belli are recorded).
+declared yet (the War phase says so and Casus Belli are recorded); ruleset 3
+(issue 35) plays the War phase (engine.pax.war).
 """
 from __future__ import annotations
 

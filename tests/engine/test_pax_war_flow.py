@@ -1,0 +1,385 @@
+"""Pax Britannica, the flow of war (issue 35, ruleset 3): declarations
+(L501, L557, L569), calls to arms by treaty (L565, L569), Austria-Hungary's
+defensive alliance (L569, L700), the War Sequence's initiative and end
+(L515-549), peace and separate peace (L684), European Tension (L692) and
+the resolution (L553, L684), from the seed's statements
+(shared/seeds/pax_britannica_rules_it.txt, L<n>). Movement and combat in
+war are other files' (test_pax_war_*.py)."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core.engine import settle
+from engine.core.errors import IllegalChoice, NotYourTurn
+from engine.core.steps import frame, handler
+from engine.pax import board as b
+from engine.pax import bots, natives
+from engine.pax.negotiation import term_options
+from engine.pax.war import MAX_SEQUENCES
+
+HOLD = {"step": "pax.movement", "round": 1, "drafts": {}, "sealed": []}
+
+
+def fresh(players: int = 5, seed: int = 1, **options):
+    return engine.new_game("pax", "1880", seed, {"players": players, **options})
+
+
+def cb(s, holder, against, area="kenya"):
+    s.casus_belli.append({"holder": holder, "against": against, "area": area, "why": "control_placed",
+                          "turn": s.turn})
+
+
+def garrison(s, power, area, level="protectorate", unit="army-1"):
+    """``power`` holds ``area`` with a unit there (so its alliance has a
+    unit outside its homeland, L546)."""
+    s.areas[area].statuses.clear()
+    b.set_status(s, area, power, level, new=False)
+    b.add_unit(s, power, area, unit)
+
+
+def war_phase(s):
+    """Play phase 10 now; a blocking Movement round below it holds the game
+    after the War phase, so a test sees what the war left."""
+    s.stack[:] = [dict(HOLD), frame("pax.war")]
+    settle(s)
+
+
+def step(s):
+    return s.stack[-1]["step"]
+
+
+def answer_all(s, choice):
+    for d in engine.decisions(s):
+        engine.apply(s, d.actor, choice)
+
+
+def ets(s, why):
+    return [e["params"]["amount"] for e in s.log if e["key"] == "pax.log.et" and e["params"]["why"] == why]
+
+
+def declared(s, by, against):
+    """``by`` holds a CB against ``against`` (L557) and declares (L569)."""
+    cb(s, by, against)
+    war_phase(s)
+    engine.apply(s, by, f"declare:{against}")
+    return s.wars[-1]
+
+
+def france_at_war_with_germany(s):
+    garrison(s, "germany", "kenya")
+    return declared(s, "france", "germany")
+
+
+# ----------------------------------------------------------------- declarations (L557, L569, L692)
+
+def test_no_declaration_without_a_casus_belli():
+    """L557: "Una Potenza non può dichiarare Guerra ad un'altra Potenza ...
+    senza un legittimo Casus Belli": only France, which holds one against
+    Germany, is asked, and only about Germany."""
+    s = fresh()
+    cb(s, "france", "germany")
+    war_phase(s)
+    assert step(s) == "pax.war_declare"
+    [d] = engine.decisions(s)
+    assert d.actor == "france" and d.ids() == ["peace", "declare:germany"]
+    before = s.model_dump()
+    with pytest.raises(IllegalChoice):
+        engine.apply(s, "france", "declare:italy")
+    with pytest.raises(NotYourTurn):
+        engine.apply(s, "great_britain", "declare:france")
+    assert s.model_dump() == before and s.wars == []
+
+
+def test_no_casus_belli_no_war_and_the_war_phase_passes():
+    s = fresh()
+    war_phase(s)
+    assert step(s) == "pax.movement" and s.wars == []
+    assert any(e["key"] == "pax.log.war_none" for e in s.log)
+
+
+def test_keeping_the_peace_is_the_default_and_declares_nothing():
+    s = fresh()
+    cb(s, "france", "germany")
+    war_phase(s)
+    assert engine.default_choice(s, "france") == "peace"
+    et = s.et
+    engine.apply_defaults(s)
+    assert s.wars == [] and s.et == et and step(s) == "pax.movement"
+
+
+def test_a_declaration_raises_european_tension_by_five():
+    """L692: "L'Indice aumenta di cinque punti ogni volta che un giocatore
+    dichiara Guerra"; and two at the end of each War Sequence."""
+    s = fresh()
+    et = s.et
+    war = france_at_war_with_germany(s)
+    assert war.declared[0]["by"] == "france" and war.declared[0]["against"] == "germany"
+    assert ets(s, "war_declared") == [5]
+    assert step(s) == "pax.war_peace" and s.et == et + 5 + 2  # one sequence played
+
+
+def test_austria_hungary_defends_germany_when_germany_is_attacked():
+    """L569, L700: "Se una Potenza dichiara Guerra alla Germania, l'Austria
+    entrerà nel conflitto a favore dei Tedeschi"."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    assert war.sides == [["france"], ["germany", "austria_hungary"]]
+    assert ets(s, "war_declared") == [5]  # the alliance acts: no declaration of its own
+
+
+def test_austria_hungary_stays_neutral_when_germany_declares():
+    """L569: "Se è la Germania che dichiara Guerra, tuttavia, l'Austria non
+    è obbligata ... l'Austria è considerata neutrale"."""
+    s = fresh()
+    garrison(s, "germany", "kenya")
+    assert declared(s, "germany", "france").sides == [["germany"], ["france"]]
+
+
+def test_austria_hungary_never_declares_war():
+    """L700: Germany makes only defensive alliances for Austria-Hungary."""
+    s = fresh()
+    cb(s, "austria_hungary", "italy")
+    war_phase(s)
+    assert s.wars == [] and step(s) == "pax.movement"
+
+
+def test_germany_defends_austria_hungary():
+    s = fresh()
+    garrison(s, "germany", "kenya")
+    garrison(s, "france", "tahiti", "possession")
+    assert declared(s, "france", "austria_hungary").sides == [["france"], ["austria_hungary", "germany"]]
+
+
+# ----------------------------------------------------------------- calls to arms (L565, L569)
+
+def _treaty(s, kind, giver, taker, secret=False):
+    s.treaties.append({"id": len(s.treaties) + 1, "turn": s.turn, "signatories": [taker, giver],
+                       "terms": [{"kind": kind, "giver": giver, "taker": taker}], "secret": secret,
+                       "breaches": []})
+
+
+def test_treaties_may_bind_to_defend_or_to_join_in_war_from_ruleset_3():
+    """L565: treaties giving a CB if a signatory is attacked, and the
+    "Trattati Offensivi Mutui"."""
+    kinds = {t["kind"] for t in term_options(fresh(), "france", "usa")}
+    assert {"defend", "support"} <= kinds
+    assert not {"defend", "support"} & {t["kind"] for t in term_options(fresh(ruleset=2), "france", "usa")}
+
+
+def _germany_attacks_france_defended_by(s, ally, kind="defend"):
+    garrison(s, "germany", "kenya")
+    _treaty(s, kind, ally, "france")
+    declared(s, "germany", "france")
+
+
+def test_a_defence_treaty_calls_the_ally_who_may_honour_it():
+    """L569: the obliged players "devono decidere se aderire ai loro
+    obblighi dichiarando Guerra (ed incrementando la Tensione Europea)"."""
+    s = fresh()
+    _germany_attacks_france_defended_by(s, "japan")
+    assert step(s) == "pax.war_call"
+    [d] = engine.decisions(s)
+    assert d.actor == "japan" and d.ids() == ["refuse", "honour"]
+    engine.apply(s, "japan", "honour")
+    war = s.wars[-1]
+    assert war.sides == [["germany"], ["france", "japan"]]  # still Germany's offensive war: Austria neutral
+    assert ets(s, "war_declared") == [5, 5] and not ets(s, "treaty_broken")
+
+
+def test_refusing_a_call_breaks_the_treaty():
+    """L565: "Quando un giocatore rompe un Trattato formale, tutti i
+    firmatari dello stesso hanno automaticamente un Casus Belli contro il
+    trasgressore"; L692: ET +5; L569: the ex-partners may then declare war
+    on it."""
+    s = fresh()
+    _germany_attacks_france_defended_by(s, "japan")
+    assert engine.default_choice(s, "japan") == "refuse"  # the passive answer (ruling)
+    engine.apply(s, "japan", "refuse")
+    assert ets(s, "treaty_broken") == [5]
+    assert any(e["key"] == "pax.log.casus_belli_treaty" and e["params"]["holder"] == "france"
+               and e["params"]["against"] == "japan" for e in s.log)
+    assert step(s) == "pax.war_declare"
+    [d] = engine.decisions(s)
+    assert d.actor == "france" and "declare:japan" in d.ids()
+    engine.apply(s, "france", "declare:japan")
+    assert s.wars[-1].sides == [["germany", "japan"], ["france"]]
+
+
+def test_a_defence_treaty_does_not_call_to_a_war_the_ally_began():
+    """L569: "Se avete un Trattato difensivo con una Potenza che inizia la
+    Guerra, non siete obbligati ad aiutarla"; a mutual offensive treaty
+    does (L565)."""
+    for kind, asked in (("defend", None), ("support", "japan")):
+        s = fresh()
+        _treaty(s, kind, "japan", "france")
+        france_at_war_with_germany(s)
+        assert [d.actor for d in engine.decisions(s) if d.step == "pax.war_call"] == ([asked] if asked else [])
+
+
+# ----------------------------------------------------------------- the War Sequence (L505-549, L561)
+
+def test_every_casus_belli_goes_when_the_war_sequence_begins():
+    """L561: "Una volta che inizia la War Sequence, tutti i Casus Belli sono
+    rimossi" -- the unused ones too."""
+    s = fresh()
+    cb(s, "japan", "usa", "hawaii")
+    garrison(s, "germany", "kenya")
+    cb(s, "france", "germany")
+    war_phase(s)
+    engine.apply(s, "japan", "peace")
+    assert len(s.casus_belli) == 2
+    engine.apply(s, "france", "declare:germany")
+    assert s.casus_belli == []
+
+
+def test_casus_belli_unused_without_a_war_stay_until_the_turn_ends():
+    s = fresh()
+    cb(s, "japan", "usa", "hawaii")
+    war_phase(s)
+    engine.apply(s, "japan", "peace")
+    assert len(s.casus_belli) == 1
+
+
+def test_initiative_die_rolls_decide_the_first_alliance():
+    """L519: one die per side, the higher is the First Alliance, which
+    moves, attacks and checks supply first (L521-541)."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    rolls = [e["params"] for e in s.log if e["key"] == "pax.log.war_initiative"]
+    assert rolls and all(r["a"] == r["b"] for r in rolls[:-1]) and rolls[-1]["a"] != rolls[-1]["b"]
+    assert war.first == (0 if rolls[-1]["a"] > rolls[-1]["b"] else 1)
+    s.stack[:] = []
+    handler(frame("pax.war_sequence", war=war.id), "pax").run(s, {"step": "pax.war_sequence", "war": war.id})
+    first = war.first
+    order = [(f["step"], f.get("side")) for f in reversed(s.stack)]
+    assert order == [("pax.war_maneuver", first), ("pax.war_attack", first), ("pax.war_supply", first),
+                     ("pax.war_maneuver", 1 - first), ("pax.war_attack", 1 - first),
+                     ("pax.war_supply", 1 - first), ("pax.war_end", None)]
+
+
+def test_a_native_side_is_always_the_first_alliance(monkeypatch):
+    """L517-518: the Chinese Empire, or the Ottomans without allies, are
+    the First Alliance without a roll."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    monkeypatch.setattr(natives, "is_native_side", lambda state, w, side: side == 1)
+    s.stack[:] = []
+    handler(frame("pax.war_sequence", war=war.id), "pax").run(s, {"step": "pax.war_sequence", "war": war.id})
+    assert war.first == 1 and s.stack[-1]["step"] == "pax.native_maneuver"
+
+
+def test_three_sequences_without_an_attack_are_a_stalemate():
+    """L548: "Se tre consecutive War Sequence sono trascorse senza un
+    attacco da ambo le parti, la guerra finisce in uno stallo"; ET +2 at
+    the end of each (L692)."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    for k in (1, 2, 3):
+        assert step(s) == "pax.war_peace" and war.sequence == k and war.quiet == k
+        answer_all(s, "fight_on")
+    assert war.over == "stalemate" and war.winner is None and step(s) == "pax.movement"
+    assert ets(s, "war_sequence") == [2, 2, 2]
+
+
+def test_an_attack_resets_the_quiet_count():
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    answer_all(s, "fight_on")
+    war.attacked = True  # as warfare's attack phase records it
+    s.stack[-1:] = [frame("pax.war_end", war=war.id)]
+    settle(s)
+    assert war.quiet == 0 and war.over is None
+
+
+def test_the_guard_ends_an_endless_war_in_a_stalemate():
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    war.sequence = MAX_SEQUENCES
+    answer_all(s, "fight_on")
+    assert war.over == "stalemate"
+
+
+def test_peace_by_agreement_of_every_belligerent():
+    """L545, L684: "Per accordo tra tutti i combattenti, una Guerra può
+    finire in qualsiasi istante"; fighting on is the default."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    assert {d.actor for d in engine.decisions(s)} == {"france", "germany"}  # Germany speaks for Austria
+    assert engine.default_choice(s, "france") == "fight_on"
+    answer_all(s, "offer_peace")
+    assert war.over == "peace" and war.winner is None and step(s) == "pax.movement"
+
+
+def test_one_side_offering_alone_does_not_end_the_war():
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    engine.apply(s, "france", "offer_peace")
+    engine.apply(s, "germany", "fight_on")
+    assert war.over is None and step(s) == "pax.war_peace" and war.sequence == 2
+
+
+def test_a_separate_peace_raises_tension_by_five():
+    """L684: a player who makes peace while its allies fight on leaves the
+    war, "la parte opponente continua a combattere"; "Quando viene stipulata
+    una Pace Separata, la Tensione Europea cresce di 5"."""
+    s = fresh()
+    garrison(s, "japan", "formosa")
+    _germany_attacks_france_defended_by(s, "japan")
+    engine.apply(s, "japan", "honour")
+    war = s.wars[-1]
+    engine.apply(s, "france", "offer_peace")
+    engine.apply(s, "japan", "fight_on")
+    engine.apply(s, "germany", "offer_peace")
+    assert ets(s, "separate_peace") == [5]
+    assert war.sides == [["germany"], ["japan"]] and war.separate == ["france"] and war.over is None
+
+
+# ----------------------------------------------------------------- the end and the spoils (L546, L684)
+
+def test_a_side_with_no_unit_outside_its_homeland_loses_and_the_victor_takes_its_conquest():
+    """L546, L684: the war ends when an alliance has no unit outside its
+    homeland; the victors place any status in the areas they conquered,
+    free of £."""
+    s = fresh()
+    war = france_at_war_with_germany(s)
+    b.remove_unit(s, "germany", "kenya", "army-1")
+    b.add_unit(s, "france", "kenya", "army-3")
+    war.conquered["kenya"] = 0  # as warfare's attack phase records it (L670)
+    treasury = s.powers["france"].treasury
+    answer_all(s, "fight_on")
+    assert war.over == "victory" and war.winner == 0
+    assert step(s) == "pax.war_spoils"
+    [d] = engine.decisions(s)
+    assert d.actor == "france" and d.ids() == ["possession", "protectorate", "influence", "interest", "none"]
+    engine.apply(s, "france", "possession")
+    assert {p: x.level for p, x in s.areas["kenya"].statuses.items()} == {"france": "possession"}
+    assert s.powers["france"].treasury == treasury and war.over == "victory" and step(s) == "pax.movement"
+
+
+def test_ruleset_2_games_keep_the_no_war_notice():
+    s = fresh(ruleset=2)
+    cb(s, "france", "germany")
+    war_phase(s)
+    assert s.wars == [] and step(s) == "pax.movement"
+    assert any(e["key"] == "pax.log.no_war" for e in s.log)
+    assert len(s.casus_belli) == 1
+
+
+# ----------------------------------------------------------------- the bots
+
+def test_the_bot_declares_on_a_weaker_power_honours_and_sues_for_peace_when_weaker():
+    s = fresh()
+    garrison(s, "germany", "kenya")
+    cb(s, "france", "germany")
+    cb(s, "france", "belgium")
+    war_phase(s)
+    d = engine.decisions(s)[0]
+    assert bots.choose(s, d) == "declare:belgium"  # France 16, Germany 11, Belgium 3 army points
+    s = fresh()
+    _germany_attacks_france_defended_by(s, "japan")
+    assert bots.choose(s, engine.decisions(s)[0]) == "honour"
+    s = fresh()
+    france_at_war_with_germany(s)
+    choices = {d.actor: bots.choose(s, d) for d in engine.decisions(s)}
+    assert choices == {"france": "offer_peace", "germany": "fight_on"}  # 19 points against 24
