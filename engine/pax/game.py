@@ -109,9 +109,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
 
 def stretch_marker(state: PaxState) -> tuple:
     """Changes when a sealed step reveals: a new round, phase or step (the
-    answers after the proposals, a Congress's vote after its proposals)."""
+    answers after the proposals, a Congress's vote after its proposals; a
+    war's next declaration round, call to arms or peace talks, ruleset 3)."""
     top = state.stack[-1] if state.stack else {}
-    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"))
+    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"), top.get("war"))
 
 
 def _public_powers(state: PaxState) -> dict[str, Any]:
@@ -123,7 +124,8 @@ def _public_powers(state: PaxState) -> dict[str, Any]:
 def export_state(state: PaxState) -> dict[str, Any]:
     """The public JSON: turn, year, phase, powers (treasury, VP, units,
     merchant fleets), areas (statuses, Unrest), ET, CR, Casus Belli, the Admin
-    records, canals, who must decide, result. Sealed orders never appear."""
+    records, canals, the wars being fought, who must decide, result. Sealed
+    orders never appear."""
     from ..core.engine import decisions
 
     top = state.stack[-1] if state.stack else {}
@@ -138,6 +140,7 @@ def export_state(state: PaxState) -> dict[str, Any]:
         "admin": state.admin, "canals": state.canals,
         "treaties": visible_treaties(state, None),  # public ones only (L461)
         "congress": congress_for(state, None),
+        "wars": [w.model_dump() for w in state.at_war()],  # ruleset 3: the wars being fought (public)
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,

@@ -178,13 +178,13 @@ def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[st
     return out
 
 
-def declaration_round(state: PaxState, offered: list[str]) -> list[dict]:
-    """The frame of a declaration round, none when nobody may declare."""
+def declaration_round(state: PaxState, offered: list[str], rnd: int = 1) -> list[dict]:
+    """The frame of declaration round ``rnd``, none when nobody may declare."""
     offers = declaration_offers(state, offered)
     if not offers:
         return []
     pairs = offered + [f"{seat}>{t}" for seat, ts in offers.items() for t in ts]
-    return [frame("pax.war_declare", offers=offers, answers={}, offered=pairs)]
+    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs)]
 
 
 class _Sealed(Step):
@@ -234,7 +234,7 @@ class Declare(_Sealed):
             elif answer == "peace":
                 log(state, "pax.log.war_no_declaration", "{power} declares no war.", power=seat)
         if state.result is None:
-            push(state, frame("pax.war_calls", asked=[], offered=f["offered"]))
+            push(state, frame("pax.war_calls", round=f["round"], asked=[], offered=f["offered"]))
 
     def default(self, state, f, actor):
         return "peace"
@@ -279,9 +279,10 @@ class Calls(Step):
             return
         for ob in obligations(state):
             if ob["key"] not in f["asked"]:
-                push(state, frame("pax.war_call", **ob), dict(f, asked=f["asked"] + [ob["key"]]))
+                push(state, frame("pax.war_call", index=len(f["asked"]), **ob),
+                     dict(f, asked=f["asked"] + [ob["key"]]))
                 return
-        push(state, *declaration_round(state, f["offered"]))
+        push(state, *declaration_round(state, f["offered"], f["round"] + 1))
 
 
 @register
@@ -454,7 +455,7 @@ class End(_WarStep):
                 push(state, frame("pax.war_sequence", war=war.id))
             return
         talks = all(side_seats(state, war, i) for i in range(len(war.sides)))
-        push(state, *([frame("pax.war_peace", war=war.id, answers={})] if talks else []),
+        push(state, *([frame("pax.war_peace", war=war.id, round=war.sequence, answers={})] if talks else []),
              frame("pax.war_outcome", war=war.id))
 
 
@@ -638,7 +639,7 @@ class Conquest(_WarStep):
     def play(self, state, f, war):
         levels = spoils_levels(state, war, f["area"], f["power"], f["side"])
         if state.powers[f["power"]].kind != "minor" and levels:
-            push(state, dict(f, step="pax.war_spoils"))
+            push(state, dict(f, step="pax.war_spoils", index=f["area"]))
             return
         take_area(state, war, f["area"], f["power"], f["side"], "possession" if "possession" in levels else None)
 

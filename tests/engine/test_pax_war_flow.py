@@ -383,3 +383,91 @@ def test_the_bot_declares_on_a_weaker_power_honours_and_sues_for_peace_when_weak
     france_at_war_with_germany(s)
     choices = {d.actor: bots.choose(s, d) for d in engine.decisions(s)}
     assert choices == {"france": "offer_peace", "germany": "fight_on"}  # 19 points against 24
+
+
+# ----------------------------------------------------------------- more of the flow
+
+def test_declarations_joining_two_wars_make_one_war_of_two_alliances():
+    """L569: "Una Guerra scoppia tra due Alleanze": Germany declaring on
+    Japan, at war with the USA, brings Japan's war into Germany's."""
+    s = fresh()
+    garrison(s, "germany", "kenya")
+    for holder, target in (("france", "germany"), ("japan", "usa"), ("germany", "japan")):
+        cb(s, holder, target)
+    war_phase(s)
+    for holder, target in (("france", "germany"), ("japan", "usa"), ("germany", "japan")):
+        engine.apply(s, holder, f"declare:{target}")
+    [war] = s.wars
+    assert war.sides == [["france", "japan"], ["germany", "austria_hungary", "usa"]]
+    assert [d["by"] for d in war.declared] == ["france", "japan", "germany"] and ets(s, "war_declared") == [5] * 3
+    assert engine.export_state(s)["wars"][0]["sides"] == war.sides  # every player sees the alliances
+
+
+def test_a_minor_without_allies_is_moved_by_the_engine():
+    """L513, L579: a minor without allies is moved by a player the others
+    name; in play by post the engine moves it (ruling)."""
+    s = fresh()
+    garrison(s, "belgium", "congo", "possession", "army-3")
+    war = declared(s, "france", "belgium")
+    assert war.controllers == {"belgium": "bot"}
+
+
+def test_a_fourth_european_power_at_war_ends_the_game():
+    """L573: a war of four or more of GB, France, Germany, Austria-Hungary,
+    Italy, Russia is a Great War: the game ends at once."""
+    s = fresh()
+    _treaty(s, "defend", "great_britain", "germany")
+    france_at_war_with_germany(s)  # France against Germany and Austria-Hungary
+    engine.apply(s, "great_britain", "honour")
+    assert s.result is not None and engine.decisions(s) == []
+
+
+def test_a_new_control_in_an_ottoman_area_brings_the_ottoman_war():
+    """L497: "Se una Potenza stabilisce un Control in un'Area Ottomana,
+    l'Impero Ottomano dichiarerà Guerra"; "L'innalzare un Control
+    preesistente non cagiona la Guerra"."""
+    from engine.pax.combat import after_fight
+
+    s = fresh()
+    s.areas["anatolia"].statuses.clear()
+    b.set_status(s, "anatolia", "france", "protectorate", new=True, combat=True)
+    b.add_unit(s, "france", "anatolia", "army-3")
+    after_fight(s, "anatolia", "france", True, [])
+    assert s.ottoman_due == ["france"]
+    b.set_status(s, "anatolia", "france", "possession", new=True, combat=b.needs_combat("protectorate", "possession"))
+    s.ottoman_due = []
+    after_fight(s, "anatolia", "france", True, [])
+    assert s.ottoman_due == []
+    s = fresh(ruleset=2)
+    b.set_status(s, "anatolia", "france", "protectorate", new=True, combat=True)
+    after_fight(s, "anatolia", "france", True, [])
+    assert s.ottoman_due == []
+
+
+def test_the_chinese_rebellion_then_the_ottoman_war_then_the_declared_wars(monkeypatch):
+    """L505-509: the Chinese Rebellion first, the war the Ottoman Empire
+    declares second, every other war after them."""
+    from engine.pax.state import War
+
+    s = fresh()
+    started = []
+
+    def chinese(state):
+        started.append("chinese")
+        return War(id=98, kind="chinese", sides=[["china"], ["france"]])
+
+    def ottoman(state, against):
+        started.append(("ottoman", against))
+        return War(id=99, kind="ottoman", sides=[["ottoman"], against])
+
+    monkeypatch.setattr(natives, "start_chinese", chinese)
+    monkeypatch.setattr(natives, "start_ottoman", ottoman)
+    s.chinese_rebellion, s.ottoman_due = s.turn, ["italy"]
+    garrison(s, "germany", "kenya")
+    cb(s, "france", "germany")
+    s.stack[:] = [dict(HOLD), frame("pax.war")]
+    settle(s)
+    engine.apply(s, "france", "declare:germany")
+    assert started == ["chinese", ("ottoman", ["italy"])] and s.ottoman_due == []
+    begun = [e["params"]["n"] for e in s.log if e["key"] == "pax.log.war_alliance" and e["params"]["side"] == 1]
+    assert begun == [98, 99, 1]
