@@ -107,7 +107,7 @@ def enter(state: PaxState, war: War, power: str, side: int, how: str) -> None:
     "defends" or "pact"); a Great War ends the game (L571-573)."""
     if war.side_of(power) is not None:
         return
-    other = war_of(state, power)
+    other = war_of(state, power) if war.kind == "war" else None  # the Ottoman war stays apart
     if other is not None and other is not war:
         _merge(state, war, other, side, power)
     else:
@@ -119,18 +119,18 @@ def enter(state: PaxState, war: War, power: str, side: int, how: str) -> None:
         greatwar.end_game(state, "great_war", [first] + ([power] if power not in (first, "austria_hungary") else []))
 
 
-def declare(state: PaxState, by: str, against: str, call: bool = False) -> War:
+def declare(state: PaxState, by: str, against: str, call: bool = False, war: War | None = None) -> War:
     """``by`` declares war on ``against`` (L569): a new war, or ``against``
-    (or ``by``) joins the war the other fights. ET +5 (L692); the
-    Austro-German defensive alliance acts (L569, L700) on a declaration of
-    the declarer's own, not on a treaty ally's answer to a call (``call``),
-    which leaves the war what it was (Germany's offensive stays one)."""
-    war = war_of(state, by) or war_of(state, against)
+    (or ``by``) joins the war the other fights (``war``: that war, when it
+    is the Ottoman one, L497). ET +5 (L692); the Austro-German defensive
+    alliance acts (L569, L700) on a declaration of the declarer's own, not
+    on a treaty ally's answer to a call (``call``), which leaves the war
+    what it was (Germany's offensive stays one)."""
+    war = war or war_of(state, by) or war_of(state, against)
+    log(state, "pax.log.war_declared", "{power} declares war on {other}.", power=by, other=against)
     if war is None:
         war = _new_war(state, [[by], [against]])
-        log(state, "pax.log.war_declared", "{power} declares war on {other}.", power=by, other=against)
     else:
-        log(state, "pax.log.war_declared", "{power} declares war on {other}.", power=by, other=against)
         if war.side_of(by) is not None:
             enter(state, war, against, 1 - war.side_of(by), "attacked")
         else:
@@ -209,6 +209,15 @@ class _Sealed(Step):
         if not self.decisions(state, f):
             state.stack.pop()
             self.settle(state, f)
+
+
+class _WarSealed(_Sealed):
+    """A sealed question about one war (frame ``war``) to the seats
+    ``who(state, war)`` names."""
+    who: Any = None
+
+    def seats(self, state, f):
+        return type(self).who(state, get_war(state, f["war"]))
 
 
 @register
@@ -379,14 +388,53 @@ class Alliances(_WarStep):
     name = "pax.war_alliances"
 
     def play(self, state, f, war):
+        if war.kind == "ottoman" and not f.get("asked") and bystanders(state, war):
+            push(state, frame("pax.war_sides", war=war.id, answers={}), dict(f, asked=True))
+            return
         for i, side in enumerate(war.sides):
             log(state, "pax.log.war_alliance", "War {n}, alliance {side}: {powers}.", n=war.id, side=i + 1,
                 powers=", ".join(side))
             seats = side_seats(state, war, i)
             for p in side:
-                if p in state.powers and state.powers[p].kind == "minor":
-                    war.controllers[p] = seats[0] if seats else "bot"
+                if p in state.powers and state.powers[p].kind in ("minor", "native") and seats:
+                    war.controllers[p] = seats[0]  # the Ottomans with allies fight as a minor (L497)
+                elif p in state.powers and state.powers[p].kind == "minor":
+                    war.controllers[p] = "bot"
         push(state, frame("pax.war_sequence", war=war.id))
+
+
+def bystanders(state: PaxState, war: War) -> list[str]:
+    """Players not in the Ottoman war, who may join either side (L497)."""
+    return [p for p in state.players if war.side_of(p) is None]
+
+
+@register
+class Sides(_WarSealed):
+    """L497: "Quando l'Impero Ottomano dichiara Guerra, ogni Potenza può
+    decidere se schierarsi a favore dell'Impero"; the others may help the
+    power it declared war on, or stay neutral (the default). Joining is a
+    declaration of war (ET +5, L692)."""
+    name = "pax.war_sides"
+    who = staticmethod(lambda state, war: bystanders(state, war))
+
+    def ask(self, state, f, seat):
+        war = get_war(state, f["war"])
+        return Decision(seat, msg("pax.prompt.war_sides", "{power}: the Ottoman Empire is at war with {enemy}; "
+                                  "take a side?", power=seat, enemy=war.sides[1][0]),
+                        [_c("neutral", "stay_neutral", "Stay neutral")]
+                        + [_c(f"join:{i}", "join_side", "Join {power}'s alliance", power=war.sides[i][0])
+                           for i in range(len(war.sides))], self.name)
+
+    def settle(self, state, f):
+        war = get_war(state, f["war"])
+        for seat in self.seats(state, f):
+            answer = f["answers"].get(seat, "neutral")
+            if answer.startswith("join:") and state.result is None:
+                side = int(answer.split(":")[1])
+                declare(state, seat, war.sides[1 - side][0], war=war)
+
+    def default(self, state, f, actor):
+        return "neutral"
 
 
 def initiative(state: PaxState, war: War) -> int:
@@ -466,13 +514,11 @@ def belligerent_seats(state: PaxState, war: War) -> list[str]:
 
 
 @register
-class Peace(_Sealed):
+class Peace(_WarSealed):
     """Every belligerent player fights on (the default) or offers peace,
     sealed (L545, L684)."""
     name = "pax.war_peace"
-
-    def seats(self, state, f):
-        return belligerent_seats(state, get_war(state, f["war"]))
+    who = staticmethod(lambda state, war: belligerent_seats(state, war))
 
     def ask(self, state, f, seat):
         war = get_war(state, f["war"])

@@ -469,5 +469,30 @@ def test_the_chinese_rebellion_then_the_ottoman_war_then_the_declared_wars(monke
     settle(s)
     engine.apply(s, "france", "declare:germany")
     assert started == ["chinese", ("ottoman", ["italy"])] and s.ottoman_due == []
+    assert step(s) == "pax.war_sides"  # L497: the bystanders may take a side
+    engine.apply_defaults(s)
     begun = [e["params"]["n"] for e in s.log if e["key"] == "pax.log.war_alliance" and e["params"]["side"] == 1]
     assert begun == [98, 99, 1]
+
+
+def test_any_power_may_take_a_side_in_the_ottoman_war(monkeypatch):
+    """L497: "Quando l'Impero Ottomano dichiara Guerra, ogni Potenza può
+    decidere se schierarsi a favore dell'Impero come alleato Attivo. Così,
+    le Grandi Potenze possono decidere anche di accorrere in aiuto alla
+    Potenza Europea"; neutral is the default; joining declares war (L692)."""
+    from engine.pax.state import War
+
+    s = fresh()
+    monkeypatch.setattr(natives, "start_ottoman",
+                        lambda state, against: War(id=7, kind="ottoman", sides=[["ottoman"], list(against)]))
+    s.ottoman_due = ["france"]
+    war_phase(s)
+    assert step(s) == "pax.war_sides"
+    assert {d.actor for d in engine.decisions(s)} == {"great_britain", "germany", "usa", "japan"}
+    assert engine.default_choice(s, "usa") == "neutral"
+    engine.apply(s, "great_britain", "join:0")
+    engine.apply(s, "japan", "join:1")
+    engine.apply_defaults(s)
+    war = s.wars[-1]
+    assert war.sides == [["ottoman", "great_britain"], ["france", "japan"]]
+    assert ets(s, "war_declared") == [5, 5]
