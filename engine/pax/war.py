@@ -102,9 +102,12 @@ def _merge(state: PaxState, war: War, other: War, side: int, power: str) -> None
     state.wars.remove(other)
 
 
-def enter(state: PaxState, war: War, power: str, side: int, how: str) -> None:
-    """``power`` is now on ``side`` of ``war`` (``how``: "declared",
-    "defends" or "pact"); a Great War ends the game (L571-573)."""
+def enter(state: PaxState, war: War, power: str, side: int, by: str) -> None:
+    """``power`` is now on ``side`` of ``war``, brought in by ``by``'s
+    declaration (its own, or one against it or its ally). A Great War ends
+    the game (L571-573); its causers (L573, L688 A): the first power to
+    declare war in it and the one whose declaration made it great (not
+    Austria-Hungary, which never declares, L573)."""
     if war.side_of(power) is not None:
         return
     other = war_of(state, power) if war.kind == "war" else None  # the Ottoman war stays apart
@@ -115,8 +118,8 @@ def enter(state: PaxState, war: War, power: str, side: int, how: str) -> None:
     log(state, "pax.log.war_enters", "{power} enters the war on the side of {ally}.",
         power=power, ally=war.sides[side][0])
     if greatwar.is_great_war(state, war) and state.result is None:
-        first = war.declared[0]["by"] if war.declared else power
-        greatwar.end_game(state, "great_war", [first] + ([power] if power not in (first, "austria_hungary") else []))
+        first = war.declared[0]["by"] if war.declared else by
+        greatwar.end_game(state, "great_war", [first] + ([by] if by != first else []))
 
 
 def declare(state: PaxState, by: str, against: str, call: bool = False, war: War | None = None) -> War:
@@ -132,20 +135,20 @@ def declare(state: PaxState, by: str, against: str, call: bool = False, war: War
         war = _new_war(state, [[by], [against]])
     else:
         if war.side_of(by) is not None:
-            enter(state, war, against, 1 - war.side_of(by), "attacked")
+            enter(state, war, against, 1 - war.side_of(by), by)
         else:
-            enter(state, war, by, 1 - war.side_of(against), "declared")
+            enter(state, war, by, 1 - war.side_of(against), by)
     war.declared.append({"by": by, "against": against, "turn": state.turn, "call": call})
     b.raise_et(state, DECLARATION_ET, "war_declared")
     if not call:  # an ally answering a call joins the war as it is (ruling)
-        defensive_pact(state, war, against)
+        defensive_pact(state, war, against, by)
     return war
 
 
 PACT = {"germany": "austria_hungary", "austria_hungary": "germany"}  # L569, L700
 
 
-def defensive_pact(state: PaxState, war: War, attacked: str) -> None:
+def defensive_pact(state: PaxState, war: War, attacked: str, by: str) -> None:
     """Austria-Hungary defends Germany when Germany is declared war on, and
     Germany Austria-Hungary (L569, L700); not when Germany declares."""
     partner = PACT.get(attacked)
@@ -153,7 +156,7 @@ def defensive_pact(state: PaxState, war: War, attacked: str) -> None:
     if partner in state.powers and side is not None and war.side_of(partner) is None and state.result is None:
         log(state, "pax.log.war_pact", "{power} stands by {ally}: their defensive alliance.",
             power=partner, ally=attacked)
-        enter(state, war, partner, side, "pact")
+        enter(state, war, partner, side, by)
 
 
 # ----------------------------------------------------------------- declarations (L557, L569)

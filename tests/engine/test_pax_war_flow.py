@@ -412,14 +412,23 @@ def test_a_minor_without_allies_is_moved_by_the_engine():
     assert war.controllers == {"belgium": "bot"}
 
 
-def test_a_fourth_european_power_at_war_ends_the_game():
+def test_a_fourth_european_power_at_war_ends_the_game(monkeypatch):
     """L573: a war of four or more of GB, France, Germany, Austria-Hungary,
-    Italy, Russia is a Great War: the game ends at once."""
+    Italy, Russia is a Great War: the game ends at once; L688 A: caused by
+    the first to declare war and by the fourth power to enter."""
+    from engine.pax import greatwar
+
+    ended = []
+    real = greatwar.end_game
+    monkeypatch.setattr(greatwar, "end_game", lambda state, how, causers: (ended.append(causers),
+                                                                           real(state, how, causers)))
     s = fresh()
     _treaty(s, "defend", "great_britain", "germany")
     france_at_war_with_germany(s)  # France against Germany and Austria-Hungary
+    assert s.result is None
     engine.apply(s, "great_britain", "honour")
     assert s.result is not None and engine.decisions(s) == []
+    assert ended == [["france", "great_britain"]]
 
 
 def test_a_new_control_in_an_ottoman_area_brings_the_ottoman_war():
