@@ -319,9 +319,11 @@ class Call(_OneSeat):
             log(state, "pax.log.war_call_honoured", "{power} honours treaty {n}.", power=f["giver"], n=f["treaty"])
             declare(state, f["giver"], f["enemy"], call=True)
             return
-        log(state, "pax.log.war_call_refused", "{power} refuses the call of treaty {n}: the treaty is broken.",
-            power=f["giver"], n=f["treaty"])
-        record_breach(state, next(t for t in state.treaties if t["id"] == f["treaty"]), f["giver"], None)
+        treaty = next(t for t in state.treaties if t["id"] == f["treaty"])
+        if not treaty["secret"]:  # a secret treaty's breach is known once it is revealed (L461)
+            log(state, "pax.log.war_call_refused", "{power} refuses the call of treaty {n}: the treaty is broken.",
+                power=f["giver"], n=f["treaty"])
+        record_breach(state, treaty, f["giver"], None)
 
     def default(self, state, f, actor):
         return "refuse"

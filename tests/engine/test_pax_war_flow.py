@@ -505,3 +505,15 @@ def test_any_power_may_take_a_side_in_the_ottoman_war(monkeypatch):
     war = s.wars[-1]
     assert war.sides == [["ottoman", "great_britain"], ["france", "japan"]]
     assert ets(s, "war_declared") == [5, 5]
+
+
+def test_a_refused_secret_treaty_is_punished_only_once_revealed():
+    """L461: a secret treaty's breach counts once a signatory makes it
+    public: nothing is logged or punished at the refusal."""
+    s = fresh()
+    garrison(s, "germany", "kenya")
+    _treaty(s, "defend", "japan", "france", secret=True)
+    declared(s, "germany", "france")
+    engine.apply(s, "japan", "refuse")
+    assert not ets(s, "treaty_broken") and not any(e["key"] == "pax.log.war_call_refused" for e in s.log)
+    assert s.treaties[0]["breaches"][0]["by"] == "japan" and not s.treaties[0]["breaches"][0]["punished"]
