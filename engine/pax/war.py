@@ -683,13 +683,14 @@ def take_area(state: PaxState, war: War, area: str, power: str, side: int, level
 class Conquest(_WarStep):
     """A conquered area changes hands (L684): a minor takes a Possession
     where it may; a Great Power chooses (``pax.war_spoils``) unless only
-    "no status" is left."""
+    "no status" is left; the Ottoman Empire places none (its own areas, L497)."""
     name = "pax.war_conquest"
     fought = False
 
     def play(self, state, f, war):
-        levels = spoils_levels(state, war, f["area"], f["power"], f["side"])
-        if state.powers[f["power"]].kind != "minor" and levels:
+        kind = state.powers[f["power"]].kind
+        levels = [] if kind == "native" else spoils_levels(state, war, f["area"], f["power"], f["side"])
+        if kind != "minor" and levels:
             push(state, dict(f, step="pax.war_spoils", index=f["area"]))
             return
         take_area(state, war, f["area"], f["power"], f["side"], "possession" if "possession" in levels else None)

@@ -16,7 +16,7 @@ from engine.core.steps import frame, handler
 from engine.pax import board as b
 from engine.pax import bots, natives
 from engine.pax.negotiation import term_options
-from engine.pax.war import MAX_SEQUENCES
+from engine.pax.war import MAX_SEQUENCES, QUIET_SEQUENCES
 
 HOLD = {"step": "pax.movement", "round": 1, "drafts": {}, "sealed": []}
 
@@ -517,3 +517,28 @@ def test_a_refused_secret_treaty_is_punished_only_once_revealed():
     engine.apply(s, "japan", "refuse")
     assert not ets(s, "treaty_broken") and not any(e["key"] == "pax.log.war_call_refused" for e in s.log)
     assert s.treaties[0]["breaches"][0]["by"] == "japan" and not s.treaties[0]["breaches"][0]["punished"]
+
+
+def test_a_stalemate_leaves_each_alliance_its_conquests_and_a_minor_takes_possessions():
+    """L684: after three quiet sequences "le Alleanze ritengono le Aree
+    conquistate"; a victorious minor "otterrà Possedimenti in tutte le Aree
+    conquistate"."""
+    from engine.pax.state import War
+
+    s = fresh()
+    garrison(s, "belgium", "congo", "possession", "army-3")  # then France took it
+    garrison(s, "france", "kenya", "protectorate", "army-3")  # and Belgium took Kenya
+    garrison(s, "belgium", "borneo", "protectorate", "army-1")  # Belgium still holds an area (L547)
+    b.remove_unit(s, "belgium", "congo", "army-3")
+    b.add_unit(s, "france", "congo", "army-3")
+    b.remove_unit(s, "france", "kenya", "army-3")
+    b.add_unit(s, "belgium", "kenya", "army-3")
+    war = War(id=1, sides=[["france"], ["belgium"]], sequence=QUIET_SEQUENCES, quiet=QUIET_SEQUENCES - 1,
+              conquered={"kenya": 1, "congo": 0}, controllers={"belgium": "bot"})
+    s.wars.append(war)
+    s.stack[:] = [dict(HOLD), frame("pax.war_end", war=war.id)]
+    settle(s)
+    assert war.over == "stalemate" and step(s) == "pax.war_spoils" and s.stack[-1]["area"] == "congo"
+    engine.apply(s, "france", "protectorate")
+    assert {p: x.level for p, x in s.areas["congo"].statuses.items()} == {"france": "protectorate"}
+    assert {p: x.level for p, x in s.areas["kenya"].statuses.items()} == {"belgium": "possession"}
