@@ -335,11 +335,16 @@ def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:
 
 # ----------------------------------------------------------------- casus belli, tension
 
-def add_cb(state: PaxState, holder: str, against: str, area: str, why: str) -> None:
-    """Record a Casus Belli (L555-561); it lasts this turn only (L557)."""
+def add_cb(state: PaxState, holder: str, against: str, area: str | None, why: str) -> None:
+    """Record a Casus Belli (L555-561); it lasts this turn only (L557).
+    ``area`` None: a CB tied to no area (a treaty call refused, L565, L569)."""
     entry = {"holder": holder, "against": against, "area": area, "why": why, "turn": state.turn}
     if entry not in state.casus_belli:
         state.casus_belli.append(entry)
+        if area is None:
+            log(state, "pax.log.casus_belli_treaty", "{holder} has a Casus Belli against {against} ({why}).",
+                holder=holder, against=against, why=why)
+            return
         log(state, "pax.log.casus_belli", "{holder} has a Casus Belli against {against} in {area}.",
             holder=holder, against=against, area=area)
 

@@ -11,7 +11,11 @@ when its armies match the area's strength; it takes the cheapest loss. In
 war (ruleset 3): it moves land units one step towards the enemy, attacks
 and joins attacks at 2:1 or better, retreats where it is in supply and
 takes the cheapest loss; it never stalls (every menu ends in "done").
-After a won Chinese Rebellion it asks for the richest defeated area (L485)."""
+After a won Chinese Rebellion it asks for the richest defeated area (L485).
+It declares war when it holds a Casus Belli against a power whose armies are
+weaker than its own, honours its treaties, offers peace when its alliance
+has fewer strength points on the map, and takes the highest status a
+conquest offers."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -132,9 +136,43 @@ def _cession(state, d: Decision, ids: list[str]) -> str:
     return max(areas, key=lambda a: (get_data().areas[a].economic_value, a)) if areas else ids[0]
 
 
+def army_strength(state, power: str) -> int:
+    """All of ``power``'s armies, wherever they stand (L71)."""
+    from . import board as b
+
+    return sum(b.strength(u) for u in state.powers[power].units.values())
+
+
+def _declare(state, d: Decision, ids: list[str]) -> str:
+    """War on the weakest power it holds a Casus Belli against, when that
+    power's armies are weaker than its own; else peace."""
+    own = army_strength(state, d.actor)
+    targets = [(army_strength(state, i.split(":", 1)[1]), i) for i in ids if i.startswith("declare:")]
+    weaker = sorted(t for t in targets if t[0] < own)
+    return weaker[0][1] if weaker else "peace"
+
+
+def _peace(state, d: Decision, ids: list[str]) -> str:
+    """Peace when its alliance has fewer strength points on the map."""
+    from . import board as b
+    from .war import get_war
+
+    war = get_war(state, state.stack[-1]["war"])
+    mine = next(i for i in range(len(war.sides)) if any(state.seat(p) == d.actor for p in war.sides[i]
+                                                        if p in state.powers))
+
+    def points(side: int) -> int:
+        return sum(b.strength(u, None) for p in war.sides[side] if p in state.powers
+                   for u in state.powers[p].units.values())
+
+    return "offer_peace" if points(mine) < points(1 - mine) else "fight_on"
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
            "pax.congress_sign": lambda s, d, ids: "sign",
            "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
-           "pax.war_retreat": _war_retreat, "pax.cession": _cession}
+           "pax.war_retreat": _war_retreat, "pax.cession": _cession,
+           "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour", "pax.war_peace": _peace,
+           "pax.war_spoils": lambda s, d, ids: ids[0]}

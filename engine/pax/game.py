@@ -2,7 +2,8 @@
 export_state, view, load_state, display_names.
 
 Part 1 (issue 19): the whole peace-time turn, 4-7 players; no war can be
-declared yet (the War phase says so and Casus Belli are recorded).
+declared yet (the War phase says so and Casus Belli are recorded); ruleset 3
+(issue 35) plays the War phase (engine.pax.war).
 """
 from __future__ import annotations
 
@@ -108,9 +109,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
 
 def stretch_marker(state: PaxState) -> tuple:
     """Changes when a sealed step reveals: a new round, phase or step (the
-    answers after the proposals, a Congress's vote after its proposals)."""
+    answers after the proposals, a Congress's vote after its proposals; a
+    war's next declaration round, call to arms or peace talks, ruleset 3)."""
     top = state.stack[-1] if state.stack else {}
-    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"))
+    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"), top.get("war"))
 
 
 def _public_powers(state: PaxState) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The automatic phases of the peace-time turn (L133-198): Random Events (1),
 Administration (2), Minor Powers (3), Colonial Combat (5), Marker Adjustment
-(6), the War phase notice of part 1 (10), VP Record (11), Final Record (12).
+(6), the War phase (10: a notice before ruleset 3, then engine.pax.war), VP
+Record (11), Final Record (12).
 Movement/Status Change (4) is in :mod:`engine.pax.movement`."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .admin import admin_record, apply_record, removal_choices
 from .chinese import cr_phase, rebellion_in_war_phase
 from .combat import colonial_combats
 from .data import get_data, table_value
-from . import congress, negotiation  # noqa: F401  (register steps)
+from . import congress, negotiation, war as wars  # noqa: F401  (register steps)
 from .minors import minor_phase
 from .revolts import combat_phase
 from .ruleset import at_least
@@ -252,6 +253,9 @@ class War(_Auto):
     name, phase = "pax.war", "war"
 
     def work(self, state, f):
+        if at_least(state, 3):
+            wars.war_phase(state)  # L499-553 (issue 35)
+            return
         if at_least(state, 2):
             rebellion_in_war_phase(state)
         log(state, "pax.log.no_war", "No war can be declared in this version (Casus Belli recorded: {n}).",

@@ -14,8 +14,8 @@ from engine.pax import chinese
 
 
 
-def fresh(players: int = 5, seed: int = 1):
-    return engine.new_game("pax", "1880", seed, {"players": players})
+def fresh(players: int = 5, seed: int = 1, **options):
+    return engine.new_game("pax", "1880", seed, {"players": players, **options})
 
 
 def clear_area(s, area):
@@ -236,17 +236,22 @@ def test_the_rebellion_test_is_two_dice_under_the_tens_digit(index, total, rebel
     assert chinese.rebels(index, total) is rebel
 
 
-def test_a_rebellion_breaks_out_in_the_war_phase_and_the_index_resets():
+@pytest.mark.parametrize("ruleset", [2, 3])
+def test_a_rebellion_breaks_out_in_the_war_phase_and_the_index_resets(ruleset):
     """L185-189: the CR phase's roll, the rebellion in the War phase; L493:
-    "Ridurre l'Indice a zero"."""
-    s = fresh()
+    "Ridurre l'Indice a zero". Ruleset 2 only announced it; ruleset 3 fights
+    it (test_pax_war_natives.py), and the index is reset at its end."""
+    s = fresh(ruleset=ruleset)
     to_step(s, "pax.negotiation")
     s.cr = 82
     s.forced_dice = [3, 3]  # 6 < 8: the CR phase's roll is the next one
     seal_rest(s)
     to_step(s, "pax.movement")  # the next turn
     assert any(e["key"] == "pax.log.cr_rebellion" for e in s.log)
-    assert any(e["key"] == "pax.log.chinese_rebellion" for e in s.log)
+    if ruleset == 2:
+        assert any(e["key"] == "pax.log.chinese_rebellion" for e in s.log)
+    else:
+        assert [w.kind for w in s.wars] == ["chinese"] and s.wars[0].over is not None
     assert s.cr < 82 and s.chinese_rebellion is None
 
 
