@@ -69,6 +69,8 @@ def format_summary(s: Summary, wall: float) -> str:
         f"too long: {s.too_long}",
         f"average cards per game: {s.cards / max(1, s.games):.1f}",
         "winners: " + ", ".join(f"{f} {n}" for f, n in sorted(s.winners.items())),
+        *([("counts (total / games with one): " + ", ".join(
+            f"{k} {n}/{s.tally_games[k]}" for k, n in sorted(s.tallies.items())))] if s.tallies else []),
         f"choices per second (per process): {s.choices / max(1e-9, s.seconds):.0f}",
         f"games per second (wall): {s.games / max(1e-9, wall):.2f}",
     ]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .engine import apply, decision, decisions, new_game
+from .registry import game_spec
 from .messages import split_quantity
 from .steps import handler
 from .transcript import Transcript
@@ -128,6 +129,7 @@ class GameResult:
     detail: str = ""
     transcript: str = ""
     seconds: float = 0.0
+    tally: dict[str, int] = field(default_factory=dict)  # the game's own counts (``selfplay_tally``)
 
 
 @dataclass
@@ -142,9 +144,14 @@ class Summary:
     seconds: float = 0.0
     winners: dict[str, int] = field(default_factory=dict)
     failures: list[GameResult] = field(default_factory=list)
+    tallies: dict[str, int] = field(default_factory=dict)       # summed over the games
+    tally_games: dict[str, int] = field(default_factory=dict)   # games where the count is not 0
 
     def add(self, r: GameResult) -> None:
         self.games += 1
+        for k, n in r.tally.items():
+            self.tallies[k] = self.tallies.get(k, 0) + n
+            self.tally_games[k] = self.tally_games.get(k, 0) + (1 if n else 0)
         self.choices += r.choices
         self.cards += r.cards
         self.seconds += r.seconds
@@ -199,6 +206,8 @@ def play_one(game: str, scenario: str, seed: int, policy: str = "random",
             else:
                 res.winner = state.result.get("winner")
         res.cards = len(getattr(state, "played", []))
+        tally = getattr(game_spec(game).module(), "selfplay_tally", None)
+        res.tally = dict(tally(state)) if tally else {}
     except Exception as e:  # a bug in the rules: report it with its transcript
         res.failure = "exception"
         res.detail = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=8)}"

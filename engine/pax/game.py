@@ -187,3 +187,19 @@ def display_names() -> dict[str, str]:
     out["army-5"] = "Army (5)"  # the Chinese and Ottoman armies (L71)
     return out
 
+
+
+def selfplay_tally(state: PaxState) -> dict[str, int]:
+    """What a whole game held, for ``dakbot selfplay``'s summary: wars
+    declared by the players, declarations, Chinese Rebellions, Ottoman wars,
+    a Great War or European Tension 100 ending the game, separate peaces."""
+    how = (state.result or {}).get("how")
+    return {
+        "war": sum(1 for w in state.wars if w.kind == "war"),
+        "declaration": sum(len(w.declared) for w in state.wars),
+        "chinese_rebellion": sum(1 for w in state.wars if w.kind == "chinese"),
+        "ottoman_war": sum(1 for w in state.wars if w.kind == "ottoman"),
+        "great_war": int(how == "great_war"),
+        "european_tension_100": int(how == "european_tension"),
+        "separate_peace": sum(len(getattr(w, "separate", [])) for w in state.wars),
+    }

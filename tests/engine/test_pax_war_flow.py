@@ -569,3 +569,18 @@ def test_a_stalemate_leaves_each_alliance_its_conquests_and_a_minor_takes_posses
     engine.apply(s, "france", "protectorate")
     assert {p: x.level for p, x in s.areas["congo"].statuses.items()} == {"france": "protectorate"}
     assert {p: x.level for p, x in s.areas["guinea"].statuses.items()} == {"belgium": "possession"}
+
+
+def test_selfplay_counts_the_wars_of_a_game():
+    """dakbot selfplay's summary gives how many games had a war (issue 35)."""
+    from engine.core.selfplay import Summary, GameResult
+    from engine.pax.game import selfplay_tally
+
+    s = fresh()
+    france_at_war_with_germany(s)
+    tally = selfplay_tally(s)
+    assert tally["war"] == 1 and tally["declaration"] == 1 and tally["great_war"] == 0
+    summary = Summary()
+    summary.add(GameResult(seed=1, scenario="1880", tally=tally))
+    summary.add(GameResult(seed=2, scenario="1880", tally=selfplay_tally(fresh())))
+    assert summary.tallies["war"] == 1 and summary.tally_games["war"] == 1 and summary.games == 2
