@@ -1,0 +1,99 @@
+"""Pax Britannica speed (issue 35 item 12), printed as numbers, not asserted.
+
+    python -m benchmarks.pax_speed [--games N] [--seed S] [--digests] [--policy random|bot|both]
+
+* choices per CPU-second (``time.process_time``) of whole games of 4-7
+  players (the count cycles with the game), every seat played by the random
+  player (uniform among the offered choices) or by the Pax bot
+  (engine/pax/bots.py), through the engine's API (``decisions``, ``apply``);
+  no invariant checks (``dakbot selfplay`` adds them);
+* ``engine.load_state`` of a late-game state's stored JSON against
+  ``json.loads`` of the same text (the ratio of their CPU times);
+* ``--digests``: a SHA-256 of each game's end (the full stored state, the
+  public ``export_state`` and the log keys), to show that a change of speed
+  changed no game: the same seeds must print the same digests.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import time
+
+import engine
+from engine.pax.bots import choose
+
+PLAYERS = (4, 5, 6, 7)
+
+
+def play(seed: int, players: int, policy: str, keep_at: int | None = None):
+    """One whole game; returns ``(state, choices, cpu seconds, kept)``,
+    ``kept`` the stored JSON of the state after ``keep_at`` choices (None
+    without ``keep_at``, or in a shorter game)."""
+    s = engine.new_game("pax", "1880", seed, {"players": players})
+    rnd = random.Random(seed * 7919 + 1)
+    n, kept = 0, None
+    t = time.process_time()
+    while True:
+        pending = engine.decisions(s)
+        if not pending:
+            break
+        d = pending[0]
+        cid = rnd.choice(d.ids()) if policy == "random" else choose(s, d)
+        engine.apply(s, d.actor, cid, decided=d)
+        n += 1
+        if keep_at is not None and kept is None and n >= keep_at:
+            kept = engine.dump_state(s)
+    return s, n, time.process_time() - t, kept
+
+
+def digest(s) -> str:
+    h = hashlib.sha256()
+    h.update(engine.dump_state(s).encode())
+    h.update(json.dumps(engine.export_state(s), sort_keys=True).encode())
+    h.update("|".join(e["key"] for e in s.log).encode())
+    return h.hexdigest()[:16]
+
+
+def load_ratio(text: str, reps: int = 200) -> tuple[float, float]:
+    """CPU seconds per ``engine.load_state(text)`` and per ``json.loads(text)``."""
+    engine.load_state(text)  # warm
+    t = time.process_time()
+    for _ in range(reps):
+        engine.load_state(text)
+    load = (time.process_time() - t) / reps
+    t = time.process_time()
+    for _ in range(reps):
+        json.loads(text)
+    return load, (time.process_time() - t) / reps
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", default="both", choices=("random", "bot", "both"))
+    p.add_argument("--digests", action="store_true")
+    a = p.parse_args()
+    late = None
+    for policy in ("random", "bot") if a.policy == "both" else (a.policy,):
+        choices, cpu = 0, 0.0
+        for i in range(a.games):
+            seed, players = a.seed + i, PLAYERS[i % len(PLAYERS)]
+            s, n, dt, kept = play(seed, players, policy, keep_at=1200 if late is None else None)
+            late = late or kept
+            choices += n
+            cpu += dt
+            if a.digests:
+                print(f"{policy} seed {seed} players {players}: {n} choices, turn {s.turn}, {digest(s)}")
+        print(f"{policy}: {a.games} games, {choices} choices, {choices / cpu:.0f} choices/CPU-s, "
+              f"{cpu / a.games:.2f} CPU-s per game")
+    if late:
+        load, plain = load_ratio(late)
+        print(f"load_state of a late state ({len(late)} bytes): {load * 1000:.2f} ms, "
+              f"json.loads {plain * 1000:.2f} ms, ratio {load / plain:.2f}")
+
+
+if __name__ == "__main__":
+    main()
