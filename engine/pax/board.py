@@ -98,27 +98,52 @@ def may_place(state: PaxState, power: str, area: str, level: str) -> bool:
     """Whether ``power`` may place (or raise to) ``level`` in ``area`` now,
     ignoring money and the LoC (L303-322, L346-348): one status per power per
     area (L101); a status under a Status Change marker stays as it is (L299)."""
+    return bool(placeable(state, power, area, (level,)))
+
+
+_DOMINION_OR_STATE = {("great_britain", "dominion", x) for x in DOMINION_AREAS} | \
+    {("usa", "state", x) for x in STATE_AREAS}
+
+
+def placeable(state: PaxState, power: str, area: str, levels) -> list[str]:
+    """The levels of ``levels`` (in their order) that :func:`may_place`
+    allows, the other powers' statuses in ``area`` read once."""
     a = state.areas[area]
     own = a.statuses.get(power)
-    if own and (own.new or RANK[own.level] >= RANK[level]):
-        return False
-    others = [s for p, s in a.statuses.items() if p != power]
-    if level == "interest":  # L305 (and Q17: State/Dominion count as Possession)
-        return not any(RANK[s.level] >= RANK["possession"] and not s.new for s in others)
-    if level == "influence":  # L307: no Control marker at all
-        return not any(is_control(s.level) for s in others)
-    if level in ("protectorate", "possession"):  # L311-313
-        if any(is_control(s.level) and not s.new for s in others):
-            return False
-        if own and own.level == "protectorate" and level == "possession":
-            return True  # raising a Control (L348)
-        kind = get_data().areas[area].type
-        return a.unrest or kind in ("Unorganized", "Chinese Vassal")
-    if level in ("dominion", "state"):  # L318-322
-        allowed = (power, level, area) in {("great_britain", "dominion", x) for x in DOMINION_AREAS} | \
-            {("usa", "state", x) for x in STATE_AREAS}
-        return allowed and own is not None and own.level == "possession" and not own.new
-    return False
+    if own and own.new:
+        return []
+    est_possession = any_control = est_control = False
+    for p, s in a.statuses.items():
+        if p == power:
+            continue
+        control = is_control(s.level)
+        any_control = any_control or control
+        if not s.new:
+            est_control = est_control or control
+            est_possession = est_possession or RANK[s.level] >= RANK["possession"]
+    out = []
+    for level in levels:
+        if own and RANK[own.level] >= RANK[level]:
+            continue
+        if level == "interest":  # L305 (and Q17: State/Dominion count as Possession)
+            ok = not est_possession
+        elif level == "influence":  # L307: no Control marker at all
+            ok = not any_control
+        elif level in ("protectorate", "possession"):  # L311-313
+            if est_control:
+                ok = False
+            elif own and own.level == "protectorate" and level == "possession":
+                ok = True  # raising a Control (L348)
+            else:
+                ok = a.unrest or get_data().areas[area].type in ("Unorganized", "Chinese Vassal")
+        elif level in ("dominion", "state"):  # L318-322
+            ok = (power, level, area) in _DOMINION_OR_STATE and own is not None \
+                and own.level == "possession" and not own.new
+        else:
+            ok = False
+        if ok:
+            out.append(level)
+    return out
 
 
 def needs_combat(old: str | None, new: str) -> bool:

@@ -44,18 +44,31 @@ def _c(cid: str, key: str, text: str, **params: Any) -> Choice:
 def status_options(state: PaxState, power: str) -> dict[str, list[str]]:
     """Area -> levels ``power`` may place or raise to there now, affordable,
     with an LoC (L301, L303-322, L346) and a free marker (L67)."""
-    net = b.loc_network(state, power)
+    return dict(_status_options(state, power))
+
+
+def status_levels(state: PaxState, power: str, area: str) -> list[str]:
+    """``status_options(state, power).get(area, [])``, for one area."""
+    if area not in state.areas:
+        return []
+    return next(_status_options(state, power, (area,)), (area, []))[1]
+
+
+def _status_options(state: PaxState, power: str, areas=None):
+    """The items of :func:`status_options` (of ``areas`` only, if given),
+    one at a time: a menu that only asks whether there is one stops at the first."""
     money = state.powers[power].treasury
     free = [lv for lv in LEVELS if b.marker_free(state, power, lv)]
     prices = {lv: b.status_price(lv) for lv in LEVELS}
-    out: dict[str, list[str]] = {}
-    for aid, a in state.areas.items():
-        own = a.statuses.get(power)
+    net = None
+    for aid in state.areas if areas is None else areas:
+        own = state.areas[aid].statuses.get(power)
         paid = prices[own.level] if own else 0
-        levels = [lv for lv in free if prices[lv] - paid <= money and b.may_place(state, power, aid, lv)]
-        if levels and b.has_loc(state, power, aid, net):
-            out[aid] = levels
-    return out
+        levels = b.placeable(state, power, aid, [lv for lv in free if prices[lv] - paid <= money])
+        if levels:
+            net = net or b.loc_network(state, power)
+            if b.has_loc(state, power, aid, net):
+                yield aid, levels
 
 
 def buy_options(state: PaxState, power: str) -> list[str]:
@@ -82,7 +95,11 @@ def _garrison_ok(state: PaxState, power: str, src: str, key: str, dest: str) -> 
 
 def move_options(state: PaxState, power: str) -> dict[str, list[str]]:
     """"<location>|<unit>" -> destinations (L378-384)."""
-    out: dict[str, list[str]] = {}
+    return dict(_move_options(state, power))
+
+
+def _move_options(state: PaxState, power: str):
+    """The items of :func:`move_options`, one at a time."""
     for loc, units in sorted(state.powers[power].units.items()):
         land = None
         for key in sorted(units):
@@ -94,8 +111,7 @@ def move_options(state: PaxState, power: str) -> dict[str, list[str]]:
                 dests = land
             dests = [d for d in dests if _garrison_ok(state, power, loc, key, d)]
             if dests:
-                out[f"{loc}|{key}"] = dests
-    return out
+                yield f"{loc}|{key}", dests
 
 
 def merchant_options(state: PaxState, power: str) -> dict[str, list[str]]:
@@ -145,7 +161,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
     ps = state.powers[p]
     if op == "status":
         area, level = order["area"], order["level"]
-        if level not in status_options(state, p).get(area, []):
+        if level not in status_levels(state, p, area):
             return False
         own = b.status(state, area, p)
         old = own.level if own else None
@@ -302,11 +318,11 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
     head = _head(view, f, power, sub, len(d["orders"]))
     if sub is None:
         choices = []
-        if status_options(view, power):
+        if _any(_status_options(view, power)):
             choices.append(_c("status", "status", "Buy or raise a status"))
         if buy_options(view, power):
             choices.append(_c("buy", "buy", "Buy a unit"))
-        if move_options(view, power):
+        if _any(_move_options(view, power)):
             choices.append(_c("move", "move", "Move a unit"))
         if merchant_options(view, power):
             choices.append(_c("merchant", "merchant", "Place or move a merchant fleet"))
@@ -328,7 +344,7 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         own = b.status(view, sub["area"], power)
         choices = [_c(lv, "level", "{level} (£{cost})", level=lv,
                       cost=b.upgrade_cost(own.level if own else None, lv))
-                   for lv in status_options(view, power).get(sub["area"], [])]
+                   for lv in status_levels(view, power, sub["area"])]
     elif kind == "buy":
         choices = [_c(u, "unit", "{unit} (£{cost})", unit=u, cost=b.unit_price(parse_unit(u)[1]))
                    for u in buy_options(view, power)]
@@ -345,6 +361,10 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         choices = [_c(x, "lower_to", "{area}: {to}", area=x.split(":")[0], to=x.split(":")[1])
                    for x in lower_options(view, power)]
     return Decision(player, head, choices + [back], "pax.movement")
+
+
+def _any(items) -> bool:
+    return next(items, None) is not None
 
 
 #: what each list of the orders menu is for (issue 31): the prompt of a
