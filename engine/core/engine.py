@@ -328,7 +328,7 @@ def _apply(state: BaseState, actor: str, choice_id: str, decided: Decision | Non
     else:  # the caller's decision of this very state, which is therefore settled
         d = decided
     if d is not None and handler(state.stack[-1], state.game).simultaneous:
-        return _apply_sealed(state, actor, choice_id, keep)
+        return _apply_sealed(state, actor, choice_id, keep, decided if d.actor == actor else None)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
     if (actor != d.actor or d.find(choice_id) is None) and any(c.id == choice_id for c in out_of_turn(state, actor)):
@@ -397,10 +397,13 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
         handler(top, state.game).apply(state, top, base)
 
 
-def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool) -> list[LogEntry]:
+def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool,
+                  decided: Decision | None = None) -> list[LogEntry]:
     """``apply`` in a simultaneous step: any player with a pending decision
-    answers from their own queue; the step keeps its frame until it reveals."""
-    d = pending_for(state, actor)
+    answers from their own queue; the step keeps its frame until it reveals.
+    ``decided``: ``actor``'s pending decision when the caller has it (not
+    looked up again)."""
+    d = decided if decided is not None else pending_for(state, actor)
     if d is None:
         expected = ", ".join(x.actor for x in decisions(state))
         raise NotYourTurn(

@@ -297,10 +297,18 @@ _MENUS: dict[tuple, Decision] = {}
 _MENUS_MAX = 512
 
 
-def menu(state: PaxState, f: dict, player: str) -> Decision:
+def board_key(state: PaxState) -> str:
+    """The fingerprint of what an orders menu reads besides the round and
+    the writer's draft: the board, the turn, the canals and the options."""
+    return state.model_dump_json(include={"areas", "powers", "turn", "canals", "et", "options"})
+
+
+def menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Decision:
     """``player``'s pending decision: a pure function of the board, the round
-    and their draft, so it is remembered by a fingerprint of exactly those."""
-    key = (state.model_dump_json(include={"areas", "powers", "turn", "canals", "et"}),
+    and their draft, so it is remembered by a fingerprint of exactly those
+    (``board``: :func:`board_key` of ``state`` when the caller has it, as
+    for every writer's menu at once)."""
+    key = (board if board is not None else board_key(state),
            f["round"], player, json.dumps(_draft(f, player), sort_keys=True))
     hit = _MENUS.get(key)
     if hit is None:
@@ -490,7 +498,8 @@ class Movement(Step):
     simultaneous = True
 
     def decisions(self, state, f):
-        return [menu(state, f, p) for p in state.players if p not in f["sealed"]]
+        board = board_key(state)  # one fingerprint for every writer's menu
+        return [menu(state, f, p, board) for p in state.players if p not in f["sealed"]]
 
     def apply_for(self, state, f, actor, cid):
         add_order(state, f, actor, cid)
