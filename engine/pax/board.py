@@ -82,8 +82,19 @@ def markers_in_use(state: PaxState, power: str, level: str) -> int:
 def marker_free(state: PaxState, power: str, level: str) -> bool:
     """A free status marker of ``level`` (counter mix, L67; State and Dominion
     use the Possession limit)."""
-    key = "possession" if level in ("state", "dominion") else level
-    return markers_in_use(state, power, level) < counter_limit(key, state)
+    return bool(free_markers(state, power, (level,)))
+
+
+def free_markers(state: PaxState, power: str, levels) -> list[str]:
+    """The levels of ``levels`` (in their order) with a free marker
+    (:func:`marker_free`), the board read once."""
+    used: dict[str, int] = {}
+    for a in state.areas.values():
+        s = a.statuses.get(power)
+        if s is not None:
+            used[s.level] = used.get(s.level, 0) + 1
+    return [lv for lv in levels if used.get(lv, 0) < counter_limit(
+        "possession" if lv in ("state", "dominion") else lv, state)]
 
 
 def set_status(state: PaxState, area: str, power: str, level: str, *, new: bool, combat: bool = False) -> None:
@@ -197,11 +208,16 @@ def army10(state: PaxState, power: str, places: tuple[str, ...] | None = None) -
 
 def sea_links(state: PaxState) -> dict[str, set[str]]:
     """Sea zones reachable from each sea in peace (Q16): Suez and the Straits
-    open (L696), a canal only once built (L386-388)."""
+    open (L696), a canal only once built (L386-388). Shared: read, never change it."""
+    return _sea_links(id(get_data()), frozenset(state.canals))
+
+
+@lru_cache(maxsize=16)
+def _sea_links(data_id: int, canals: frozenset[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for s in get_data().seas.values():
         out[s.id] = {to for to, via in s.links if via is None or via in ("suez", "straits")
-                     or via.replace("_canal", "") in state.canals}
+                     or via.replace("_canal", "") in canals}
     return out
 
 
@@ -352,10 +368,10 @@ def revolt_closed_to(state: PaxState, area: str, power: str) -> bool:
     return a.unrest and bool(controllers) and power not in controllers
 
 
-def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:
+def naval_destinations(state: PaxState, power: str, start: str, controlled: list[str] | None = None) -> list[str]:
     """Naval units go from anywhere to any area the power controls or its home
-    port (L380)."""
-    return sorted({HOME, *controls(state, power)} - {start})
+    port (L380). ``controlled``: ``controls(state, power)`` when the caller has it."""
+    return sorted({HOME, *(controls(state, power) if controlled is None else controlled)} - {start})
 
 
 # ----------------------------------------------------------------- casus belli, tension

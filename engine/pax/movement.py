@@ -58,7 +58,7 @@ def _status_options(state: PaxState, power: str, areas=None):
     """The items of :func:`status_options` (of ``areas`` only, if given),
     one at a time: a menu that only asks whether there is one stops at the first."""
     money = state.powers[power].treasury
-    free = [lv for lv in LEVELS if b.marker_free(state, power, lv)]
+    free = b.free_markers(state, power, LEVELS)
     prices = {lv: b.status_price(lv) for lv in LEVELS}
     net = None
     for aid in state.areas if areas is None else areas:
@@ -100,18 +100,29 @@ def move_options(state: PaxState, power: str) -> dict[str, list[str]]:
 
 def _move_options(state: PaxState, power: str):
     """The items of :func:`move_options`, one at a time."""
+    found: dict = {}  # what the power's units share: its Controls, a location's land moves
     for loc, units in sorted(state.powers[power].units.items()):
-        land = None
         for key in sorted(units):
-            kind, _ = parse_unit(key)
-            if kind == "fleet":
-                dests = b.naval_destinations(state, power, loc)
-            else:
-                land = land if land is not None else b.land_destinations(state, power, loc)
-                dests = land
-            dests = [d for d in dests if _garrison_ok(state, power, loc, key, d)]
+            dests = unit_destinations(state, power, loc, key, found)
             if dests:
                 yield f"{loc}|{key}", dests
+
+
+def unit_destinations(state: PaxState, power: str, loc: str, key: str, found: dict | None = None) -> list[str]:
+    """``move_options(state, power).get(f"{loc}|{key}", [])``, for one unit.
+    ``found``: what earlier calls on the same board found, shared."""
+    if key not in state.powers[power].units.get(loc, {}):
+        return []
+    found = {} if found is None else found
+    if parse_unit(key)[0] == "fleet":
+        if "controls" not in found:
+            found["controls"] = b.controls(state, power)
+        dests = b.naval_destinations(state, power, loc, found["controls"])
+    else:
+        if ("land", loc) not in found:
+            found[("land", loc)] = b.land_destinations(state, power, loc)
+        dests = found[("land", loc)]
+    return [d for d in dests if _garrison_ok(state, power, loc, key, d)]
 
 
 def merchant_options(state: PaxState, power: str) -> dict[str, list[str]]:
@@ -182,7 +193,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
         if public and kind == "fleet" and p not in NO_FLEET_TENSION:
             b.raise_et(state, 3 if size == 10 else 1, "fleet_built")
     elif op == "move":
-        if order["to"] not in move_options(state, p).get(f"{order['from']}|{order['unit']}", []):
+        if order["to"] not in unit_destinations(state, p, order["from"], order["unit"]):
             return False
         b.remove_unit(state, p, order["from"], order["unit"])
         b.add_unit(state, p, order["to"], order["unit"])
@@ -360,7 +371,8 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         choices = [_c(u, "unit_at", "{unit} in {place}", unit=u.split("|")[1], place=u.split("|")[0])
                    for u in move_options(view, power)]
     elif kind == "move":
-        choices = [_c(x, "place", "{place}", place=x) for x in move_options(view, power).get(sub["unit"], [])]
+        loc, _, unit = sub["unit"].partition("|")
+        choices = [_c(x, "place", "{place}", place=x) for x in unit_destinations(view, power, loc, unit)]
     elif kind == "merchant" and "from" not in sub:
         choices = [_c(x, "place", "{place}", place=x) for x in merchant_options(view, power)]
     elif kind == "merchant":
