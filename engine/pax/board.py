@@ -276,12 +276,31 @@ def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
 def has_loc(state: PaxState, power: str, area: str, network: tuple[set[str], set[str]] | None = None) -> bool:
     """An LoC from ``area`` to ``power``'s home (L109): the area is in the
     network or touches it overland or by a sea with the power's merchant fleet."""
+    return area in loc_areas(state, power, network)
+
+
+def loc_areas(state: PaxState, power: str, network: tuple[set[str], set[str]] | None = None) -> set[str]:
+    """Every place :func:`has_loc` holds for: the network's land places
+    (``network``: :func:`loc_network`, computed when not given), the areas
+    next to one of them overland and those on a sea of the network."""
     land, seas = network or loc_network(state, power)
-    if area in land:
-        return True
-    a = get_data().areas[area]
-    home_key = power
-    return any(n in land or (n == home_key) for n in a.overland) or any(s in seas for s in a.coastal)
+    out = set(land)
+    near = _next_to(id(get_data()))
+    for x in land:
+        out |= near.get(x, frozenset())
+    for s in seas:
+        out.update(coastal_areas(s))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _next_to(data_id: int) -> dict[str, frozenset[str]]:
+    """Place -> the land areas that name it among their overland neighbours."""
+    out: dict[str, set[str]] = {}
+    for a in get_data().areas.values():
+        for n in a.overland:
+            out.setdefault(n, set()).add(a.id)
+    return {n: frozenset(v) for n, v in out.items()}
 
 
 @lru_cache(maxsize=1)

@@ -60,22 +60,26 @@ def _status_options(state: PaxState, power: str, areas=None):
     money = state.powers[power].treasury
     free = b.free_markers(state, power, LEVELS)
     prices = {lv: b.status_price(lv) for lv in LEVELS}
-    net = None
+    reach = None  # the areas with an LoC (L301), found at the first area the power can afford
     for aid in state.areas if areas is None else areas:
         own = state.areas[aid].statuses.get(power)
         paid = prices[own.level] if own else 0
-        levels = b.placeable(state, power, aid, [lv for lv in free if prices[lv] - paid <= money])
-        if levels:
-            net = net or b.loc_network(state, power)
-            if b.has_loc(state, power, aid, net):
+        afford = [lv for lv in free if prices[lv] - paid <= money]
+        if not afford:
+            continue
+        reach = reach if reach is not None else b.loc_areas(state, power)
+        if aid in reach:
+            levels = b.placeable(state, power, aid, afford)
+            if levels:
                 yield aid, levels
 
 
 def buy_options(state: PaxState, power: str) -> list[str]:
     """Units ``power`` can afford, within the counter mix (L67, L71)."""
     money = state.powers[power].treasury
-    return [unit_key(kind, size) for kind in ("army", "fleet") for size in UNIT_SIZES
-            if b.unit_price(size) <= money and b.counters(state, power, size) < b.counter_limit(f"army_or_fleet_{size}")]
+    room = [size for size in UNIT_SIZES if b.unit_price(size) <= money
+            and b.counters(state, power, size) < b.counter_limit(f"army_or_fleet_{size}")]
+    return [unit_key(kind, size) for kind in ("army", "fleet") for size in room]
 
 
 def _garrison_ok(state: PaxState, power: str, src: str, key: str, dest: str) -> bool:
