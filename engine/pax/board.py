@@ -255,7 +255,7 @@ def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
     todo = deque([home])
     while todo:
         x = todo.popleft()
-        if x in get_data().seas:
+        if x in links:  # a sea zone
             nxt_land = [a for a in coastal_areas(x) if a in owned]
             nxt_sea = [s for s in links[x] if s in merchant]
         else:

@@ -62,16 +62,20 @@ def _status_options(state: PaxState, power: str, areas=None):
     prices = {lv: b.status_price(lv) for lv in LEVELS}
     reach = None  # the areas with an LoC (L301), found at the first area the power can afford
     for aid in state.areas if areas is None else areas:
+        if reach is not None and aid not in reach:
+            continue
         own = state.areas[aid].statuses.get(power)
         paid = prices[own.level] if own else 0
         afford = [lv for lv in free if prices[lv] - paid <= money]
         if not afford:
             continue
-        reach = reach if reach is not None else b.loc_areas(state, power)
-        if aid in reach:
-            levels = b.placeable(state, power, aid, afford)
-            if levels:
-                yield aid, levels
+        if reach is None:
+            reach = b.loc_areas(state, power)
+            if aid not in reach:
+                continue
+        levels = b.placeable(state, power, aid, afford)
+        if levels:
+            yield aid, levels
 
 
 def buy_options(state: PaxState, power: str) -> list[str]:
@@ -158,13 +162,17 @@ def lower_options(state: PaxState, power: str) -> list[str]:
     """L352: a player may lower or remove their own Interests and Influences
     ("<area>:interest" lowers an Influence, "<area>:none" removes)."""
     out = []
-    for aid, a in sorted(state.areas.items()):
-        s = a.statuses.get(power)
-        if s and s.level == "influence":
-            out += [f"{aid}:interest", f"{aid}:none"]
-        elif s and s.level == "interest":
-            out.append(f"{aid}:none")
+    for aid, level in sorted(_lowerable(state, power)):
+        out += [f"{aid}:interest", f"{aid}:none"] if level == "influence" else [f"{aid}:none"]
     return out
+
+
+def _lowerable(state: PaxState, power: str):
+    """(area, level) of each of ``power``'s Interests and Influences, in map order."""
+    for aid, a in state.areas.items():
+        s = a.statuses.get(power)
+        if s and s.level in ("influence", "interest"):
+            yield aid, s.level
 
 
 # ----------------------------------------------------------------- carrying out an order
@@ -351,7 +359,7 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
             choices.append(_c("merchant", "merchant", "Place or move a merchant fleet"))
         choices += [_c(f"canal-{s}", "canal", "Build the canal in {site} (£30)", site=s)
                     for s in canal_options(view, power)]
-        if lower_options(view, power):
+        if _any(_lowerable(view, power)):
             choices.append(_c("lower", "lower", "Lower an Interest or Influence"))
         if player == "germany" and "austria_hungary" in state.powers:
             other = "austria_hungary" if power == "germany" else "germany"
