@@ -65,7 +65,7 @@ def controls(state: PaxState, power: str, established: bool | None = None) -> li
     out = []
     for aid, a in state.areas.items():
         s = a.statuses.get(power)
-        if s and is_control(s.level) and (established is None or s.new != established):
+        if s is not None and s.level in CONTROLS and (established is None or s.new != established):
             out.append(aid)
     return out
 
@@ -90,9 +90,9 @@ def free_markers(state: PaxState, power: str, levels) -> list[str]:
     (:func:`marker_free`), the board read once."""
     used: dict[str, int] = {}
     for a in state.areas.values():
-        s = a.statuses.get(power)
-        if s is not None:
-            used[s.level] = used.get(s.level, 0) + 1
+        if power in a.statuses:
+            level = a.statuses[power].level
+            used[level] = used.get(level, 0) + 1
     return [lv for lv in levels if used.get(lv, 0) < counter_limit(
         "possession" if lv in ("state", "dominion") else lv, state)]
 
@@ -356,12 +356,13 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
         if not (s and is_control(s.level) and not s.new):
             return []
     links = sea_links(state)
+    home_seas = get_data().homes[power].coastal
     seen, out = {origin}, set()
     todo = deque([origin])
     while todo:
         x = todo.popleft()
         if x in links:
-            nbrs = list(coastal_areas(x)) + ([power] if x in get_data().homes[power].coastal else []) + \
+            nbrs = list(coastal_areas(x)) + ([power] if x in home_seas else []) + \
                 [s for s in links[x] if s in merchant]
         else:
             p = _place(x)

@@ -116,6 +116,15 @@ def _move_options(state: PaxState, power: str):
                 yield f"{loc}|{key}", dests
 
 
+def _can_move(state: PaxState, power: str) -> bool:
+    """Whether :func:`move_options` offers anything: fleets tried first (a
+    fleet's destinations are the power's Controls, no path to search)."""
+    found: dict = {}
+    units = sorted((parse_unit(key)[0] != "fleet", loc, key)
+                   for loc, keys in state.powers[power].units.items() for key in keys)
+    return any(unit_destinations(state, power, loc, key, found) for _, loc, key in units)
+
+
 def unit_destinations(state: PaxState, power: str, loc: str, key: str, found: dict | None = None) -> list[str]:
     """``move_options(state, power).get(f"{loc}|{key}", [])``, for one unit.
     ``found``: what earlier calls on the same board found, shared."""
@@ -353,7 +362,7 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
             choices.append(_c("status", "status", "Buy or raise a status"))
         if buy_options(view, power):
             choices.append(_c("buy", "buy", "Buy a unit"))
-        if _any(_move_options(view, power)):
+        if _can_move(view, power):
             choices.append(_c("move", "move", "Move a unit"))
         if merchant_options(view, power):
             choices.append(_c("merchant", "merchant", "Place or move a merchant fleet"))
