@@ -192,7 +192,17 @@ def strength(units: dict[str, int], kind: str | None = "army") -> int:
 
 def counters(state: PaxState, power: str, size: int) -> int:
     """Counters of strength ``size`` the power has on the map (armies and fleets share them, L71)."""
-    return sum(n for loc in state.powers[power].units.values() for k, n in loc.items() if parse_unit(k)[1] == size)
+    return counters_by_size(state, power).get(size, 0)
+
+
+def counters_by_size(state: PaxState, power: str) -> dict[int, int]:
+    """Size -> :func:`counters` of that size, the power's units read once."""
+    out: dict[int, int] = {}
+    for loc in state.powers[power].units.values():
+        for k, n in loc.items():
+            size = parse_unit(k)[1]
+            out[size] = out.get(size, 0) + n
+    return out
 
 
 def land_units_in(state: PaxState, power: str, area: str) -> int:

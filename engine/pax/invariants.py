@@ -16,10 +16,12 @@ from .state import RANK, UNIT_SIZES, PaxState, parse_unit
 def check(state: PaxState) -> list[str]:
     errs: list[str] = []
     top = state.stack[-1] if state.stack else {}
+    limits = {size: b.counter_limit(f"army_or_fleet_{size}") for size in UNIT_SIZES}
     for p, ps in state.powers.items():
+        counted = b.counters_by_size(state, p)
         for size in UNIT_SIZES:
-            n = b.counters(state, p, size)
-            if n > b.counter_limit(f"army_or_fleet_{size}"):
+            n = counted.get(size, 0)
+            if n > limits[size]:
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
 
         for loc, units in ps.units.items():

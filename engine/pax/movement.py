@@ -81,8 +81,9 @@ def _status_options(state: PaxState, power: str, areas=None):
 def buy_options(state: PaxState, power: str) -> list[str]:
     """Units ``power`` can afford, within the counter mix (L67, L71)."""
     money = state.powers[power].treasury
+    counted = b.counters_by_size(state, power)
     room = [size for size in UNIT_SIZES if b.unit_price(size) <= money
-            and b.counters(state, power, size) < b.counter_limit(f"army_or_fleet_{size}")]
+            and counted.get(size, 0) < b.counter_limit(f"army_or_fleet_{size}")]
     return [unit_key(kind, size) for kind in ("army", "fleet") for size in room]
 
 
