@@ -71,12 +71,17 @@ def controls(state: PaxState, power: str, established: bool | None = None) -> li
 
 
 def markers_in_use(state: PaxState, power: str, level: str) -> int:
-    n = 0
+    return _in_use(state, power).get(level, 0)
+
+
+def _in_use(state: PaxState, power: str) -> dict[str, int]:
+    """Level -> ``power``'s status markers of that level on the map."""
+    used: dict[str, int] = {}
     for a in state.areas.values():
-        s = a.statuses.get(power)
-        if s is not None and s.level == level:
-            n += 1
-    return n
+        if power in a.statuses:
+            level = a.statuses[power].level
+            used[level] = used.get(level, 0) + 1
+    return used
 
 
 def marker_free(state: PaxState, power: str, level: str) -> bool:
@@ -88,11 +93,7 @@ def marker_free(state: PaxState, power: str, level: str) -> bool:
 def free_markers(state: PaxState, power: str, levels) -> list[str]:
     """The levels of ``levels`` (in their order) with a free marker
     (:func:`marker_free`), the board read once."""
-    used: dict[str, int] = {}
-    for a in state.areas.values():
-        if power in a.statuses:
-            level = a.statuses[power].level
-            used[level] = used.get(level, 0) + 1
+    used = _in_use(state, power)
     return [lv for lv in levels if used.get(lv, 0) < counter_limit(
         "possession" if lv in ("state", "dominion") else lv, state)]
 
