@@ -183,16 +183,22 @@ def pending(state: BaseState) -> Pending:
     return p
 
 
-def _pending(state: BaseState, keep: bool = False) -> tuple[Decision, ...]:
+def _pending(state: BaseState, keep: bool = False, sealed_later: bool = False) -> tuple[Decision, ...] | None:
     """Settle, then the pending decisions (the sealed ones of a simultaneous
     step, else the one decision with the game's side choices), each step's
     decision computed once. Remembered (:class:`Pending`) when ``keep`` (the
     caller goes on with the Pending: :func:`play`) or when computing them
     took longer than checking them would (a dump of the state): a decision
-    quicker to compute than that is computed again."""
+    quicker to compute than that is computed again. ``sealed_later``: only
+    settle when the state stops at a simultaneous step (None returned): its
+    decisions are computed at the next look, once."""
     p = _remembered(state)
     if p is not None:
         return p.decisions
+    if sealed_later:
+        settle(state)
+        if state.result is None and handler(state.stack[-1], state.game).simultaneous:
+            return None
     t = time.perf_counter()
     out = _compute_pending(state)
     keep = keep or time.perf_counter() - t > 2 * _dump_seconds
@@ -328,7 +334,7 @@ def _apply(state: BaseState, actor: str, choice_id: str, decided: Decision | Non
     else:  # the caller's decision of this very state, which is therefore settled
         d = decided
     if d is not None and handler(state.stack[-1], state.game).simultaneous:
-        return _apply_sealed(state, actor, choice_id, keep)
+        return _apply_sealed(state, actor, choice_id, keep, decided if d.actor == actor else None)
     if d is None:
         raise GameOver(Message("error.game_over", {}, "The game is over."))
     if (actor != d.actor or d.find(choice_id) is None) and any(c.id == choice_id for c in out_of_turn(state, actor)):
@@ -397,10 +403,13 @@ def _apply_quantity(state: BaseState, actor: str, d: Decision, base: str, n: int
         handler(top, state.game).apply(state, top, base)
 
 
-def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool) -> list[LogEntry]:
+def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool,
+                  decided: Decision | None = None) -> list[LogEntry]:
     """``apply`` in a simultaneous step: any player with a pending decision
-    answers from their own queue; the step keeps its frame until it reveals."""
-    d = pending_for(state, actor)
+    answers from their own queue; the step keeps its frame until it reveals.
+    ``decided``: ``actor``'s pending decision when the caller has it (not
+    looked up again)."""
+    d = decided if decided is not None else pending_for(state, actor)
     if d is None:
         expected = ", ".join(x.actor for x in decisions(state))
         raise NotYourTurn(
@@ -414,7 +423,10 @@ def _apply_sealed(state: BaseState, actor: str, choice_id: str, keep: bool) -> l
     handler(top, state.game).apply_for(state, top, actor, choice_id)
     state.move += 1
     state._pending = None  # the move counter changed: the memo cannot be this state's
-    _pending(state, keep)  # settles; the next decisions are computed once, here
+    # settles; the next decisions are computed once: here when the caller goes
+    # on with them (play), else at the next look (most answers leave the step
+    # sealed, every writer's decision to compute again: not twice per answer)
+    _pending(state, keep, sealed_later=not keep)
     return [LogEntry.from_dict(e) for e in state.log[start:]]
 
 

@@ -38,10 +38,10 @@ def _adm(key: str) -> dict:
 def section_one(state: PaxState, power: str) -> dict[str, int]:
     """Lines 01-09: counts and Economic Value totals of statuses with an LoC (L228)."""
     lines = {f"{n:02d}": 0 for n in range(1, 10)}
-    net = b.loc_network(state, power)
+    reach = b.loc_areas(state, power)
     for aid, a in state.areas.items():
         s = a.statuses.get(power)
-        if s is None or not b.has_loc(state, power, aid, net):
+        if s is None or aid not in reach:
             continue
         count, value = LEVEL_LINES[s.level]
         lines[count] += 1

@@ -65,25 +65,37 @@ def controls(state: PaxState, power: str, established: bool | None = None) -> li
     out = []
     for aid, a in state.areas.items():
         s = a.statuses.get(power)
-        if s and is_control(s.level) and (established is None or s.new != established):
+        if s is not None and s.level in CONTROLS and (established is None or s.new != established):
             out.append(aid)
     return out
 
 
 def markers_in_use(state: PaxState, power: str, level: str) -> int:
-    n = 0
+    return _in_use(state, power).get(level, 0)
+
+
+def _in_use(state: PaxState, power: str) -> dict[str, int]:
+    """Level -> ``power``'s status markers of that level on the map."""
+    used: dict[str, int] = {}
     for a in state.areas.values():
-        s = a.statuses.get(power)
-        if s is not None and s.level == level:
-            n += 1
-    return n
+        if power in a.statuses:
+            level = a.statuses[power].level
+            used[level] = used.get(level, 0) + 1
+    return used
 
 
 def marker_free(state: PaxState, power: str, level: str) -> bool:
     """A free status marker of ``level`` (counter mix, L67; State and Dominion
     use the Possession limit)."""
-    key = "possession" if level in ("state", "dominion") else level
-    return markers_in_use(state, power, level) < counter_limit(key, state)
+    return bool(free_markers(state, power, (level,)))
+
+
+def free_markers(state: PaxState, power: str, levels) -> list[str]:
+    """The levels of ``levels`` (in their order) with a free marker
+    (:func:`marker_free`), the board read once."""
+    used = _in_use(state, power)
+    return [lv for lv in levels if used.get(lv, 0) < counter_limit(
+        "possession" if lv in ("state", "dominion") else lv, state)]
 
 
 def set_status(state: PaxState, area: str, power: str, level: str, *, new: bool, combat: bool = False) -> None:
@@ -98,27 +110,52 @@ def may_place(state: PaxState, power: str, area: str, level: str) -> bool:
     """Whether ``power`` may place (or raise to) ``level`` in ``area`` now,
     ignoring money and the LoC (L303-322, L346-348): one status per power per
     area (L101); a status under a Status Change marker stays as it is (L299)."""
+    return bool(placeable(state, power, area, (level,)))
+
+
+_DOMINION_OR_STATE = {("great_britain", "dominion", x) for x in DOMINION_AREAS} | \
+    {("usa", "state", x) for x in STATE_AREAS}
+
+
+def placeable(state: PaxState, power: str, area: str, levels) -> list[str]:
+    """The levels of ``levels`` (in their order) that :func:`may_place`
+    allows, the other powers' statuses in ``area`` read once."""
     a = state.areas[area]
     own = a.statuses.get(power)
-    if own and (own.new or RANK[own.level] >= RANK[level]):
-        return False
-    others = [s for p, s in a.statuses.items() if p != power]
-    if level == "interest":  # L305 (and Q17: State/Dominion count as Possession)
-        return not any(RANK[s.level] >= RANK["possession"] and not s.new for s in others)
-    if level == "influence":  # L307: no Control marker at all
-        return not any(is_control(s.level) for s in others)
-    if level in ("protectorate", "possession"):  # L311-313
-        if any(is_control(s.level) and not s.new for s in others):
-            return False
-        if own and own.level == "protectorate" and level == "possession":
-            return True  # raising a Control (L348)
-        kind = get_data().areas[area].type
-        return a.unrest or kind in ("Unorganized", "Chinese Vassal")
-    if level in ("dominion", "state"):  # L318-322
-        allowed = (power, level, area) in {("great_britain", "dominion", x) for x in DOMINION_AREAS} | \
-            {("usa", "state", x) for x in STATE_AREAS}
-        return allowed and own is not None and own.level == "possession" and not own.new
-    return False
+    if own and own.new:
+        return []
+    est_possession = any_control = est_control = False
+    for p, s in a.statuses.items():
+        if p == power:
+            continue
+        control = is_control(s.level)
+        any_control = any_control or control
+        if not s.new:
+            est_control = est_control or control
+            est_possession = est_possession or RANK[s.level] >= RANK["possession"]
+    out = []
+    for level in levels:
+        if own and RANK[own.level] >= RANK[level]:
+            continue
+        if level == "interest":  # L305 (and Q17: State/Dominion count as Possession)
+            ok = not est_possession
+        elif level == "influence":  # L307: no Control marker at all
+            ok = not any_control
+        elif level in ("protectorate", "possession"):  # L311-313
+            if est_control:
+                ok = False
+            elif own and own.level == "protectorate" and level == "possession":
+                ok = True  # raising a Control (L348)
+            else:
+                ok = a.unrest or get_data().areas[area].type in ("Unorganized", "Chinese Vassal")
+        elif level in ("dominion", "state"):  # L318-322
+            ok = (power, level, area) in _DOMINION_OR_STATE and own is not None \
+                and own.level == "possession" and not own.new
+        else:
+            ok = False
+        if ok:
+            out.append(level)
+    return out
 
 
 def needs_combat(old: str | None, new: str) -> bool:
@@ -156,7 +193,17 @@ def strength(units: dict[str, int], kind: str | None = "army") -> int:
 
 def counters(state: PaxState, power: str, size: int) -> int:
     """Counters of strength ``size`` the power has on the map (armies and fleets share them, L71)."""
-    return sum(n for loc in state.powers[power].units.values() for k, n in loc.items() if parse_unit(k)[1] == size)
+    return counters_by_size(state, power).get(size, 0)
+
+
+def counters_by_size(state: PaxState, power: str) -> dict[int, int]:
+    """Size -> :func:`counters` of that size, the power's units read once."""
+    out: dict[int, int] = {}
+    for loc in state.powers[power].units.values():
+        for k, n in loc.items():
+            size = parse_unit(k)[1]
+            out[size] = out.get(size, 0) + n
+    return out
 
 
 def land_units_in(state: PaxState, power: str, area: str) -> int:
@@ -172,11 +219,16 @@ def army10(state: PaxState, power: str, places: tuple[str, ...] | None = None) -
 
 def sea_links(state: PaxState) -> dict[str, set[str]]:
     """Sea zones reachable from each sea in peace (Q16): Suez and the Straits
-    open (L696), a canal only once built (L386-388)."""
+    open (L696), a canal only once built (L386-388). Shared: read, never change it."""
+    return _sea_links(id(get_data()), frozenset(state.canals))
+
+
+@lru_cache(maxsize=16)
+def _sea_links(data_id: int, canals: frozenset[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for s in get_data().seas.values():
         out[s.id] = {to for to, via in s.links if via is None or via in ("suez", "straits")
-                     or via.replace("_canal", "") in state.canals}
+                     or via.replace("_canal", "") in canals}
     return out
 
 
@@ -214,7 +266,7 @@ def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
     todo = deque([home])
     while todo:
         x = todo.popleft()
-        if x in get_data().seas:
+        if x in links:  # a sea zone
             nxt_land = [a for a in coastal_areas(x) if a in owned]
             nxt_sea = [s for s in links[x] if s in merchant]
         else:
@@ -235,12 +287,31 @@ def loc_network(state: PaxState, power: str) -> tuple[set[str], set[str]]:
 def has_loc(state: PaxState, power: str, area: str, network: tuple[set[str], set[str]] | None = None) -> bool:
     """An LoC from ``area`` to ``power``'s home (L109): the area is in the
     network or touches it overland or by a sea with the power's merchant fleet."""
+    return area in loc_areas(state, power, network)
+
+
+def loc_areas(state: PaxState, power: str, network: tuple[set[str], set[str]] | None = None) -> set[str]:
+    """Every place :func:`has_loc` holds for: the network's land places
+    (``network``: :func:`loc_network`, computed when not given), the areas
+    next to one of them overland and those on a sea of the network."""
     land, seas = network or loc_network(state, power)
-    if area in land:
-        return True
-    a = get_data().areas[area]
-    home_key = power
-    return any(n in land or (n == home_key) for n in a.overland) or any(s in seas for s in a.coastal)
+    out = set(land)
+    near = _next_to(id(get_data()))
+    for x in land:
+        out |= near.get(x, frozenset())
+    for s in seas:
+        out.update(coastal_areas(s))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _next_to(data_id: int) -> dict[str, frozenset[str]]:
+    """Place -> the land areas that name it among their overland neighbours."""
+    out: dict[str, set[str]] = {}
+    for a in get_data().areas.values():
+        for n in a.overland:
+            out.setdefault(n, set()).add(a.id)
+    return {n: frozenset(v) for n, v in out.items()}
 
 
 @lru_cache(maxsize=1)
@@ -296,12 +367,13 @@ def land_destinations(state: PaxState, power: str, start: str) -> list[str]:
         if not (s and is_control(s.level) and not s.new):
             return []
     links = sea_links(state)
+    home_seas = get_data().homes[power].coastal
     seen, out = {origin}, set()
     todo = deque([origin])
     while todo:
         x = todo.popleft()
         if x in links:
-            nbrs = list(coastal_areas(x)) + ([power] if x in get_data().homes[power].coastal else []) + \
+            nbrs = list(coastal_areas(x)) + ([power] if x in home_seas else []) + \
                 [s for s in links[x] if s in merchant]
         else:
             p = _place(x)
@@ -327,10 +399,10 @@ def revolt_closed_to(state: PaxState, area: str, power: str) -> bool:
     return a.unrest and bool(controllers) and power not in controllers
 
 
-def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:
+def naval_destinations(state: PaxState, power: str, start: str, controlled: list[str] | None = None) -> list[str]:
     """Naval units go from anywhere to any area the power controls or its home
-    port (L380)."""
-    return sorted({HOME, *controls(state, power)} - {start})
+    port (L380). ``controlled``: ``controls(state, power)`` when the caller has it."""
+    return sorted({HOME, *(controls(state, power) if controlled is None else controlled)} - {start})
 
 
 # ----------------------------------------------------------------- casus belli, tension

@@ -112,7 +112,7 @@ def fighters(state: PaxState, area: str) -> list[str]:
     placed a Control needing combat, or, in Unrest, any Great Power (minors
     only in their own Controls, L395)."""
     a = state.areas[area]
-    present = [p for p in state.powers if b.land_units_in(state, p, area) > 0]
+    present = [p for p, ps in state.powers.items() if area in ps.units and b.land_units_in(state, p, area) > 0]
     controllers = [p for p, s in a.statuses.items() if b.is_control(s.level) and not s.new]
     if a.unrest and controllers:
         return [p for p in present if p in controllers]

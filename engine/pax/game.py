@@ -107,6 +107,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
     return PaxState.model_validate(data)
 
 
+# the same model from stored JSON in one pass (engine.load_state's fast path)
+load_state_json = PaxState.model_validate_json
+
+
 def stretch_marker(state: PaxState) -> tuple:
     """Changes when a sealed step reveals: a new round, phase or step (the
     answers after the proposals, a Congress's vote after its proposals; a

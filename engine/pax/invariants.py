@@ -19,10 +19,14 @@ from .warmoves import is_sea
 def check(state: PaxState) -> list[str]:
     errs: list[str] = []
     top = state.stack[-1] if state.stack else {}
+    limits = {size: b.counter_limit(f"army_or_fleet_{size}") for size in UNIT_SIZES}
+    merchant_limit = b.counter_limit("merchant_fleet")
+    removing = {f.get("power") for f in state.stack if f.get("step") == "pax.admin_remove"}
     for p, ps in state.powers.items():
+        counted = b.counters_by_size(state, p)  # every unit key parsed (a bad one raises)
         for size in UNIT_SIZES:
-            n = b.counters(state, p, size) + _surrendered(state, p, size)
-            if n > b.counter_limit(f"army_or_fleet_{size}"):
+            n = counted.get(size, 0) + _surrendered(state, p, size)
+            if n > limits[size]:
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
 
         for loc, units in ps.units.items():
@@ -31,13 +35,11 @@ def check(state: PaxState) -> list[str]:
             elif loc != b.HOME and loc not in state.areas and not is_sea(loc):
                 errs.append(f"{p} has units in unknown place {loc}")
             for k, n in units.items():
-                parse_unit(k)
                 if n <= 0:
                     errs.append(f"{p} holds {n} of {k} in {loc}")
-        if len(set(ps.merchant)) != len(ps.merchant) or len(ps.merchant) > b.counter_limit("merchant_fleet"):
+        if len(set(ps.merchant)) != len(ps.merchant) or len(ps.merchant) > merchant_limit:
             errs.append(f"{p}'s merchant fleets {ps.merchant} break L376 or the counter mix")
-        removing = any(f.get("step") == "pax.admin_remove" and f.get("power") == p for f in state.stack)
-        if ps.treasury < 0 and not removing:
+        if ps.treasury < 0 and p not in removing:
             errs.append(f"{p}'s treasury is £{ps.treasury}")
         if ps.kind == "minor" and (ps.treasury or ps.vp):
             errs.append(f"minor {p} has money or VP (L247-250)")
@@ -69,9 +71,12 @@ def marker_errors(state: PaxState) -> list[str]:
         for p, s in a.statuses.items():
             counts[p, s.level] = counts.get((p, s.level), 0) + 1
     out = []
+    limits: dict[str, int] = {}
     for (power, level), n in sorted(counts.items()):
         key = "possession" if level in ("state", "dominion") else level
-        if level in RANK and n > b.counter_limit(key, state):
+        if key not in limits:
+            limits[key] = b.counter_limit(key, state)
+        if level in RANK and n > limits[key]:
             out.append(f"{power} has {n} {level} markers, above the counter mix")
     return out
 

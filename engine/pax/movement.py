@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..core.engine import clone, log
+from ..core.engine import log
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
@@ -44,25 +44,47 @@ def _c(cid: str, key: str, text: str, **params: Any) -> Choice:
 def status_options(state: PaxState, power: str) -> dict[str, list[str]]:
     """Area -> levels ``power`` may place or raise to there now, affordable,
     with an LoC (L301, L303-322, L346) and a free marker (L67)."""
-    net = b.loc_network(state, power)
+    return dict(_status_options(state, power))
+
+
+def status_levels(state: PaxState, power: str, area: str) -> list[str]:
+    """``status_options(state, power).get(area, [])``, for one area."""
+    if area not in state.areas:
+        return []
+    return next(_status_options(state, power, (area,)), (area, []))[1]
+
+
+def _status_options(state: PaxState, power: str, areas=None):
+    """The items of :func:`status_options` (of ``areas`` only, if given),
+    one at a time: a menu that only asks whether there is one stops at the first."""
     money = state.powers[power].treasury
-    free = [lv for lv in LEVELS if b.marker_free(state, power, lv)]
+    free = b.free_markers(state, power, LEVELS)
     prices = {lv: b.status_price(lv) for lv in LEVELS}
-    out: dict[str, list[str]] = {}
-    for aid, a in state.areas.items():
-        own = a.statuses.get(power)
+    reach = None  # the areas with an LoC (L301), found at the first area the power can afford
+    for aid in state.areas if areas is None else areas:
+        if reach is not None and aid not in reach:
+            continue
+        own = state.areas[aid].statuses.get(power)
         paid = prices[own.level] if own else 0
-        levels = [lv for lv in free if prices[lv] - paid <= money and b.may_place(state, power, aid, lv)]
-        if levels and b.has_loc(state, power, aid, net):
-            out[aid] = levels
-    return out
+        afford = [lv for lv in free if prices[lv] - paid <= money]
+        if not afford:
+            continue
+        if reach is None:
+            reach = b.loc_areas(state, power)
+            if aid not in reach:
+                continue
+        levels = b.placeable(state, power, aid, afford)
+        if levels:
+            yield aid, levels
 
 
 def buy_options(state: PaxState, power: str) -> list[str]:
     """Units ``power`` can afford, within the counter mix (L67, L71)."""
     money = state.powers[power].treasury
-    return [unit_key(kind, size) for kind in ("army", "fleet") for size in UNIT_SIZES
-            if b.unit_price(size) <= money and b.counters(state, power, size) < b.counter_limit(f"army_or_fleet_{size}")]
+    counted = b.counters_by_size(state, power)
+    room = [size for size in UNIT_SIZES if b.unit_price(size) <= money
+            and counted.get(size, 0) < b.counter_limit(f"army_or_fleet_{size}")]
+    return [unit_key(kind, size) for kind in ("army", "fleet") for size in room]
 
 
 def _garrison_ok(state: PaxState, power: str, src: str, key: str, dest: str) -> bool:
@@ -82,20 +104,43 @@ def _garrison_ok(state: PaxState, power: str, src: str, key: str, dest: str) -> 
 
 def move_options(state: PaxState, power: str) -> dict[str, list[str]]:
     """"<location>|<unit>" -> destinations (L378-384)."""
-    out: dict[str, list[str]] = {}
+    return dict(_move_options(state, power))
+
+
+def _move_options(state: PaxState, power: str):
+    """The items of :func:`move_options`, one at a time."""
+    found: dict = {}  # what the power's units share: its Controls, a location's land moves
     for loc, units in sorted(state.powers[power].units.items()):
-        land = None
         for key in sorted(units):
-            kind, _ = parse_unit(key)
-            if kind == "fleet":
-                dests = b.naval_destinations(state, power, loc)
-            else:
-                land = land if land is not None else b.land_destinations(state, power, loc)
-                dests = land
-            dests = [d for d in dests if _garrison_ok(state, power, loc, key, d)]
+            dests = unit_destinations(state, power, loc, key, found)
             if dests:
-                out[f"{loc}|{key}"] = dests
-    return out
+                yield f"{loc}|{key}", dests
+
+
+def _can_move(state: PaxState, power: str) -> bool:
+    """Whether :func:`move_options` offers anything: fleets tried first (a
+    fleet's destinations are the power's Controls, no path to search)."""
+    found: dict = {}
+    units = sorted((parse_unit(key)[0] != "fleet", loc, key)
+                   for loc, keys in state.powers[power].units.items() for key in keys)
+    return any(unit_destinations(state, power, loc, key, found) for _, loc, key in units)
+
+
+def unit_destinations(state: PaxState, power: str, loc: str, key: str, found: dict | None = None) -> list[str]:
+    """``move_options(state, power).get(f"{loc}|{key}", [])``, for one unit.
+    ``found``: what earlier calls on the same board found, shared."""
+    if key not in state.powers[power].units.get(loc, {}):
+        return []
+    found = {} if found is None else found
+    if parse_unit(key)[0] == "fleet":
+        if "controls" not in found:
+            found["controls"] = b.controls(state, power)
+        dests = b.naval_destinations(state, power, loc, found["controls"])
+    else:
+        if ("land", loc) not in found:
+            found[("land", loc)] = b.land_destinations(state, power, loc)
+        dests = found[("land", loc)]
+    return [d for d in dests if _garrison_ok(state, power, loc, key, d)]
 
 
 def merchant_options(state: PaxState, power: str) -> dict[str, list[str]]:
@@ -127,13 +172,17 @@ def lower_options(state: PaxState, power: str) -> list[str]:
     """L352: a player may lower or remove their own Interests and Influences
     ("<area>:interest" lowers an Influence, "<area>:none" removes)."""
     out = []
-    for aid, a in sorted(state.areas.items()):
-        s = a.statuses.get(power)
-        if s and s.level == "influence":
-            out += [f"{aid}:interest", f"{aid}:none"]
-        elif s and s.level == "interest":
-            out.append(f"{aid}:none")
+    for aid, level in sorted(_lowerable(state, power)):
+        out += [f"{aid}:interest", f"{aid}:none"] if level == "influence" else [f"{aid}:none"]
     return out
+
+
+def _lowerable(state: PaxState, power: str):
+    """(area, level) of each of ``power``'s Interests and Influences, in map order."""
+    for aid, a in state.areas.items():
+        s = a.statuses.get(power)
+        if s and s.level in ("influence", "interest"):
+            yield aid, s.level
 
 
 # ----------------------------------------------------------------- carrying out an order
@@ -145,7 +194,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
     ps = state.powers[p]
     if op == "status":
         area, level = order["area"], order["level"]
-        if level not in status_options(state, p).get(area, []):
+        if level not in status_levels(state, p, area):
             return False
         own = b.status(state, area, p)
         old = own.level if own else None
@@ -166,7 +215,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
         if public and kind == "fleet" and p not in NO_FLEET_TENSION:
             b.raise_et(state, 3 if size == 10 else 1, "fleet_built", by=p)
     elif op == "move":
-        if order["to"] not in move_options(state, p).get(f"{order['from']}|{order['unit']}", []):
+        if order["to"] not in unit_destinations(state, p, order["from"], order["unit"]):
             return False
         b.remove_unit(state, p, order["from"], order["unit"])
         b.add_unit(state, p, order["to"], order["unit"])
@@ -250,9 +299,30 @@ def projected(state: PaxState, f: dict, player: str) -> PaxState:
     orders = (f["drafts"].get(player) or {}).get("orders") or []
     if not orders:
         return state
-    view = clone(state)
+    view = _private_copy(state, orders)
     for o in orders:
         execute(view, o, public=False)
+    return view
+
+
+def _private_copy(state: PaxState, orders: list[dict]) -> PaxState:
+    """A copy of ``state`` on which ``orders`` may be carried out privately
+    (``execute(public=False)``), cheaper than a clone (issue 35 item 12): a
+    private order changes only its own power (treasury, units, merchant
+    fleets, bonuses), the statuses of its own area and the canals, so those
+    are copied and the rest of the board is shared, read-only."""
+    powers, areas = dict(state.powers), dict(state.areas)
+    for o in orders:
+        p = o["power"]
+        if powers[p] is state.powers[p]:
+            ps = powers[p]
+            powers[p] = ps.model_copy(update={"units": {loc: dict(u) for loc, u in ps.units.items()},
+                                              "merchant": list(ps.merchant), "bonuses": list(ps.bonuses)})
+        a = o.get("area")
+        if a is not None and areas[a] is state.areas[a]:
+            areas[a] = areas[a].model_copy(update={"statuses": dict(areas[a].statuses)})
+    view = state.model_copy(update={"powers": powers, "areas": areas, "canals": dict(state.canals), "log": []})
+    view._pending = None
     return view
 
 
@@ -260,10 +330,18 @@ _MENUS: dict[tuple, Decision] = {}
 _MENUS_MAX = 512
 
 
-def menu(state: PaxState, f: dict, player: str) -> Decision:
+def board_key(state: PaxState) -> str:
+    """The fingerprint of what an orders menu reads besides the round and
+    the writer's draft: the board, the turn, the canals and the options."""
+    return state.model_dump_json(include={"areas", "powers", "turn", "canals", "et", "options"})
+
+
+def menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Decision:
     """``player``'s pending decision: a pure function of the board, the round
-    and their draft, so it is remembered by a fingerprint of exactly those."""
-    key = (state.model_dump_json(include={"areas", "powers", "turn", "canals", "et"}),
+    and their draft, so it is remembered by a fingerprint of exactly those
+    (``board``: :func:`board_key` of ``state`` when the caller has it, as
+    for every writer's menu at once)."""
+    key = (board if board is not None else board_key(state),
            f["round"], player, json.dumps(_draft(f, player), sort_keys=True))
     hit = _MENUS.get(key)
     if hit is None:
@@ -281,17 +359,17 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
     head = _head(view, f, power, sub, len(d["orders"]))
     if sub is None:
         choices = []
-        if status_options(view, power):
+        if _any(_status_options(view, power)):
             choices.append(_c("status", "status", "Buy or raise a status"))
         if buy_options(view, power):
             choices.append(_c("buy", "buy", "Buy a unit"))
-        if move_options(view, power):
+        if _can_move(view, power):
             choices.append(_c("move", "move", "Move a unit"))
         if merchant_options(view, power):
             choices.append(_c("merchant", "merchant", "Place or move a merchant fleet"))
         choices += [_c(f"canal-{s}", "canal", "Build the canal in {site} (£30)", site=s)
                     for s in canal_options(view, power)]
-        if lower_options(view, power):
+        if _any(_lowerable(view, power)):
             choices.append(_c("lower", "lower", "Lower an Interest or Influence"))
         if player == "germany" and "austria_hungary" in state.powers:
             other = "austria_hungary" if power == "germany" else "germany"
@@ -307,7 +385,7 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         own = b.status(view, sub["area"], power)
         choices = [_c(lv, "level", "{level} (£{cost})", level=lv,
                       cost=b.upgrade_cost(own.level if own else None, lv))
-                   for lv in status_options(view, power).get(sub["area"], [])]
+                   for lv in status_levels(view, power, sub["area"])]
     elif kind == "buy":
         choices = [_c(u, "unit", "{unit} (£{cost})", unit=u, cost=b.unit_price(parse_unit(u)[1]))
                    for u in buy_options(view, power)]
@@ -315,7 +393,8 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         choices = [_c(u, "unit_at", "{unit} in {place}", unit=u.split("|")[1], place=u.split("|")[0])
                    for u in move_options(view, power)]
     elif kind == "move":
-        choices = [_c(x, "place", "{place}", place=x) for x in move_options(view, power).get(sub["unit"], [])]
+        loc, _, unit = sub["unit"].partition("|")
+        choices = [_c(x, "place", "{place}", place=x) for x in unit_destinations(view, power, loc, unit)]
     elif kind == "merchant" and "from" not in sub:
         choices = [_c(x, "place", "{place}", place=x) for x in merchant_options(view, power)]
     elif kind == "merchant":
@@ -324,6 +403,10 @@ def _menu(state: PaxState, f: dict, player: str) -> Decision:
         choices = [_c(x, "lower_to", "{area}: {to}", area=x.split(":")[0], to=x.split(":")[1])
                    for x in lower_options(view, power)]
     return Decision(player, head, choices + [back], "pax.movement")
+
+
+def _any(items) -> bool:
+    return next(items, None) is not None
 
 
 #: what each list of the orders menu is for (issue 31): the prompt of a
@@ -449,7 +532,8 @@ class Movement(Step):
     simultaneous = True
 
     def decisions(self, state, f):
-        return [menu(state, f, p) for p in state.players if p not in f["sealed"]]
+        board = board_key(state)  # one fingerprint for every writer's menu
+        return [menu(state, f, p, board) for p in state.players if p not in f["sealed"]]
 
     def apply_for(self, state, f, actor, cid):
         add_order(state, f, actor, cid)
