@@ -53,3 +53,33 @@ def test_bot_seats_play_a_whole_game_within_the_invariants():
         steps += 1
     assert s.turn == 10 and set(s.result["scores"]) == set(s.players)
     assert any(e["key"] == "pax.log.order_status" for e in s.log)  # the bots do place statuses
+
+
+@pytest.mark.soak
+def test_a_seven_seat_game_with_three_players_and_four_bots_fights_and_ends():
+    """Issue 35: the bots fight. Seven seats, three played at random (the
+    "humans"), four by the bot; each turn Russia's bot is given a Casus
+    Belli against Italy (as a placement would, L561), which the bot presses
+    when Italy's armies are weaker (L569); the game plays to its result with
+    the invariants after every choice, every war it starts ended."""
+    import random
+
+    import engine
+    from bot.bots import choose
+    from engine.pax.invariants import check
+
+    s = engine.new_game("pax", "1880", 17, {"players": 7})
+    humans, rnd = {"great_britain", "germany", "france"}, random.Random(5)
+    for _ in range(60_000):
+        if s.result is not None:
+            break
+        d = engine.decisions(s)[-1]
+        if d.step == "pax.negotiation" and not any(c["holder"] == "russia" for c in s.casus_belli):
+            s.casus_belli.append({"holder": "russia", "against": "italy", "area": "anatolia",
+                                  "why": "control_placed", "turn": s.turn})
+        engine.apply(s, d.actor, rnd.choice(d.ids()) if d.actor in humans else choose(s, d))
+        assert check(s) == []
+    assert s.result is not None
+    bot_wars = [w for w in s.wars if w.declared and w.declared[0]["by"] == "russia"]
+    assert bot_wars, "the bot pressed its Casus Belli"
+    assert all(w.over is not None for w in s.wars) or s.result.get("how") in ("great_war", "european_tension")
