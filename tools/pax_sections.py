@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SECTIONS = ROOT / "docs" / "pax_sections.yaml"
 SEED = ROOT.parent / "shared" / "seeds" / "pax_britannica_rules_it.txt"
 STATUSES = ("implemented", "partial", "missing")
-CITE = re.compile(r"\bL(\d{2,3})\b")
+CITE = re.compile(r"\bL(\d{2,3})(?:-(\d{2,3}))?\b")  # L605, or a range L613-620
 
 
 def load_sections(path: Path = SECTIONS) -> list[dict]:
@@ -51,7 +51,7 @@ def test_citations(tests: Path = ROOT / "tests") -> dict[str, set[int]]:
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 src = "\n".join(lines[node.lineno - 1:node.end_lineno])
-                cited = {int(n) for n in CITE.findall(src)}
+                cited = {n for a, z in CITE.findall(src) for n in range(int(a), int(z or a) + 1)}
                 if cited:
                     out[f"{f.relative_to(ROOT)}::{node.name}"] = cited
     return out

@@ -1,20 +1,20 @@
-"""Combat in war (ruleset 3, issue 35; L640-664): the alliance in phase
+"""Combat in war (ruleset 3, issue 35; L640-670): the alliance in phase
 attacks where its units and enemy units stand together, land combat in
-areas and naval combat in areas or sea zones (L642-644, L658-662).
+areas and naval combat in areas or sea zones (L642-644, L664-666).
 
 ``pax.war_attack`` (frame ``war``, ``side``) goes through the alliance's
 seats in order; each picks its attacks one by one or is done (a seat with
 no possible attack is not asked; the deadline default is "no attack"). A
-seat attacking commits all its units of that kind there (L648); its minors
-there join (L648); every other seat with units there is asked to join
-(``pax.war_join``). All defenders defend together (L650). The odds are
+seat attacking commits all its units of that kind there (L642); its minors
+there join (L642); every other seat with units there is asked to join
+(``pax.war_join``). All defenders defend together (L642). The odds are
 rounded for the defender, Table 1 when the smaller side is below 5, else
-Table 2 (L652-656; engine/pax/combat.py's stand-in tables, L646). The area's
+Table 2 (L646-656; engine/pax/combat.py's stand-in tables, L646). The area's
 own strength counts only for a native power (natives.area_strength, L481).
 Retreats are chosen by the owner among the places the units could move to
-(``pax.war_retreat``; none: they surrender, L656, L674); EX/½EX losses are
+(``pax.war_retreat``; none: they surrender, L656, L680); EX/½EX losses are
 chosen by their owner (``pax.war_losses``), the Great Powers' units lost
-before the minors' (L656). At the end: the areas conquered (L664).
+before the minors' (L656). At the end: the areas conquered (L670).
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ KINDS = ("army", "fleet")
 
 def battles(state: PaxState, war: War, side: int, powers: list[str], fought: list[str]) -> list[str]:
     """"<kind>:<place>" where ``powers`` can attack: their units of that kind
-    and the enemy's stand together; land combat only in areas (L644, L662)."""
+    and the enemy's stand together; land combat only in areas (L644, L666)."""
     _, enemies = sides(war, side)
     out = []
     for p in powers:
@@ -84,7 +84,7 @@ def land_combat(state: PaxState, war: War, area: str, attackers: list[str]) -> s
 
 
 def fight(state: PaxState, war: War, kind: str, loc: str, attackers: list[str]) -> str:
-    """One battle (L646-662); ``kind`` "army" (land) or "fleet" (naval)."""
+    """One battle (L646-666); ``kind`` "army" (land) or "fleet" (naval)."""
     att, dfn, defenders = strengths(state, war, loc, kind, attackers)
     if not att or not dfn:  # nobody to fight (a caller's battle already over): no roll
         return "DE" if att else "AE"
@@ -122,7 +122,7 @@ def _eliminate(state: PaxState, power: str, loc: str, units: dict[str, int]) -> 
 
 def retreat(state: PaxState, war: War, power: str, loc: str, kind: str) -> None:
     """AR/DR (L656): the owner picks a place the units could legally move to
-    (asked only with more than one); none: they surrender (L674 A)."""
+    (asked only with more than one); none: they surrender (L680 A)."""
     options = retreat_options(state, war, power, loc, kind)
     who = decider(state, war, power)
     if not options:
@@ -141,7 +141,7 @@ def bot_retreat(state: PaxState, war: War, power: str, options: list[str]) -> st
 
 def retreat_to(state: PaxState, war: War, power: str, loc: str, kind: str, dest: str) -> None:
     """Ships leaving a sea zone take the power's armies there with them, where
-    they may go (L660)."""
+    they may go (L664)."""
     for k, n in _kind_units(state, power, loc, kind).items():
         move_units(state, war, power, loc, k, dest, n, public=False)
     if kind == "fleet" and is_sea(loc) and dest in retreat_options(state, war, power, loc, "army"):
@@ -195,7 +195,7 @@ def powers_of(state: PaxState, war: War, side: int, who: str) -> list[str]:
 
 def joiners(state: PaxState, war: War, side: int, battle: str, who: str) -> tuple[list[str], list[str]]:
     """(the powers attacking at once: ``who``'s and the side's minors there
-    (L648); the other seats with Great Power units there, to be asked)."""
+    (L642); the other seats with Great Power units there, to be asked)."""
     kind, loc = battle.split(":", 1)
     there = [p for p in war.sides[side] if p in state.powers and units_of(state, [p], loc, kind)]
     now = [p for p in there if decider(state, war, p) == who or state.powers[p].kind in ("minor", "native")]
@@ -215,7 +215,7 @@ def odds_ok(state: PaxState, war: War, battle: str, attackers: list[str]) -> boo
 
 @register
 class WarAttack(Step):
-    """L640-664: the alliance's Attack Phase (frame: ``war``, ``side``; the
+    """L640-670: the alliance's Attack Phase (frame: ``war``, ``side``; the
     loop adds ``seats`` still to decide and ``fought``)."""
     name = "pax.war_attack"
     auto = True
@@ -256,7 +256,7 @@ def start_battle(state: PaxState, war: War, f: dict, battle: str, who: str) -> N
 
 
 def conquests(state: PaxState, war: War, side: int) -> None:
-    """L664: an area an enemy power controls where only this alliance's
+    """L670: an area an enemy power controls where only this alliance's
     units stand is conquered; an area conquered from this alliance that it
     holds alone again is retaken."""
     friends, enemies = sides(war, side)
@@ -304,7 +304,7 @@ class WarAttackChoice(OneSeat):
 
 @register
 class WarJoin(Step):
-    """L648: each other seat with units there joins the attack or stays out
+    """L642: each other seat with units there joins the attack or stays out
     (default: stays out); then the battle is fought."""
     name = "pax.war_join"
     simultaneous = True
@@ -334,7 +334,7 @@ class WarJoin(Step):
 
 @register
 class WarRetreat(OneSeat):
-    """AR/DR: the owner picks where the units retreat (L656, L660)."""
+    """AR/DR: the owner picks where the units retreat (L656, L664)."""
     name = "pax.war_retreat"
 
     def decision(self, state, f):

@@ -1,5 +1,5 @@
 """The war sequence's board phases (ruleset 3, issue 35): Maneuver (L581-634),
-Attack (L640-664, engine/pax/warcombat.py), Supply (L666-676) and the units'
+Attack (L640-670, engine/pax/warcombat.py), Supply (L674-680) and the units'
 return home when a war ends (L553, L684).
 
 Frames (pushed by the war flow, engine/pax/war.py; ``war``: the War's id,
@@ -209,7 +209,7 @@ class WarMoves(Step):
 # ----------------------------------------------------------------- Supply
 
 def _sources(state: PaxState, war: War, power: str) -> tuple[set[str], set[str]]:
-    """(the homes of ``power`` and its allies, their States and Dominions), L668."""
+    """(the homes of ``power`` and its allies, their States and Dominions), L674."""
     side = war.side_of(power)
     friends = war.sides[side] if side is not None else [power]
     homes = {p for p in friends if p in get_data().homes}
@@ -219,12 +219,12 @@ def _sources(state: PaxState, war: War, power: str) -> tuple[set[str], set[str]]
 
 
 def in_supply(state: PaxState, war: War, power: str, loc: str) -> bool:
-    """L666-672: ``loc`` is ``power``'s home, State or Dominion, or a line
+    """L674-676: ``loc`` is ``power``'s home, State or Dominion, or a line
     joins it to a home, State or Dominion of the power or an ally through
     areas the power or its allies control or conquered and sea zones with
     the power's own merchant fleets (Austria-Hungary has none, L700); an
     area with an enemy naval unit is blockaded: no line between it and a sea
-    (L670); a home never is."""
+    (L676); a home never is."""
     d = get_data()
     side = war.side_of(power)
     friends, enemies = sides(war, side) if side is not None else ([power], [])
@@ -264,7 +264,7 @@ def in_supply(state: PaxState, war: War, power: str, loc: str) -> bool:
 
 @register
 class WarSupply(Step):
-    """L666-676: the alliance's units out of supply surrender."""
+    """L674-680: the alliance's units out of supply surrender."""
     name = "pax.war_supply"
     auto = True
 

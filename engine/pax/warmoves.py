@@ -1,11 +1,11 @@
 """Wartime geography and movement (ruleset 3, issue 35): where a unit of a
 power at war may go in one Maneuver Phase (L581-634), Rights of Call
-(L613-620), the Cape zones (L622-630) and the canals and straits (L694-696).
+(L617-620), the Cape zones (L622-630) and the canals and straits (L694-696).
 
 A location is an area id, ``"home"`` (the power's own home country), a sea
 zone or a Cape zone. Every unit moves at most one area or sea zone per
 Maneuver Phase (L583); merchant fleets never move in war (L587). The same
-legality serves the retreats of combat (L656, L660) and the bot's moves.
+legality serves the retreats of combat (L656, L664) and the bot's moves.
 """
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def neighbours(state: PaxState, war: War, power: str, loc: str) -> list[str]:
 # ----------------------------------------------------------------- rights of call
 
 def rights_of_call(state: PaxState, war: War, power: str) -> set[str]:
-    """The sea and Cape zones where ``power`` has Rights of Call (L613-620):
+    """The sea and Cape zones where ``power`` has Rights of Call (L617-620):
     beside its home or an area with its or an ally's Control or Influence,
     or a Control of the other alliance it conquered; a Cape zone where it has
     them in a sea beside it (L628-629). A neutral's permission (L618) is not
@@ -152,7 +152,7 @@ def destinations(state: PaxState, war: War, power: str, loc: str, kind: str) -> 
         if is_sea(n):
             if blockaded:  # L609: not from an area with enemy naval units to a sea
                 continue
-            if kind == "fleet" and n not in rights:  # L591, L613
+            if kind == "fleet" and n not in rights:  # L591, L617
                 continue
             if kind == "army":
                 ships = n in merchant if n in get_data().seas else bool(merchant & set(capes()[n]))  # L601, L630
@@ -176,7 +176,7 @@ def destinations(state: PaxState, war: War, power: str, loc: str, kind: str) -> 
 
 
 def retreat_options(state: PaxState, war: War, power: str, loc: str, kind: str) -> list[str]:
-    """AR/DR (L656, L660): a place the units could move to, land units never
+    """AR/DR (L656, L664): a place the units could move to, land units never
     into an area with enemy land units, naval units never where enemy units
     stand without friendly ones."""
     friends, enemies = _friend_enemy(war, power)
@@ -225,7 +225,7 @@ def codominium_cb(state: PaxState, war: War, power: str, area: str) -> None:
 
 
 def stranded(state: PaxState, war: War) -> None:
-    """L662, L674 C: armies left at sea with enemy naval units and none of
+    """L666, L680 C: armies left at sea with enemy naval units and none of
     their own alliance surrender."""
     for side in range(len(war.sides)):
         friends, enemies = sides(war, side)
@@ -237,7 +237,7 @@ def stranded(state: PaxState, war: War) -> None:
 
 
 def surrender(state: PaxState, war: War, power: str, loc: str, units: dict[str, int]) -> None:
-    """Units set aside until the war ends (L674-676)."""
+    """Units set aside until the war ends (L680-680)."""
     if not units:
         return
     into = war.surrendered.setdefault(power, {})

@@ -1,6 +1,6 @@
 """Pax Britannica in war, on the board (ruleset 3, issue 35 items 3, 4, 6):
-wartime movement (L581-634), combat (L640-662), conquest (L664), supply
-(L666-676), canals (L694-696), from the seed's own statements
+wartime movement (L581-634), combat (L640-666), conquest (L670), supply
+(L674-680), canals (L694-696), from the seed's own statements
 (shared/seeds/pax_britannica_rules_it.txt, L<n>). The war flow is helper A's:
 these tests build a War and push the frames it pushes."""
 from __future__ import annotations
@@ -85,7 +85,7 @@ def test_merchant_fleets_cannot_move():
 
 
 def test_a_fleet_enters_only_seas_with_rights_of_call():
-    """L613-620: Rights of Call beside the home or an area with one's own
+    """L617-620: Rights of Call beside the home or an area with one's own
     Control or Influence; L628-629: the Cape zones with South Atlantic."""
     s = blank()
     control(s, "egypt", "great_britain")
@@ -153,10 +153,10 @@ def test_a_neutral_co_owner_gets_a_casus_belli_when_a_belligerent_enters():
     assert not any(c["holder"] == "france" for c in s.casus_belli)
 
 
-# ----------------------------------------------------------------- combat (L640-662)
+# ----------------------------------------------------------------- combat (L640-666)
 
 def test_a_naval_battle_in_a_sea_zone_and_armies_left_alone_surrender(monkeypatch):
-    """L658, L662: in a sea zone only ships fight; "Se alla fine di un
+    """L664, L666: in a sea zone only ships fight; "Se alla fine di un
     combattimento in una Zona di Mare delle Armate si trovano da sole con
     Unità Navali nemiche, quelle Armate si arrenderanno"."""
     s = blank()
@@ -175,7 +175,7 @@ def test_a_naval_battle_in_a_sea_zone_and_armies_left_alone_surrender(monkeypatc
 
 def test_an_attacker_with_no_retreat_surrenders(monkeypatch):
     """L656 AR: "Se non ci sono Aree con i requisiti sopra citati, le Unità
-    devono arrendersi" (L674 A)."""
+    devono arrendersi" (L680 A)."""
     s = blank()
     control(s, "sudan", "france")
     b.add_unit(s, "great_britain", "sudan", "army-3")
@@ -222,7 +222,7 @@ def test_great_powers_lose_before_minors_in_an_exchange(monkeypatch):
 
 
 def test_an_ally_is_asked_to_join_and_a_seat_with_nothing_to_attack_is_not_asked(monkeypatch):
-    """L648: "Ogni giocatore Alleato può partecipare all'attacco o rifiutarlo"."""
+    """L642: "Ogni giocatore Alleato può partecipare all'attacco o rifiutarlo"."""
     s = blank()
     s.wars[0].sides[0].append("germany")
     control(s, "sudan", "france")
@@ -241,7 +241,7 @@ def test_an_ally_is_asked_to_join_and_a_seat_with_nothing_to_attack_is_not_asked
 # ----------------------------------------------------------------- conquest, supply, the end
 
 def test_an_area_held_alone_is_conquered():
-    """L664: units of an alliance in an area an enemy controls, with no enemy
+    """L670: units of an alliance in an area an enemy controls, with no enemy
     units there, conquer it at the end of its Attack Phase."""
     s = blank()
     control(s, "algiers", "france")
@@ -255,7 +255,7 @@ def test_an_area_held_alone_is_conquered():
 
 
 def test_units_out_of_supply_surrender_and_a_blockade_cuts_the_line():
-    """L668-672: a line through controlled areas and seas with one's own
+    """L674-676: a line through controlled areas and seas with one's own
     merchant fleets; "una linea di Rifornimento non può essere tracciata da
     un'Area ad un'adiacente Zona di Mare se l'Area contiene una Unità Navale
     nemica"; "Un'Armata ... non rifornita ... si arrende"."""
@@ -337,7 +337,7 @@ def test_bots_march_attack_at_two_to_one_and_never_stall(monkeypatch):
     assert s.stack == [HOLD]
     assert any(e["key"] == "pax.log.war_move" and e["params"]["src"] == "tripoli"
                and e["params"]["dest"] == "egypt" for e in s.log)  # one step from Tripoli towards Sudan
-    # L668: Portugal traces no line without merchant fleets of its own; Britain does (Sudan conquered)
+    # L674: Portugal traces no line without merchant fleets of its own; Britain does (Sudan conquered)
     assert s.wars[0].surrendered == {"portugal": {"army-1": 1}}
     assert b.units_at(s, "great_britain", "sudan") == {"army-10": 1} and b.units_at(s, "france", "sudan") == {}
     assert s.wars[0].conquered == {"sudan": 0}

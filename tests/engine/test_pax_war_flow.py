@@ -421,8 +421,8 @@ def test_declarations_joining_two_wars_make_one_war_of_two_alliances():
 
 
 def test_a_minor_without_allies_is_moved_by_the_engine():
-    """L513, L579: a minor without allies is moved by a player the others
-    name; in play by post the engine moves it (ruling)."""
+    """L513, L579, L632-634: a minor without allies is moved by a player the
+    others name; in play by post the engine moves it (ruling)."""
     s = fresh()
     garrison(s, "belgium", "congo", "possession", "army-3")
     war = declared(s, "france", "belgium")
