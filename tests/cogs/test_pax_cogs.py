@@ -90,6 +90,24 @@ async def test_four_players_play_a_whole_turn_with_sealed_rounds(h):
     assert "No war can be declared" in text and "sealed orders from" in text
 
 
+async def to_negotiation(h, users: dict[str, int]):
+    """A Pax game of ``users`` (power -> user) under ruleset 3 (seed 5),
+    started, its Movement sealed by everyone without orders: Negotiation is
+    next. Returns the game row and the posts."""
+    await h.slash(users["great_britain"], "game", "new", game="pax", players=len(users))
+    g = await h.bot.store.open_game_in(str(700000000000000001))
+    await h.bot.store.update_game(g.id, seed=5, options={**g.options, "ruleset": 3})
+    for f, uid in users.items():
+        await h.slash(uid, "game", "join", faction=f)
+    await h.slash(users["great_britain"], "game", "start")
+    posts = []
+    for uid in users.values():  # nobody orders anything: Movement ends after one round
+        posts += channel_posts(await write(h, uid, ["seal"]))
+    g = await h.bot.service.game(g.id)
+    assert h.bot.service.state_of(g).phase == "negotiation"
+    return g, posts
+
+
 U5 = {"great_britain": 41, "germany": 42, "france": 43, "usa": 44, "japan": 45}
 
 
@@ -101,18 +119,9 @@ async def test_five_players_negotiate_accept_refuse_and_keep_a_secret_treaty(h):
 
     import engine
 
-    await h.slash(U5["great_britain"], "game", "new", game="pax", players=5)
-    g = await h.bot.store.open_game_in(str(700000000000000001))
-    await h.bot.store.update_game(g.id, seed=5, options={**g.options, "ruleset": 3})
-    for f, uid in U5.items():
-        await h.slash(uid, "game", "join", faction=f)
-    await h.slash(U5["great_britain"], "game", "start")
+    g, posts = await to_negotiation(h, U5)
     svc = h.bot.service
-    posts = []
-    for uid in U5.values():  # nobody orders anything: Movement ends after one round
-        posts += channel_posts(await write(h, uid, ["seal"]))
-    state = svc.state_of(await svc.game(g.id))
-    assert state.phase == "negotiation"
+    state = svc.state_of(g)
     gb_area = next(a for a, x in sorted(state.areas.items())
                    if "great_britain" in x.statuses and "japan" not in x.statuses)
     # ruleset 3: a long list of terms is asked kind first (engine/pax/term_menu.py)
@@ -176,18 +185,10 @@ async def test_six_players_convene_attend_vote_and_sign_a_congress_of_europe(h):
     import engine
     from engine.pax import board as b
 
-    await h.slash(U6["great_britain"], "game", "new", game="pax", players=6)
-    g = await h.bot.store.open_game_in(str(700000000000000001))
-    await h.bot.store.update_game(g.id, seed=5, options={**g.options, "ruleset": 3})
-    for f, uid in U6.items():
-        await h.slash(uid, "game", "join", faction=f)
-    await h.slash(U6["great_britain"], "game", "start")
+    g, _ = await to_negotiation(h, U6)
     svc = h.bot.service
-    for uid in U6.values():  # nobody orders anything: Movement ends after one round
-        await write(h, uid, ["seal"])
-    g = await svc.game(g.id)
     state = svc.state_of(g)
-    assert state.phase == "negotiation" and state.options["ruleset"] == 3
+    assert state.options["ruleset"] == 3
     # the dispute, as a Movement would have left it (L451): France's new
     # Protectorate beside Germany's Influence in Kenya, Germany's Casus Belli
     state.areas["kenya"].statuses.clear()
@@ -243,7 +244,7 @@ async def test_six_players_convene_attend_vote_and_sign_a_congress_of_europe(h):
     assert state.treaties[-1]["congress"] and not state.treaties[-1]["secret"]
     text = "\n".join(p["payload"].get("content") or "" for p in posts)
     assert "A Congress of Europe is convened in Great Britain." in text
-    assert f"European Tension +3" in text and f": {et0 + 3}." in text  # convening (L692)
+    assert "European Tension +3" in text and f": {et0 + 3}." in text  # convening (L692)
     assert "The Congress adopts the treaty of Great Britain." in text
     assert "The Congress's treaty is signed (treaty 1)." in text
     assert "Agreed: Germany lowers its Influence in Kenya to an Interest." in text
