@@ -167,3 +167,26 @@ def test_treaty_numbers_tell_nobody_of_a_secret_treaty():
     revealed = [e for e in s.log if e["key"] == "pax.log.treaty_revealed"]
     assert revealed[-1]["params"]["n"] == 3
     assert [t["id"] for t in engine.view(s, "france")["treaties"]] == [1, 2, 3]
+
+
+def test_a_congress_with_germany_may_bind_austria_hungary():
+    """L224, L465: a member may propose terms between members; Germany's
+    player decides for Austria-Hungary, so (ruleset 3) a term may bind it
+    when Germany sits at the Congress, never in Germany's favour (one seat),
+    never a payment by Austria (L700)."""
+    from test_pax_diplomacy import _dispute_to_congress
+
+    s = fresh(3)
+    _dispute_to_congress(s)
+    engine.apply(s, "germany", "convene-great_britain")
+    ids = own(s, "great_britain").ids()
+    assert "giver-austria_hungary" in ids and "giver-germany" in ids
+    engine.apply(s, "great_britain", "giver-austria_hungary")
+    takers = own(s, "great_britain").ids()
+    assert "taker-france" in takers and "taker-germany" not in takers
+    engine.apply(s, "great_britain", "taker-france")
+    assert not any(i.startswith("pay:austria_hungary") for i in own(s, "great_britain").ids())
+    old = fresh(2)
+    _dispute_to_congress(old)
+    engine.apply(old, "germany", "convene-great_britain")
+    assert "giver-austria_hungary" not in own(old, "great_britain").ids()
