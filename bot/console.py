@@ -38,7 +38,8 @@ from .terminal import TerminalLines
 CHANNEL = "console"
 USER = "console"
 HELP = ("Type a choice's number or id. Commands: /map (write the map to ./maps/), /status, /undo, "
-        "/log [n], /card N, /space NAME, /rules 3.2.1, /help, /quit.")
+        "/log [n], /card N, /space NAME, /rules 3.2.1, /challenge (an Event another seat just entered), "
+        "/help, /quit.")
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _USER = re.compile(r"<@!?([0-9A-Za-z_]+)>")
 _CHANNEL = re.compile(r"<#([0-9]+)>")
@@ -283,6 +284,9 @@ class Console:
             await self.show_space_now(game_id, sid)
         elif cmd == "rules":
             self.say(rules_text(game, arg, self.locale))
+        elif cmd == "challenge":  # out of turn: any seat but the one that entered the Event (issue 33)
+            r = await self.svc.out_of_turn(game_id, USER, "challenge")
+            self.show_posts(r.posts, game_id, r.game.version)
         elif cmd == "help":
             self.say(t(self.locale, "console.help", HELP))
         else:

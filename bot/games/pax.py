@@ -121,10 +121,11 @@ def rules_text(section: str, locale: str) -> str:
 
 def status_lines(exported: dict, locale: str) -> list[str]:
     """Pax's tracks for /game status: year, turn, phase, European Tension,
-    Chinese Resentment; each Great Power's treasury and VP, by name."""
+    Chinese Resentment; each Great Power's treasury and VP, by name (the
+    Chinese and Ottoman Empires at war are no Great Powers)."""
     powers = [t(locale, "status.pax_power", "{power} £{treasury}, {vp} VP", power=name(locale, p, GAME),
                 treasury=ps["treasury"], vp=ps["vp"])
-              for p, ps in exported["powers"].items() if ps["kind"] != "minor"]
+              for p, ps in exported["powers"].items() if ps["kind"] not in ("minor", "native")]
     return [t(locale, "status.pax_tracks", "{year} (turn {turn}/{turns}): {phase}. European Tension {et}, "
               "Chinese Resentment {cr}.", year=exported["year"], turn=exported["turn"], turns=exported["turns"],
               phase=name(locale, exported["phase"], GAME), et=exported["et"], cr=exported["cr"]),

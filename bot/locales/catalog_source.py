@@ -39,7 +39,7 @@ IT = {
 'console.resume': 'Si riprende la partita {id} ({scenario}).',
 'console.unknown': 'Comando sconosciuto /{cmd}. ',
 'console.welcome': 'Console di dakbot: un solo schermo. /help per i comandi.',
-'console.help': 'Scrivi il numero o l\'id di una scelta. Comandi: /map (scrive la mappa in ./maps/), /status, /undo, /log [n], /help, /quit.',
+'console.help': "Scrivi il numero o l'id di una scelta. Comandi: /map (scrive la mappa in ./maps/), /status, /undo, /log [n], /card N, /space NOME, /rules 3.2.1, /challenge (contesta un Evento appena inserito da un altro giocatore), /help, /quit.",
 'dashboard.deadline': 'Scadenza per decisione: {hours} h.',
 'dashboard.title': '📌 Quadro della partita',
 'error.already_started': 'La partita è già iniziata.',

@@ -335,19 +335,36 @@ def naval_destinations(state: PaxState, power: str, start: str) -> list[str]:
 
 # ----------------------------------------------------------------- casus belli, tension
 
-def add_cb(state: PaxState, holder: str, against: str, area: str, why: str) -> None:
-    """Record a Casus Belli (L555-561); it lasts this turn only (L557)."""
+def add_cb(state: PaxState, holder: str, against: str, area: str | None, why: str) -> None:
+    """Record a Casus Belli (L555-561); it lasts this turn only (L557).
+    ``area`` None: a CB tied to no area (a treaty call refused, L565, L569)."""
     entry = {"holder": holder, "against": against, "area": area, "why": why, "turn": state.turn}
     if entry not in state.casus_belli:
         state.casus_belli.append(entry)
+        if area is None:
+            log(state, "pax.log.casus_belli_treaty", "{holder} has a Casus Belli against {against} ({why}).",
+                holder=holder, against=against, why=why)
+            return
         log(state, "pax.log.casus_belli", "{holder} has a Casus Belli against {against} in {area}.",
             holder=holder, against=against, area=area)
 
 
-def raise_et(state: PaxState, amount: int, why: str) -> None:
-    """European Tension rises (L692)."""
+def raise_et(state: PaxState, amount: int, why: str, by: str | None = None) -> None:
+    """European Tension rises (L692); the index stops at 100. ``by``: the
+    power whose act raised it, when one did. Ruleset 3: at 100 the game ends
+    at once, whatever the phase (L688), ``by``'s player and the first
+    declarer of every war being fought having caused the Great War
+    (:func:`engine.pax.greatwar.end_game`); once the game is over nothing
+    moves the index."""
+    ends = at_least(state, 3)
+    if ends and state.result is not None:
+        return
     state.et = min(100, state.et + amount)
     log(state, "pax.log.et", "European Tension +{amount} ({why}): {et}.", amount=amount, why=why, et=state.et)
+    if ends and state.et >= 100:
+        from .greatwar import end_game, et_causers
+
+        end_game(state, "european_tension", et_causers(state, by))
 
 
 def _level_group(level: str) -> str:

@@ -7,7 +7,15 @@ time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
 and accepts only proposals in which it gives nothing; it convenes no
 Congress, stays away, votes for a treaty only when it gives nothing, and
 signs what the Congress adopted; it fights a revolt
-when its armies match the area's strength; it takes the cheapest loss."""
+when its armies match the area's strength; it takes the cheapest loss. In
+war (ruleset 3): it moves land units one step towards the enemy, attacks
+and joins attacks at 2:1 or better, retreats where it is in supply and
+takes the cheapest loss; it never stalls (every menu ends in "done").
+After a won Chinese Rebellion it asks for the richest defeated area (L485).
+It declares war when it holds a Casus Belli against a power whose armies are
+weaker than its own, honours its treaties, offers peace when its alliance
+has fewer strength points on the map, and takes the highest status a
+conquest offers."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -70,7 +78,101 @@ def _vote(state, d: Decision, ids: list[str]) -> str:
     return "no" if any(state.seat(t["giver"]) == d.actor for t in prop["terms"]) else "yes"
 
 
+def _war_moves(state, d: Decision, ids: list[str]) -> str:
+    """A unit with a step towards the enemy, all its free counters; else done."""
+    from .warfare import projected, war_of
+    from .warmoves import bot_move
+
+    f = state.stack[-1]
+    draft = f["drafts"].get(d.actor) or {}
+    war = war_of(state, f["war"])
+    view = projected(state, war, draft.get("moves", []))
+    vwar = war_of(view, war.id)
+    if draft.get("sub"):
+        p, loc, unit = draft["sub"].split("|")
+        to = bot_move(view, vwar, p, loc, unit)
+        c = next((c for c in d.choices if c.id == to), None)
+        return "back" if c is None else (f"{c.id}*{c.most}" if c.most > 1 else c.id)
+    for cid in ids:
+        if cid.count("|") == 2 and bot_move(view, vwar, *cid.split("|")):
+            return cid
+    return "done"
+
+
+def _war_attack(state, d: Decision, ids: list[str]) -> str:
+    """The first attack at 2:1 or better, else done."""
+    from .warcombat import joiners, odds_ok
+    from .warmoves import war_of
+
+    f = state.stack[-1]
+    war = war_of(state, f["war"])
+    return next((x for x in ids if x != "done"
+                 and odds_ok(state, war, x, joiners(state, war, f["side"], x, f["seat"])[0])), "done")
+
+
+def _war_join(state, d: Decision, ids: list[str]) -> str:
+    """Join when the attack with its units is at 2:1 or better."""
+    from .warcombat import odds_ok
+    from .warmoves import decider, war_of
+
+    f = state.stack[-1]
+    war = war_of(state, f["war"])
+    mine = [p for p in war.sides[f["side"]] if p in state.powers and decider(state, war, p) == d.actor]
+    return "join" if odds_ok(state, war, f["battle"], f["attackers"] + mine) else "stay"
+
+
+def _war_retreat(state, d: Decision, ids: list[str]) -> str:
+    from .warcombat import bot_retreat
+    from .warmoves import war_of
+
+    f = state.stack[-1]
+    return bot_retreat(state, war_of(state, f["war"]), f["power"], ids)
+
+
+def _cession(state, d: Decision, ids: list[str]) -> str:
+    """After a won Chinese Rebellion it asks for the ceded area of highest
+    Economic Value (L485)."""
+    areas = [i for i in ids if i in get_data().areas]
+    return max(areas, key=lambda a: (get_data().areas[a].economic_value, a)) if areas else ids[0]
+
+
+def army_strength(state, power: str) -> int:
+    """All of ``power``'s armies, wherever they stand (L71)."""
+    from . import board as b
+
+    return sum(b.strength(u) for u in state.powers[power].units.values())
+
+
+def _declare(state, d: Decision, ids: list[str]) -> str:
+    """War on the weakest power it holds a Casus Belli against, when that
+    power's armies are weaker than its own; else peace."""
+    own = army_strength(state, d.actor)
+    targets = [(army_strength(state, i.split(":", 1)[1]), i) for i in ids if i.startswith("declare:")]
+    weaker = sorted(t for t in targets if t[0] < own)
+    return weaker[0][1] if weaker else "peace"
+
+
+def _peace(state, d: Decision, ids: list[str]) -> str:
+    """Peace when its alliance has fewer strength points on the map."""
+    from . import board as b
+    from .war import get_war
+
+    war = get_war(state, state.stack[-1]["war"])
+    mine = next(i for i in range(len(war.sides)) if any(state.seat(p) == d.actor for p in war.sides[i]
+                                                        if p in state.powers))
+
+    def points(side: int) -> int:
+        return sum(b.strength(u, None) for p in war.sides[side] if p in state.powers
+                   for u in state.powers[p].units.values())
+
+    return "offer_peace" if points(mine) < points(1 - mine) else "fight_on"
+
+
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
            "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
            "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
-           "pax.congress_sign": lambda s, d, ids: "sign"}
+           "pax.congress_sign": lambda s, d, ids: "sign",
+           "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
+           "pax.war_retreat": _war_retreat, "pax.cession": _cession,
+           "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour", "pax.war_peace": _peace,
+           "pax.war_spoils": lambda s, d, ids: ids[0]}

@@ -17,6 +17,7 @@ from ..core.engine import log
 from ..core.rng import roll_die
 from . import board as b
 from .data import get_data, table_value
+from .ruleset import at_least
 from .state import PaxState
 
 CR_MAX = 99  # L471
@@ -63,12 +64,19 @@ def cr_phase(state: PaxState) -> None:
             cr=state.cr, up=up, total=d1 + d2)
 
 
-def rebellion_in_war_phase(state: PaxState) -> None:
-    """Phase 10: a rebellion the CR phase announced breaks out; the index
-    is reset (L493). Its war (L473-489) comes with part 3."""
+def rebellion_in_war_phase(state: PaxState):
+    """Phase 10: a rebellion the CR phase announced breaks out. Ruleset 3:
+    its war starts (engine.pax.natives.start_chinese; the index is reset when
+    it ends, L483-493) and the War is returned (None without a rebellion);
+    ruleset 2 only resets the index (L493) and logs that the war is not played."""
     if state.chinese_rebellion != state.turn:
-        return
+        return None
+    if at_least(state, 3):
+        from .natives import start_chinese  # natives imports this module: imported when used
+
+        return start_chinese(state)
     log(state, "pax.log.chinese_rebellion", "The Chinese Rebellion breaks out (its war is not played in this "
         "version); Chinese Resentment returns to 0.")
     state.cr = 0
     state.chinese_rebellion = None
+    return None

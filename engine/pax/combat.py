@@ -14,6 +14,7 @@ from ..core.engine import log
 from ..core.rng import roll_die
 from . import board as b
 from .data import get_data
+from .ruleset import at_least
 from .state import PaxState, parse_unit
 
 
@@ -123,6 +124,16 @@ def fighters(state: PaxState, area: str) -> list[str]:
     return out
 
 
+def ottoman_due(state: PaxState, area: str, power: str) -> None:
+    """A new Control established in an Ottoman area brings the Ottoman
+    Empire's declaration of war in this turn's War phase (L497; raising an
+    existing Control does not: it needs no combat, L348). Ruleset 3."""
+    if at_least(state, 3) and get_data().areas[area].type == "Ottoman Empire" and power not in state.ottoman_due:
+        state.ottoman_due.append(power)
+        log(state, "pax.log.ottoman_due", "{power} establishes a Control in {area}: the Ottoman Empire will "
+            "declare war on it in the War phase.", power=power, area=area)
+
+
 def after_fight(state: PaxState, area: str, power: str, won: bool, established: list[str]) -> None:
     """What one power's combat in ``area`` leaves (L394, L401, L291): a win
     puts down the revolt and establishes a new status fought for (its power
@@ -137,6 +148,7 @@ def after_fight(state: PaxState, area: str, power: str, won: bool, established: 
         if s and s.new and s.combat:
             s.new = s.combat = False
             established.append(power)
+            ottoman_due(state, area, power)
         elif s and s.level == "protectorate" and state.powers[power].kind == "minor":
             s.level = "possession"  # L291: a minor's success in a Protectorate
     elif s and s.new and s.combat:

@@ -173,7 +173,7 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
     log(state, "pax.log.congress", "A Congress of Europe is convened in {power}.", power=host)
     for p in defenders:
         log(state, "pax.log.defends", "{power} defends a minor's rights at the Congress.", power=p)
-    b.raise_et(state, 3, "congress_convened")  # L692
+    b.raise_et(state, 3, "congress_convened", by=conveners[0])  # L692
     guests = [p for p in state.players if p in EUROPEAN and p not in state.congress["members"]]
     push(state, *([frame("pax.congress_attend", guests=guests, answers={})] if guests else []),
          frame("pax.congress_propose", drafts={}, sealed=[]))
@@ -360,8 +360,8 @@ class Sign(Step):
                 for m in c["members"]:
                     if m != p and area:
                         b.add_cb(state, m, p, area, "congress_refused")  # L467
-                b.raise_et(state, 2, "congress_defied")  # L692
-            fail(state)
+                b.raise_et(state, 2, "congress_defied", by=p)  # L692
+            fail(state, by=refusers[0])
             return
         if not carry_out(state, prop):
             log(state, "pax.log.agreement_void", "An agreement can no longer be carried out: void.")
@@ -382,11 +382,12 @@ class Sign(Step):
         return "sign"
 
 
-def fail(state: PaxState) -> None:
-    """No treaty signed by every disputant: ET +3 (L692)."""
+def fail(state: PaxState, by: str | None = None) -> None:
+    """No treaty signed by every disputant: ET +3 (L692); ``by``: the first
+    power that refused to sign, whose act made it fail (L688 B)."""
     state.congress["status"] = "failed"
     log(state, "pax.log.congress_failed", "The Congress of Europe ends without a treaty.")
-    b.raise_et(state, 3, "congress_failed")
+    b.raise_et(state, 3, "congress_failed", by=by)
 
 
 def congress_for(state: PaxState, viewer: str | None) -> dict[str, Any] | None:

@@ -2,7 +2,8 @@
 export_state, view, load_state, display_names.
 
 Part 1 (issue 19): the whole peace-time turn, 4-7 players; no war can be
-declared yet (the War phase says so and Casus Belli are recorded).
+declared yet (the War phase says so and Casus Belli are recorded); ruleset 3
+(issue 35) plays the War phase (engine.pax.war).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from ..core.engine import log
 from ..core.steps import push
 from ..core.data import load_yaml
-from . import admin, movement, phases  # noqa: F401  (register steps)
+from . import admin, movement, natives, phases, warfare  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .congress import congress_for
 from .negotiation import proposals_for, visible_treaties
@@ -108,9 +109,10 @@ def load_state(data: dict[str, Any]) -> PaxState:
 
 def stretch_marker(state: PaxState) -> tuple:
     """Changes when a sealed step reveals: a new round, phase or step (the
-    answers after the proposals, a Congress's vote after its proposals)."""
+    answers after the proposals, a Congress's vote after its proposals; a
+    war's next declaration round, call to arms or peace talks, ruleset 3)."""
     top = state.stack[-1] if state.stack else {}
-    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"))
+    return (state.turn, state.phase, top.get("round"), top.get("step"), top.get("index"), top.get("war"))
 
 
 def _public_powers(state: PaxState) -> dict[str, Any]:
@@ -122,7 +124,8 @@ def _public_powers(state: PaxState) -> dict[str, Any]:
 def export_state(state: PaxState) -> dict[str, Any]:
     """The public JSON: turn, year, phase, powers (treasury, VP, units,
     merchant fleets), areas (statuses, Unrest), ET, CR, Casus Belli, the Admin
-    records, canals, who must decide, result. Sealed orders never appear."""
+    records, canals, the wars being fought, who must decide, result. Sealed
+    orders never appear."""
     from ..core.engine import decisions
 
     top = state.stack[-1] if state.stack else {}
@@ -137,6 +140,8 @@ def export_state(state: PaxState) -> dict[str, Any]:
         "admin": state.admin, "canals": state.canals,
         "treaties": visible_treaties(state, None),  # public ones only (L461)
         "congress": congress_for(state, None),
+        # the wars being fought (ruleset 3): sides, conquered areas, surrendered units (L499-553, L664, L676)
+        "wars": [w.model_dump() for w in state.at_war()],
         "sealed": list(top.get("sealed", [])),
         "decisions": [{"actor": d.actor, "step": d.step} for d in decisions(state)],
         "result": state.result,
@@ -145,7 +150,7 @@ def export_state(state: PaxState) -> dict[str, Any]:
 
 def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     """The public state plus, for a player, their own unsealed orders of the
-    current round (``my_orders``), the proposals of this turn they are a
+    current round or wartime Maneuver (``my_orders``), the proposals of this turn they are a
     party to (``proposals``, terms as messages in ``texts``), their drafts
     in Negotiation (``my_proposals``) and the treaties they may see (public
     ones and the secret ones they signed, L461); other players' orders,
@@ -154,6 +159,8 @@ def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     top = state.stack[-1] if state.stack else {}
     if viewer and top.get("step") == "pax.movement":
         out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("orders", []))
+    if viewer and top.get("step") == "pax.war_moves":  # wartime moves, sealed alike (ruleset 3)
+        out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("moves", []))
     if viewer:
         out["treaties"] = visible_treaties(state, viewer)
         out["proposals"] = proposals_for(state, viewer)
@@ -177,5 +184,6 @@ def display_names() -> dict[str, str]:
     for kind in ("army", "fleet"):
         for size in (1, 3, 10):
             out[f"{kind}-{size}"] = f"{kind.capitalize()} ({size})"
+    out["army-5"] = "Army (5)"  # the Chinese and Ottoman armies (L71)
     return out
 

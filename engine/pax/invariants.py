@@ -3,7 +3,9 @@ choice (issue 19): units and status markers within the counter mix (L67), treasu
 zero outside the Section IV removals (L240), one status per power per area
 (L101) of a known level, Unrest only where the map has it, garrisons (L314,
 L356) after Marker Adjustment, and the Indian Army
-(L360) kept within two areas of India while Great Britain has it."""
+(L360) kept within two areas of India while Great Britain has it; units in
+sea and Cape zones only while a war is on, surrendered counters counted in
+the counter mix (ruleset 3, L605, L676, L684)."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +13,7 @@ from typing import Any
 from . import board as b
 from .ruleset import at_least
 from .state import RANK, UNIT_SIZES, PaxState, parse_unit
+from .warmoves import is_sea
 
 
 def check(state: PaxState) -> list[str]:
@@ -18,12 +21,14 @@ def check(state: PaxState) -> list[str]:
     top = state.stack[-1] if state.stack else {}
     for p, ps in state.powers.items():
         for size in UNIT_SIZES:
-            n = b.counters(state, p, size)
+            n = b.counters(state, p, size) + _surrendered(state, p, size)
             if n > b.counter_limit(f"army_or_fleet_{size}"):
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
 
         for loc, units in ps.units.items():
-            if loc != b.HOME and loc not in state.areas:
+            if is_sea(loc) and not state.at_war():
+                errs.append(f"{p} has units in the sea zone {loc} with no war on (L605, L684)")
+            elif loc != b.HOME and loc not in state.areas and not is_sea(loc):
                 errs.append(f"{p} has units in unknown place {loc}")
             for k, n in units.items():
                 parse_unit(k)
@@ -46,6 +51,11 @@ def check(state: PaxState) -> list[str]:
     if _after_garrison_rule(state, top):
         errs += garrison_errors(state)
     return errs
+
+
+def _surrendered(state: PaxState, power: str, size: int) -> int:
+    """Counters set aside by a surrender (L676): still the power's, off the map."""
+    return sum(n for w in state.wars for k, n in w.surrendered.get(power, {}).items() if parse_unit(k)[1] == size)
 
 
 def marker_errors(state: PaxState) -> list[str]:

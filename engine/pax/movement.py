@@ -164,7 +164,7 @@ def execute(state: PaxState, order: dict[str, Any], *, public: bool) -> bool:
         ps.treasury -= b.unit_price(size)
         b.add_unit(state, p, b.HOME, order["unit"])
         if public and kind == "fleet" and p not in NO_FLEET_TENSION:
-            b.raise_et(state, 3 if size == 10 else 1, "fleet_built")
+            b.raise_et(state, 3 if size == 10 else 1, "fleet_built", by=p)
     elif op == "move":
         if order["to"] not in move_options(state, p).get(f"{order['from']}|{order['unit']}", []):
             return False

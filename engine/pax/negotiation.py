@@ -16,7 +16,13 @@ side does:
   a Control in the area must be a party, L455);
 * ``pay``: £ to the other side (L127 "corruzione", L461);
 * ``keep_out``: place no status in an area for the rest of the game (a
-  treaty term, L461 "il divieto per uno dei firmatari di piazzare Status").
+  treaty term, L461 "il divieto per uno dei firmatari di piazzare Status");
+* ``defend`` (ruleset 3): go to war beside the other side when it is
+  attacked (L565 "se uno di questi viene attaccato", L569: not when it
+  starts the war);
+* ``support`` (ruleset 3): join the other side in any war it fights (the
+  "Trattati Offensivi Mutui" of L565). Both bind only in a treaty; the War
+  phase calls them (engine.pax.war).
 
 Round two (``pax.answers``): every other party of a proposal accepts or
 refuses it. The engine then carries out each proposal that all its parties
@@ -50,7 +56,8 @@ from .state import RANK, PaxState
 MAX_PROPOSALS = 3
 MAX_TERMS = 4
 AMOUNTS = (1, 5, 10, 20, 50)
-KINDS = ("remove", "reduce", "cede", "codominium", "pay", "keep_out")
+KINDS = ("remove", "reduce", "cede", "codominium", "pay", "keep_out", "defend", "support")
+ALLIANCE_TERMS = ("defend", "support")  # ruleset 3: obligations the War phase calls (L565, L569)
 
 
 def _c(cid: str, key: str, text: str, **params: Any) -> Choice:
@@ -80,6 +87,8 @@ def term_options(state: PaxState, giver: str, taker: str) -> list[dict[str, Any]
             out.append({"kind": "keep_out", "giver": giver, "taker": taker, "area": aid})
     money = state.powers[giver].treasury
     out += [{"kind": "pay", "giver": giver, "taker": taker, "amount": n} for n in AMOUNTS if n <= money]
+    if at_least(state, 3) and giver != taker:
+        out += [{"kind": k, "giver": giver, "taker": taker} for k in ALLIANCE_TERMS]
     return out
 
 
@@ -116,11 +125,14 @@ def codominium_price(state: PaxState, area: str, giver: str, taker: str) -> int:
 
 
 def term_id(t: dict[str, Any]) -> str:
-    """"<kind>:<giver>:<area or amount>"; a term in Austria-Hungary's favour
-    (ruleset 3, beside the same term in Germany's) ends ":austria_hungary"."""
+    """"<kind>:<giver>:<area, amount or taker>"; a term of an area or an
+    amount in Austria-Hungary's favour (ruleset 3, beside the same term in
+    Germany's) ends ":austria_hungary"."""
     side = t["giver"]
-    out = f"{t['kind']}:{side}:{t.get('area') or t.get('amount')}"
-    return f"{out}:{term_menu.AUSTRIA}" if t["taker"] == term_menu.AUSTRIA else out
+    out = f"{t['kind']}:{side}:{t.get('area') or t.get('amount') or t['taker']}"
+    if t["taker"] == term_menu.AUSTRIA and (t.get("area") or t.get("amount")):
+        out += f":{term_menu.AUSTRIA}"
+    return out
 
 
 TERM_TEXT = {  # pax.term.<kind>; carried out, pax.log.term_<kind> is "Agreed: <text>."
@@ -130,6 +142,8 @@ TERM_TEXT = {  # pax.term.<kind>; carried out, pax.log.term_<kind> is "Agreed: <
     "codominium": "{giver} grants {taker} a codominium in {area}",
     "pay": "{giver} pays £{amount} to {taker}",
     "keep_out": "{giver} places no status in {area}",
+    "defend": "{giver} will defend {taker} if it is attacked",
+    "support": "{giver} will join {taker} in its wars",
 }
 
 
@@ -171,13 +185,14 @@ def apply_term(state: PaxState, t: dict[str, Any]) -> bool:
         state.powers[g].treasury -= t["amount"]
         state.powers[t["taker"]].treasury += t["amount"]
         return True
-    if k == "keep_out":
+    if k == "keep_out" or k in ALLIANCE_TERMS:
         return True
     if s is None:
         return False
     if k == "remove":
         b.remove_status(state, area, g)
         _units_home(state, g, area)
+        # no by=: the agreement of all its parties lowered it, no one power's act (L688 B; docs/rulings/pax.md)
         b.raise_et(state, RANK[s.level], "status_removed")
     elif k == "reduce":
         if s.level != "influence":
@@ -282,9 +297,16 @@ def breach_check(state: PaxState, power: str, area: str) -> None:
     promised to keep out is broken (L461, L565)."""
     for t in state.treaties:
         if any(x["kind"] == "keep_out" and x["giver"] == power and x["area"] == area for x in t["terms"]):
-            t["breaches"].append({"by": power, "area": area, "turn": state.turn, "punished": False})
-            if not t["secret"]:
-                punish(state, t)
+            record_breach(state, t, power, area)
+
+
+def record_breach(state: PaxState, t: dict[str, Any], power: str, area: str | None) -> None:
+    """``power`` broke treaty ``t`` (in ``area``; None for a refused call
+    to arms, L569): punished now when the treaty is public, else once a
+    signatory reveals it (L461)."""
+    t["breaches"].append({"by": power, "area": area, "turn": state.turn, "punished": False})
+    if not t["secret"]:
+        punish(state, t)
 
 
 def punish(state: PaxState, t: dict[str, Any]) -> None:
@@ -295,8 +317,8 @@ def punish(state: PaxState, t: dict[str, Any]) -> None:
         br["punished"] = True
         for p in t["signatories"]:
             if p != br["by"]:
-                b.add_cb(state, p, br["by"], br["area"], "treaty_broken")
-        b.raise_et(state, 5, "treaty_broken")
+                b.add_cb(state, p, br["by"], br.get("area"), "treaty_broken")
+        b.raise_et(state, 5, "treaty_broken", by=br["by"])
 
 
 def _signatories(state: PaxState, t: dict[str, Any]) -> None:

@@ -1,6 +1,7 @@
 """The automatic phases of the peace-time turn (L133-198): Random Events (1),
 Administration (2), Minor Powers (3), Colonial Combat (5), Marker Adjustment
-(6), the War phase notice of part 1 (10), VP Record (11), Final Record (12).
+(6), the War phase (10: a notice before ruleset 3, then engine.pax.war), VP
+Record (11), Final Record (12).
 Movement/Status Change (4) is in :mod:`engine.pax.movement`."""
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .admin import admin_record, apply_record, removal_choices
 from .chinese import cr_phase, rebellion_in_war_phase
 from .combat import colonial_combats
 from .data import get_data, table_value
-from . import congress, negotiation  # noqa: F401  (register steps)
+from . import congress, negotiation, war as wars  # noqa: F401  (register steps)
 from .minors import minor_phase
 from .revolts import combat_phase
 from .ruleset import at_least
@@ -140,7 +141,7 @@ def build_units(state: PaxState, power: str, money: int, kind: str = "army") -> 
             log(state, "pax.log.forced_build", "{power} builds {unit} at home.", power=power,
                 unit=unit_key(kind, size))
             if kind == "fleet" and power not in NO_FLEET_TENSION:
-                b.raise_et(state, 3 if size == 10 else 1, "fleet_built")
+                b.raise_et(state, 3 if size == 10 else 1, "fleet_built", by=power)
 
 
 @register
@@ -252,6 +253,9 @@ class War(_Auto):
     name, phase = "pax.war", "war"
 
     def work(self, state, f):
+        if at_least(state, 3):
+            wars.war_phase(state)  # L499-553 (issue 35)
+            return
         if at_least(state, 2):
             rebellion_in_war_phase(state)
         log(state, "pax.log.no_war", "No war can be declared in this version (Casus Belli recorded: {n}).",
@@ -380,6 +384,8 @@ def final_scores(state: PaxState) -> dict[str, int]:
 
     if not at_least(state, 2):
         return _final_scores_ruleset1(state, income)
+    if at_least(state, 3):
+        return {p: lines["31"] for p, lines in final_lines(state).items()}
     out = {}
     for p in state.players:
         money = income(state, p)
@@ -390,6 +396,71 @@ def final_scores(state: PaxState) -> dict[str, int]:
             log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=p, vp=vp, bonus=name)
         out[p] = state.powers[p].vp + sum(links.values()) + 2 * money // divisor(p, state)
     return out
+
+
+def final_lines(state: PaxState, line_30: dict[str, int] | None = None) -> dict[str, dict[str, int]]:
+    """Section VI of each player's Administrative Record (L718; ruleset 3):
+    {power: {"27": VP accumulated (line 26 summed), "28": the end-of-game
+    bonuses of the Bonus VP summary (the Africa links held now, L722; a
+    bonus earned this turn that no VP Record phase wrote, e.g. the canal
+    when the Great War ends the turn, L696, L714), "29": 2 × Section II
+    recomputed ÷ the divisor (Austria-Hungary's income with Germany's, L700),
+    "30": the Great War penalty from ``line_30`` (0 when the game ends after
+    turn X), "31": the total}}. The printed Bonus VP summary is unknown:
+    tables.yaml ``victory_points.bonus_summary`` (provisional)."""
+    from .admin import income
+
+    at_end = set(table_value(b.tables()["victory_points"]["bonus_summary"])["end_of_game"])
+    out = {}
+    for p in state.players:
+        money = income(state, p)
+        if p == "germany" and "austria_hungary" in state.powers:
+            money += income(state, "austria_hungary")
+        links = {name: vp for name, vp in africa_links(state, p).items() if name in at_end}
+        for name, vp in links.items():
+            log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=p, vp=vp, bonus=name)
+        lines = {"27": state.powers[p].vp, "28": sum(links.values()) + unrecorded_bonus(state, p),
+                 "29": 2 * money // divisor(p), "30": (line_30 or {}).get(p, 0)}
+        lines["31"] = sum(lines.values())
+        out[p] = lines
+    return out
+
+
+def unrecorded_bonus(state: PaxState, power: str) -> int:
+    """Bonuses earned this turn (the first canal, L696) when this turn's VP
+    Record phase has not run: the game ended before it (L688)."""
+    if any(r["turn"] == state.turn for r in state.vp_record.get(power, ())):
+        return 0
+    return sum(int(x.split(":")[1]) for x in state.powers[power].bonuses if x.startswith(f"{state.turn}:"))
+
+
+def finish(state: PaxState, how: str, line_30: dict[str, int] | None = None, causers: list[str] = ()) -> None:
+    """The end of the game (ruleset 3): Section VI for every player
+    (:func:`final_lines`), every player ranked by line 31, highest first
+    (L718; equal totals share a place), and ``state.result`` = {"winner",
+    "winners", "scores" (line 31), "lines", "ranking", "how" ("final_turn",
+    "great_war", "european_tension"), "causers"}."""
+    lines = final_lines(state, line_30)
+    scores = {p: v["31"] for p, v in lines.items()}
+    ranking = sorted(state.players, key=lambda p: -scores[p])
+    for p in ranking:
+        v = lines[p]
+        log(state, "pax.log.final_lines", "{place}. {power}: line 27 {l27} + line 28 {l28} + line 29 {l29} "
+            "+ line 30 {l30} = line 31 {l31} VP.", place=1 + sum(1 for q in ranking if scores[q] > scores[p]),
+            power=p, l27=v["27"], l28=v["28"], l29=v["29"], l30=v["30"], l31=v["31"])
+    state.phase = "final_record"
+    game_over(state, scores, how, lines=lines, ranking=ranking, causers=list(causers))
+
+
+def game_over(state: PaxState, scores: dict[str, int], how: str, **more) -> None:
+    """``state.result``: the winner (None on a tie), the winners (the highest
+    score), the scores, how the game ended, and ``more``; logged."""
+    best = max(scores.values())
+    winners = sorted(p for p, v in scores.items() if v == best)
+    state.result = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners, "scores": scores,
+                    "how": how, **more}
+    log(state, "pax.log.game_end", "The game ends in {year}: {winners} with {vp} VP.",
+        year=state.year, winners=", ".join(winners), vp=best)
 
 
 def _final_scores_ruleset1(state: PaxState, income) -> dict[str, int]:
@@ -408,14 +479,11 @@ class Final(_Auto):
 
     def work(self, state, f):
         state.casus_belli = [c for c in state.casus_belli if c["turn"] > state.turn]  # L557
+        if state.turn >= TURNS and at_least(state, 3):
+            finish(state, "final_turn")
+            return
         if state.turn >= TURNS:
-            scores = final_scores(state)
-            best = max(scores.values())
-            winners = sorted(p for p, v in scores.items() if v == best)
-            state.result = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                            "scores": scores, "how": "final_turn"}
-            log(state, "pax.log.game_end", "The game ends in {year}: {winners} with {vp} VP.",
-                year=state.year, winners=", ".join(winners), vp=best)
+            game_over(state, final_scores(state), "final_turn")
             return
         state.turn += 1
         sched = table_value(b.tables()["merchant_fleets"]["schedule"])["every_major_in_play"]

@@ -208,7 +208,7 @@ def _pool_loss(pool: dict[str, int], need: int) -> dict[str, int]:
     return pick
 
 
-class _OneSeat(Step):
+class OneSeat(Step):
     """A decision of one seat played as a one-seat simultaneous step, so a
     deadline applies :meth:`default` (engine.apply_defaults)."""
     simultaneous = True
@@ -222,7 +222,7 @@ class _OneSeat(Step):
 
 
 @register
-class RevoltFight(_OneSeat):
+class RevoltFight(OneSeat):
     """Fight the revolt in ``area`` or hold (L334, L407)."""
     name = "pax.revolt_fight"
 
@@ -253,7 +253,7 @@ def _sizes(pick: dict[str, int]) -> dict[str, int]:
 
 
 @register
-class Losses(_OneSeat):
+class Losses(OneSeat):
     """EX/½EX: the owner picks the units lost (L435, L437)."""
     name = "pax.losses"
 

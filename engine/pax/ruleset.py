@@ -21,12 +21,17 @@ Ruleset history:
      (L700, L714); an ungarrisoned Control beside another's Control removed,
      never an Influence (L356, L368, L309, L451); forced spending builds
      units (L214); the minor revolt follow-up (L291).
+  3  War (issue 35): the War phase declares and fights wars (L499-553,
+     L555-575, L682-692; engine/pax/war.py and its helpers), treaties may
+     oblige their signatories to defend or join each other (L565), a new
+     Control in an Ottoman area brings the Ottoman war (L497). Ruleset 2
+     games keep the "no war" notice.
 """
 from __future__ import annotations
 
 from typing import Any
 
-RULESET = 2
+RULESET = 3
 
 
 def ruleset(state: Any) -> int:

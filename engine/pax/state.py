@@ -79,7 +79,8 @@ class War(BaseModel):
     index of the side that conquered it (L664). ``surrendered``: power ->
     {unit key: n} set aside until the war ends (L676). ``controllers``: a
     side's minor -> the seat that moves it, "bot" for the engine (L513,
-    L577, L632). ``defeated``: Chinese/Ottoman areas that lost their
+    L577, L632). ``separate``: powers that left by a separate peace (L684).
+    ``defeated``: Chinese/Ottoman areas that lost their
     strength (L481). ``over``: None while fought, else how it ended
     ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
     index or None."""
@@ -95,6 +96,7 @@ class War(BaseModel):
     surrendered: dict[str, dict[str, int]] = Field(default_factory=dict)
     controllers: dict[str, str] = Field(default_factory=dict)
     defeated: list[str] = Field(default_factory=list)
+    separate: list[str] = Field(default_factory=list)
     over: str | None = None
     winner: int | None = None
 

@@ -49,12 +49,19 @@ def sides(state: PaxState, seat: str, other: str) -> list[tuple[str, str]]:
 
 
 def allowed(t: dict[str, Any]) -> bool:
-    """L700: Austria-Hungary never pays another power. A status withdrawn
-    or lowered is the same term whoever it favours: offered once, towards
-    Germany, not again towards Austria-Hungary."""
+    """L700: Austria-Hungary never pays another power, and Germany's player
+    makes defensive alliances in its name, never offensive ones (no
+    ``support`` term with Austria-Hungary); it is not called to another's
+    war by a treaty (engine/pax/war.py calls players only, and
+    Austria-Hungary defends Germany by itself), so it gives no ``defend``
+    term either. A status withdrawn or lowered is the same term whoever it
+    favours: offered once, towards Germany, not again towards
+    Austria-Hungary."""
     if t["kind"] in ("remove", "reduce") and t["taker"] == AUSTRIA:
         return False
-    return not (t["kind"] == "pay" and t["giver"] == AUSTRIA)
+    if t["kind"] == "support" and AUSTRIA in (t["giver"], t["taker"]):
+        return False
+    return not (t["kind"] in ("pay", "defend") and t["giver"] == AUSTRIA)
 
 
 def _key(t: dict[str, Any]) -> str:

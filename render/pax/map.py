@@ -63,10 +63,11 @@ POWER_COLOUR = {
     "great_britain": (213, 94, 0), "germany": (0, 0, 0), "france": (0, 114, 178), "usa": (86, 180, 233),
     "japan": (204, 121, 167), "russia": (0, 158, 115), "italy": (230, 159, 0), "austria_hungary": (120, 120, 120),
     "belgium": (240, 228, 66), "netherlands": (250, 170, 120), "spain": (150, 60, 60), "portugal": (80, 110, 40),
+    "china": (190, 30, 45), "ottoman": (120, 80, 40),  # the native powers at war (ruleset 3, L473, L495)
 }
 CODE = {"great_britain": "GB", "germany": "DE", "france": "FR", "usa": "US", "japan": "JP", "russia": "RU",
         "italy": "IT", "austria_hungary": "AH", "belgium": "BE", "netherlands": "NL", "spain": "ES",
-        "portugal": "PT"}
+        "portugal": "PT", "china": "CN", "ottoman": "OT"}
 LEVEL_MARK = {"interest": "I", "influence": "F", "protectorate": "P", "possession": "S", "dominion": "D",
               "state": "T"}
 # area types (L17-21): a pale fill, and a letter from labels.yaml so the type is not told by colour alone
@@ -329,11 +330,19 @@ def _oval(d: FastDraw, g: Geometry, sea: str, public: dict, locale: str) -> None
     r = 9 * k
     _sea_dot(d, sea, x0 + 22 * k, y0 + 20 * k, r)
     name = place_name(locale, sea) + (f" ({label(locale, 'war_only')})" if cape else "")
-    lines = _name_lines(name, int(15 * k) + 1, x1 - x0 - 54 * k, max(8, int(13 * k)))
+    at_sea = _unit_tags(public, sea)
+    if at_sea:  # war (L605, L626): the name on one line, the units under it
+        lines = [_fit_text(name, int(15 * k) + 1, "bold", x1 - x0 - 54 * k, max(8, int(13 * k)))]
+    else:
+        lines = _name_lines(name, int(15 * k) + 1, x1 - x0 - 54 * k, max(8, int(13 * k)))
     y = y0 + (12 if len(lines) == 1 else 5) * k
     for text, f in lines:
         d.text((x0 + 36 * k, y), text, font=f, fill=(236, 244, 250), anchor="la")
         y += f.size + 1
+    if at_sea:
+        small = max(8, int(13 * k))
+        text, f = _fit_text(at_sea, small, "bold", x1 - x0 - 60 * k, small)
+        d.text(((x0 + x1) / 2, y + 1), text, font=f, fill=HIGHLIGHT, anchor="ma")
     # the seas it reaches, then its merchant fleets
     cy = y1 - 18 * k
     links = sea_links(sea)
@@ -357,6 +366,48 @@ def _oval(d: FastDraw, g: Geometry, sea: str, public: dict, locale: str) -> None
         cx += (22 * k + 2) * q
 
 
+def _unit_tags(public: dict, place: str, home: bool = False) -> str:
+    """"DE A10 F3 GB F1": each power's armies and fleets at ``place`` (an
+    area, a sea or Cape zone in war, or with ``home`` the home country)."""
+    tags = []
+    for p, ps in sorted(public["powers"].items()):
+        text = _units_text(ps["units"].get("home" if home and p == place else place, {}))
+        if text:
+            tags.append(f"{CODE.get(p, p[:2].upper())} {text}")
+    return " ".join(tags)
+
+
+def conquered(public: dict) -> dict[str, str]:
+    """Area -> the power whose colour marks it conquered (L664): the first
+    power of the side that conquered it, in the wars being fought."""
+    out = {}
+    for w in public.get("wars") or ():
+        for area, side in w.get("conquered", {}).items():
+            if w["sides"][side]:
+                out[area] = w["sides"][side][0]
+    return out
+
+
+def war_lines(public: dict, locale: str) -> list[str]:
+    """The legend of the wars being fought (ruleset 3): "War: Germany,
+    Austria-Hungary vs France", the areas each side conquered (L664) and
+    the units each power has surrendered (L676), in ``locale``."""
+    out = []
+    for w in public.get("wars") or ():
+        sides = f" {label(locale, 'vs')} ".join(", ".join(place_name(locale, p) for p in side)
+                                                for side in w["sides"] if side)
+        out.append(label(locale, "war", sides=sides))
+        taken = [f"{short_name(locale, a)} ({CODE.get(w['sides'][i][0], '?')})"
+                 for a, i in sorted(w.get("conquered", {}).items()) if w["sides"][i]]
+        if taken:
+            out.append("  " + label(locale, "conquered", areas=", ".join(taken)))
+        given = [f"{place_name(locale, p)} {sum(u.values())}" for p, u in sorted(w.get("surrendered", {}).items())
+                 if sum(u.values())]
+        if given:
+            out.append("  " + label(locale, "surrendered", units=", ".join(given)))
+    return out
+
+
 def _tile(d: FastDraw, g: Geometry, a: str, public: dict, locale: str) -> None:
     data = get_data()
     x0, y0, x1, y1 = g.boxes[a]
@@ -369,6 +420,12 @@ def _tile(d: FastDraw, g: Geometry, a: str, public: dict, locale: str) -> None:
     fill = HOME_FILL if home else TYPE_FILL.get(ar.type, LAND)
     d.rounded_rectangle((x0, y0, x1, y1), radius=int(6 * k), fill=fill, outline=UNREST if unrest else INK,
                         width=4 if unrest else 1)
+    taker = conquered(public).get(a)
+    if taker:  # conquered in war (L664): a thick border and a corner flag in the conqueror's colour
+        colour = POWER_COLOUR.get(taker, INK)
+        d.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), radius=int(6 * k), outline=colour,
+                            width=max(3, int(5 * k)))
+        d.polygon([(x1 - 22 * k, y0 + 1), (x1 - 1, y0 + 1), (x1 - 1, y0 + 22 * k)], fill=colour)
     small = max(7, int(13 * k))
     y = y0 + 3 * k
     for text, f in _name_lines(short_name(locale, a), int(15 * k), tw - 8 * k, small):
@@ -383,11 +440,9 @@ def _tile(d: FastDraw, g: Geometry, a: str, public: dict, locale: str) -> None:
         word = label(locale, "unrest")
         ux = x0 + 4 * k + len(statuses) * (2 * r + 4 * k)
         d.text((ux, y), word, font=fitted(word, small, "bold", x1 - ux - 3, small), fill=(140, 40, 100), anchor="lm")
-    tags = [f"{CODE[p]} {_units_text(ps['units'].get('home' if home and p == a else a, {}))}"
-            for p, ps in sorted(public["powers"].items())
-            if _units_text(ps["units"].get("home" if home and p == a else a, {}))]
+    tags = _unit_tags(public, a, home)
     if tags:
-        text, f = _fit_text(" ".join(tags), small, "bold", tw - 8 * k, small)
+        text, f = _fit_text(tags, small, "bold", tw - 8 * k, small)
         d.text((x0 + 4 * k, y0 + 50 * k), text, font=f, fill=INK, anchor="la")
     if a in LINK_NOTE:
         note = LINK_NOTE[a]
@@ -432,8 +487,9 @@ def draw_map(public: dict[str, Any], crop: str = "world", locale: str = "en",
                   if b[0] >= view[0] and b[1] >= view[1] and b[2] <= view[2] and b[3] <= view[3]}
         g = Geometry(g.crop, g.width, g.map_h, g.k, {p: g.boxes[p] for p in inside})
     k = g.k
-    legend = _legend(locale, g.width - 24)
-    panel_h = 160 + 22 * len(legend)
+    wars = [x for line in war_lines(public, locale) for x in wrap(line, font(14, "bold"), g.width - 24)]
+    legend = _legend(locale, g.width - 24, bool(wars))
+    panel_h = 160 + 22 * (len(legend) + len(wars))
     img = Image.new("RGB", (g.width, g.map_h + panel_h), SEA)
     d = FastDraw(img)
     land = sorted(p for p in g.boxes if p in data.areas or p in data.homes)
@@ -455,18 +511,21 @@ def draw_map(public: dict[str, Any], crop: str = "world", locale: str = "en",
             d.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=8, outline=HIGHLIGHT, width=3)
     _panel(d, public, 0, g.map_h, g.width, panel_h, locale)
     ly = g.map_h + 156
+    for text in wars:
+        d.text((12, ly), text, font=font(14, "bold"), fill=HIGHLIGHT)
+        ly += 22
     for text in legend:
         d.text((12, ly), text, font=font(14), fill=PANEL_TEXT)
         ly += 22
     return img, g
 
 
-def _legend(locale: str, width: float) -> list[str]:
+def _legend(locale: str, width: float, war: bool = False) -> list[str]:
     levels = {k: place_name(locale, k) for k in LEVEL_MARK}
     types = [f"{label(locale, 'type_letter.' + t)} = {label(locale, 'type.' + t)}" for t in TYPE_KEY.values()]
     out: list[str] = []
     for text in (label(locale, "legend_markers", **levels), label(locale, "legend_units"),
-                 ", ".join(types), label(locale, "legend_map")):
+                 ", ".join(types), label(locale, "legend_map"), *([label(locale, "legend_war")] if war else [])):
         out += wrap(text, font(14), width)
     return out
 
@@ -521,7 +580,7 @@ def _panel(d: FastDraw, public: dict[str, Any], x: int, y: int, width: int, heig
                 label(locale, "et_end"))
     index_track(d, x + 24 + half, y + 40, half, label(locale, "cr_name"), int(public["cr"]), 99, (204, 121, 167),
                 label(locale, "cr_end"))
-    played = [p for p, ps in public["powers"].items() if ps["kind"] != "minor"]
+    played = [p for p, ps in public["powers"].items() if ps["kind"] not in ("minor", "native")]
     step = min(220, (width - 24) // max(1, len(played)))
     col = 12
     py = y + 104

@@ -20,6 +20,7 @@ from ..kit.fonts import font, localized
 from ..kit.shapes import wrap
 from .map import (
     CODE,
+    HIGHLIGHT,
     PANEL,
     PANEL_DIM,
     PANEL_TEXT,
@@ -33,6 +34,7 @@ from .map import (
     index_track,
     label,
     place_name,
+    war_lines,
 )
 
 WIDTH = 740
@@ -76,8 +78,11 @@ def _header(pub: dict, locale: str) -> Image.Image:
         x += w
     result = pub.get("result")
     h = 14 + 30 * len(top_lines) + (36 * len(rows) if actors or result else 0) + 30 + 2 * 62 + 10
-    played = [p for p, ps in pub["powers"].items() if ps["kind"] != "minor"]
+    played = [p for p, ps in pub["powers"].items() if ps["kind"] not in ("minor", "native")]
     h += 34 * ((len(played) + 1) // 2)
+    f_war = font(17, "bold")
+    wars = [x for line in war_lines(pub, locale) for x in wrap(line, f_war, WIDTH - 32)]
+    h += 26 * len(wars) + (8 if wars else 0)
     img = Image.new("RGB", (WIDTH, h), PANEL)
     d = FastDraw(img)
     y = 12
@@ -119,6 +124,10 @@ def _header(pub: dict, locale: str) -> Image.Image:
         name, nf = _fit_text(place_name(locale, p), 17, "bold", col_w - 58 - mw, 13)
         d.text((x + 40, yy + 13), name, font=nf, fill=PANEL_TEXT, anchor="lm")
         d.text((x + col_w - 12, yy + 13), money, font=fm, fill=PANEL_DIM, anchor="rm")
+    y += 34 * ((len(played) + 1) // 2) + 4
+    for line in wars:  # the wars being fought (ruleset 3)
+        d.text((16, y), line, font=f_war, fill=HIGHLIGHT, anchor="la")
+        y += 26
     return img
 
 

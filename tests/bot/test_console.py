@@ -206,3 +206,37 @@ def test_the_console_never_tells_a_player_to_use_play():
     for locale in ("en", "it"):
         text = plain(f"**Game**: sealed orders from Germany. {sealed_how(locale)}", locale)
         assert "/play" not in text and text.startswith("Game: sealed orders")
+
+
+def test_console_challenges_an_event_another_seat_just_entered(db_path):
+    """A Distant Plain (issue 33): in the hotseat console, /challenge is the
+    out-of-turn challenge of an Event a seat entered; with nothing to
+    challenge it says so politely and changes nothing."""
+    import asyncio
+
+    from bot.console import CHANNEL, USER
+    from bot.service import Service
+    from bot.store import Store
+
+    async def prepare():
+        store = await Store.open(db_path)
+        try:
+            svc = Service(store, render_maps=False)
+            r = await svc.create(CHANNEL, USER, "main", game="adp", seed=5,
+                                 options={"stacked": {"deck": [1, 2, 73, 3]}})
+            gid = r.game.id
+            for f in ("coalition", "government", "taliban", "warlords"):
+                await svc.join(gid, USER, f)
+            await svc.start(gid, USER)
+            return gid
+        finally:
+            await store.close()
+
+    asyncio.run(prepare())
+    code, out = run(db_path, ["/challenge", "/quit"])
+    assert code == 0 and "nothing for you to challenge" in out
+    code, out = run(db_path, ["event-shaded", "support", "kabul", "-1", "done", "/challenge", "/quit"])
+    assert code == 0
+    assert "Any other seat may challenge it with /challenge" in out
+    assert "Government challenges Coalition's Event #1 (shaded)." in out
+    assert "enter it again, or put it to the game's manager?" in out.split("challenges Coalition's")[-1]

@@ -143,13 +143,46 @@ class Harness:
 
     async def slash(self, uid: int, command: str, sub: str | None = None, locale: str = "en-US", perms: int = 0,
                     **options) -> list[dict]:
-        opts = [{"type": 4 if isinstance(v, int) else 3, "name": k, "value": v} for k, v in options.items()]
+        """Send ``/command [sub]`` with ``options``: a str or int as itself,
+        a :class:`UserOption` as a user option (type 6) resolved as Discord
+        sends it, a :class:`ChannelOption` as a text channel of the guild."""
+        opts = [{"type": _option_type(v), "name": k, "value": str(v) if isinstance(v, (UserOption, ChannelOption))
+                 else v} for k, v in options.items()]
         if sub:
             data = {"id": snowflake(), "name": command, "type": 1,
                     "options": [{"type": 1, "name": sub, "options": opts}]}
         else:
             data = {"id": snowflake(), "name": command, "type": 1, "options": opts}
+        resolved = self.resolved(options.values())
+        if resolved:
+            data["resolved"] = resolved
         return await self.feed(self.base(2, uid, data, locale, perms))
+
+    def resolved(self, values) -> dict:
+        """The ``resolved`` block of an interaction for its user and channel
+        options; a channel is also put in the guild cache, as a gateway would."""
+        out: dict = {}
+        for v in values:
+            if isinstance(v, UserOption):
+                m = self.member(int(v))
+                out.setdefault("users", {})[str(v)] = m["user"]
+                out.setdefault("members", {})[str(v)] = {k: x for k, x in m.items() if k != "user"}
+            elif isinstance(v, ChannelOption):
+                ch = {"id": str(v), "type": 0, "name": f"channel{v}", "guild_id": str(GUILD), "position": 1,
+                      "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                      "permissions": str(discord.Permissions.all().value)}
+                out.setdefault("channels", {})[str(v)] = ch
+                self.cache_channel(ch)
+        return out
+
+    def cache_channel(self, ch: dict) -> None:
+        state = self.bot._connection
+        guild = state._get_guild(GUILD)
+        if guild is None:
+            guild = discord.Guild(data={"id": str(GUILD), "name": "guild", "channels": [], "roles": [],
+                                        "members": [], "owner_id": "1", "member_count": 1}, state=state)
+            state._add_guild(guild)
+        guild._add_channel(discord.TextChannel(state=state, guild=guild, data=ch))
 
     async def autocomplete(self, uid: int, name: str, sub: str | None, option: str, value: str,
                            locale: str = "en-US") -> list[dict]:
@@ -172,6 +205,22 @@ class Harness:
         msg = message_payload("prompt", components=[{"type": 1, "components": [comp]}])
         msg["flags"] = 64
         return await self.feed(self.base(3, uid, data, locale, message=msg))
+
+
+class UserOption(int):
+    """A user picked in a slash command's user option (type 6)."""
+
+
+class ChannelOption(int):
+    """A text channel picked in a slash command's channel option (type 7)."""
+
+
+def _option_type(v) -> int:
+    if isinstance(v, UserOption):
+        return 6
+    if isinstance(v, ChannelOption):
+        return 7
+    return 4 if isinstance(v, int) else 3
 
 
 def responses(records):

@@ -57,3 +57,36 @@ def test_the_log_reply_starts_at_a_whole_line():
     out = last_lines(text)
     assert len(out) <= 2000 and out.startswith("- line ") and text.endswith(out)
     assert last_lines("short\ntext") == "short\ntext"
+
+
+async def _started(h):
+    await h.slash(U["raj"], "game", "new", scenario="short", players=4)
+    for f, uid in U.items():
+        await h.slash(uid, "game", "join", faction=f)
+    await h.slash(U["raj"], "game", "start")
+    return await h.bot.store.open_game_in(str(700000000000000001))
+
+
+async def test_replace_answers_before_it_posts_and_gives_the_seat(h):
+    from harness import UserOption
+
+    g = await _started(h)
+    r = await h.slash(U["raj"], "game", "replace", faction="inc", member=UserOption(99))
+    posts = channel_posts(r)
+    assert posts, "the new holder is announced in the channel"
+    assert _first_answer_index(r) < next(i for i, x in enumerate(r) if x in posts)
+    assert (await h.bot.store.get_game(g.id)).seats["inc"] == "99"
+
+
+async def test_move_answers_before_it_posts_to_the_new_channel(h):
+    from harness import ChannelOption
+
+    g = await _started(h)
+    target = 700000000000000555
+    r = await h.slash(U["raj"], "game", "move", channel=ChannelOption(target))
+    posts = channel_posts(r)
+    assert posts and all(p["route"].channel_id == target for p in posts), "the dashboard is posted in the new channel"
+    first_post = next(i for i, x in enumerate(r) if x in posts)
+    assert _first_answer_index(r) < first_post
+    moved = await h.bot.store.open_game_in(str(target))
+    assert moved is not None and moved.id == g.id

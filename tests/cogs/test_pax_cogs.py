@@ -87,7 +87,7 @@ async def test_four_players_play_a_whole_turn_with_sealed_rounds(h):
     assert state.turn == 2 and state.phase == "movement"
     for power in ("Great Britain", "Germany", "France", "USA", "Austria-Hungary"):
         assert f"{power}, Administrative Record" in text  # the clerk's summary of each power (L226-240)
-    assert "No war can be declared" in text and "sealed orders from" in text
+    assert "No war this turn" in text and "sealed orders from" in text  # ruleset 3: no Casus Belli, no war
 
 
 async def to_negotiation(h, users: dict[str, int]):

@@ -1,7 +1,7 @@
 """Pax games begun before the part 1 corrections (issue 34) continue as they
 began: the transcripts in legacy/pax were written by commit 0de2f8a (no
 ``ruleset`` option, so ruleset 1, engine/pax/ruleset.py); each replays to the
-fingerprint that commit reached. New games record ruleset 2."""
+fingerprint that commit reached. New games record the latest ruleset (3, issue 35)."""
 from __future__ import annotations
 
 import hashlib
@@ -38,7 +38,7 @@ def test_an_old_pax_transcript_replays_to_the_same_end(name):
 
 def test_new_pax_games_record_the_latest_ruleset():
     s = engine.new_game("pax", "1880", 1, {"players": 4})
-    assert ruleset(s) == RULESET == 2
+    assert ruleset(s) == RULESET == 3
 
 
 def test_an_old_stored_pax_game_continues_as_it_began():

@@ -341,14 +341,21 @@ def test_germany_writes_austria_hungarys_orders():
 
 # ----------------------------------------------------------------- part 1 boundary and VP (L557, L714)
 
-def test_no_war_in_part_one_and_casus_belli_expire_at_the_final_record():
-    s = fresh()
+@pytest.mark.parametrize("rules", [2, 3])
+def test_no_war_in_part_one_and_casus_belli_expire_at_the_final_record(rules):
+    """Ruleset 2 announces that no war can be declared; ruleset 3 (issue 35)
+    asks France, which lets the deadline pass (no war). Either way the
+    unused Casus Belli expire at the Final Record (L557)."""
+    s = engine.new_game("pax", "1880", 1, {"players": 4, "ruleset": rules})
     b.add_cb(s, "france", "great_britain", "egypt", "test")
     for p in s.players:
         engine.apply(s, p, "seal")
     engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
     engine.apply_defaults(s)  # France may convene a Congress (ruleset 2): it lets the deadline pass
-    assert any(e["key"] == "pax.log.no_war" for e in s.log)
+    if rules == 3:
+        assert s.stack[-1]["step"] == "pax.war_declare"
+        engine.apply_defaults(s)  # France keeps the peace
+    assert any(e["key"] == ("pax.log.no_war" if rules == 2 else "pax.log.war_none") for e in s.log)
     assert s.casus_belli == []  # L557
     assert s.turn == 2
 
@@ -362,7 +369,8 @@ def test_vp_is_treasury_divided_and_germany_counts_austria():
         engine.apply(s, p, "seal")
     engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
     rec = s.vp_record["germany"][-1]
-    assert rec["treasury_vp"] == (17 + 11) // 5  # L714, L700: added, then divided (divisor provisional 5)
+    # L714, L700: added, then divided (Germany's provisional divisor: tests/engine/test_pax_vp3.py)
+    assert rec["treasury_vp"] == (17 + 11) // phases.divisor("germany", s)
     assert s.powers["germany"].vp == before + rec["treasury_vp"] + rec["bonus"]
 
 

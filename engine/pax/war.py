@@ -1,0 +1,739 @@
+"""The War phase (phase 10) as ruleset 3 plays it (issue 35): the flow of
+every war of the turn, from the declarations to the resolution (L499-553,
+L555-569, L682-684, L692, L700). Movement, combat and supply in war are
+:mod:`engine.pax.warfare`'s frames, the Chinese and Ottoman wars
+:mod:`engine.pax.natives`' and the Great War :mod:`engine.pax.greatwar`'s.
+
+1. **Declarations** (``pax.war_declare``, sealed like the Movement orders):
+   every seat holding a Casus Belli of this turn (L557) may declare war on
+   a power it holds one against (L501, L557, L569), or keep the peace (the
+   default). Austria-Hungary never declares (L700: defensive alliances
+   only). Each declaration raises European Tension by 5 (L692).
+2. **Calls to arms** (``pax.war_call``, one seat): a treaty's ``defend``
+   term obliges its giver when the taker was declared war on, ``support``
+   whenever the taker is at war (L565, L569). Honouring declares war (ET +5,
+   L569, L692); refusing breaks the treaty (every other signatory gets a
+   Casus Belli against the breaker, ET +5, L565, L692), and the other
+   signatories may then declare war on it (L569: another declaration
+   round). Austria-Hungary and Germany defend each other without being
+   asked, not when Germany declares (L569, L700).
+3. **The wars in order** (``pax.war_begin``, L505-509): the Chinese
+   Rebellion, the Ottoman war, then the declared wars; every Casus Belli is
+   removed as the War Sequence begins (L561).
+4. **Each war's sequences** (L511-549): alliances (a minor without Great
+   Power allies is moved by the engine, ``controllers[minor] = "bot"``,
+   L513, L579), initiative (L515-519), each side's Maneuver, Attack and
+   Supply frames, ET +2 (L692), the end determination: peace by agreement or
+   a separate peace (``pax.war_peace``, L545, L684), a side with no unit
+   outside its homeland or whose every controlled area is held by the enemy
+   alone loses (L546-547), three sequences without an attack are a
+   stalemate (L548); :data:`MAX_SEQUENCES` is the engine's guard.
+5. **Resolution** (L553, L684): in each conquered area the winning side's
+   strongest occupier places a status free (``pax.war_spoils``), the
+   defeated side's statuses there go; a stalemate leaves each side what it
+   conquered (L684); then the units go home (warfare.return_home_after_war).
+
+Readings are in docs/rulings/pax.md ("War phase flow").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import log
+from ..core.messages import Choice, Decision, msg
+from ..core.rng import roll_die
+from ..core.steps import Step, frame, push, register
+from . import board as b
+from . import greatwar, natives, warfare
+from .negotiation import ALLIANCE_TERMS, record_breach, shown_number
+from .revolts import OneSeat
+from .state import RANK, PaxState, War
+
+DECLARATION_ET = 5    # L692 "cinque punti ogni volta che un giocatore dichiara Guerra"
+SEQUENCE_ET = 2       # L692 "Ogni fine di una War Phase in Guerra ... due punti"
+SEPARATE_PEACE_ET = 5  # L684
+QUIET_SEQUENCES = 3   # L548
+MAX_SEQUENCES = 12    # the engine's guard: then a stalemate (ruling)
+REROLL_GUARD = 20     # initiative ties re-rolled (L519), at most this often
+KIND_ORDER = {"chinese": 0, "ottoman": 1, "war": 2}  # L507-509
+SPOILS = ("possession", "protectorate", "influence", "interest")  # L684 "qualunque Status"
+
+
+def _c(cid: str, key: str, text: str, **params: Any) -> Choice:
+    return Choice(cid, msg(f"pax.choice.{key}", text, **params))
+
+
+# ----------------------------------------------------------------- who is at war
+
+def get_war(state: PaxState, wid: int) -> War:
+    return next(w for w in state.wars if w.id == wid)
+
+
+def war_of(state: PaxState, power: str) -> War | None:
+    """The declared war ``power`` fights now (the Chinese and Ottoman wars
+    are apart: enemies fight the Chinese side by side, L475)."""
+    return next((w for w in state.at_war() if w.kind == "war" and w.side_of(power) is not None), None)
+
+
+def side_seats(state: PaxState, war: War, side: int) -> list[str]:
+    """The players deciding for a side's powers (Germany for
+    Austria-Hungary; a minor has none, L684 "non può negoziare")."""
+    out: list[str] = []
+    for p in war.sides[side]:
+        seat = state.seat(p) if p in state.powers else None
+        if seat and seat not in out:
+            out.append(seat)
+    return out
+
+
+def _new_war(state: PaxState, sides: list[list[str]]) -> War:
+    war = War(id=max((w.id for w in state.wars), default=0) + 1, sides=sides)
+    state.wars.append(war)
+    return war
+
+
+def _merge(state: PaxState, war: War, other: War, side: int, power: str) -> None:
+    """``power`` of ``other`` comes to ``war``'s ``side``: the two wars become
+    one (L569: a war between two alliances), its allies with it."""
+    k = other.side_of(power)
+    war.sides[side] += other.sides[k]
+    war.sides[1 - side] += other.sides[1 - k]
+    war.declared += other.declared
+    state.wars.remove(other)
+
+
+def enter(state: PaxState, war: War, power: str, side: int, by: str) -> None:
+    """``power`` is now on ``side`` of ``war``, brought in by ``by``'s
+    declaration (its own, or one against it or its ally). A Great War ends
+    the game (L571-573; its causers by :func:`greatwar.causers`)."""
+    if war.side_of(power) is not None:
+        return
+    other = war_of(state, power) if war.kind == "war" else None  # the Ottoman war stays apart
+    if other is not None and other is not war:
+        _merge(state, war, other, side, power)
+    else:
+        war.sides[side].append(power)
+    log(state, "pax.log.war_enters", "{power} enters the war on the side of {ally}.",
+        power=power, ally=war.sides[side][0])
+    greatwar.check_war(state, war)
+
+
+def declare(state: PaxState, by: str, against: str, call: bool = False, war: War | None = None) -> War:
+    """``by`` declares war on ``against`` (L569): a new war, or ``against``
+    (or ``by``) joins the war the other fights (``war``: that war, when it
+    is the Ottoman one, L497). ET +5 (L692); the Austro-German defensive
+    alliance acts (L569, L700) on a declaration of the declarer's own, not
+    on a treaty ally's answer to a call (``call``), which leaves the war
+    what it was (Germany's offensive stays one)."""
+    war = war or war_of(state, by) or war_of(state, against)
+    log(state, "pax.log.war_declared", "{power} declares war on {other}.", power=by, other=against)
+    if war is None:
+        war = _new_war(state, [[by], [against]])
+    else:
+        if war.side_of(by) is not None:
+            enter(state, war, against, 1 - war.side_of(by), by)
+        else:
+            enter(state, war, by, 1 - war.side_of(against), by)
+    war.declared.append({"by": by, "against": against, "turn": state.turn, "call": call})
+    b.raise_et(state, DECLARATION_ET, "war_declared")
+    if not call:  # an ally answering a call joins the war as it is (ruling)
+        defensive_pact(state, war, against, by)
+    return war
+
+
+PACT = {"germany": "austria_hungary", "austria_hungary": "germany"}  # L569, L700
+
+
+def defensive_pact(state: PaxState, war: War, attacked: str, by: str) -> None:
+    """Austria-Hungary defends Germany when Germany is declared war on, and
+    Germany Austria-Hungary (L569, L700); not when Germany declares."""
+    partner = PACT.get(attacked)
+    side = war.side_of(attacked)
+    if partner in state.powers and side is not None and war.side_of(partner) is None and state.result is None:
+        log(state, "pax.log.war_pact", "{power} stands by {ally}: their defensive alliance.",
+            power=partner, ally=attacked)
+        enter(state, war, partner, side, by)
+
+
+# ----------------------------------------------------------------- declarations (L557, L569)
+
+def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[str]]:
+    """{seat: [powers it may declare war on]} from this turn's Casus Belli
+    (L557), each holder/target pair once per War phase (``offered``:
+    "holder>target" already asked). A player holds them; Austria-Hungary
+    never declares (L700)."""
+    out: dict[str, list[str]] = {}
+    for cb in state.casus_belli:
+        holder, target = cb["holder"], cb["against"]
+        if cb["turn"] != state.turn or holder == target or f"{holder}>{target}" in offered:
+            continue
+        if state.powers[holder].kind != "player" or target not in state.powers:
+            continue
+        war = war_of(state, holder)
+        if war is not None and war.side_of(target) is not None:
+            continue  # already enemies, or allies
+        if target not in out.setdefault(holder, []):
+            out[holder].append(target)
+    return out
+
+
+def declaration_round(state: PaxState, offered: list[str], rnd: int = 1) -> list[dict]:
+    """The frame of declaration round ``rnd``, none when nobody may declare."""
+    offers = declaration_offers(state, offered)
+    if not offers:
+        return []
+    pairs = offered + [f"{seat}>{t}" for seat, ts in offers.items() for t in ts]
+    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs)]
+
+
+class _Sealed(Step):
+    """A sealed question to several seats at once (frame ``answers``: seat
+    -> choice); once every seat answered, :meth:`settle` carries them out."""
+    simultaneous = True
+
+    def seats(self, state: PaxState, f: dict) -> list[str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def ask(self, state: PaxState, f: dict, seat: str) -> Decision:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def settle(self, state: PaxState, f: dict) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def decisions(self, state, f):
+        return [self.ask(state, f, seat) for seat in self.seats(state, f) if seat not in f["answers"]]
+
+    def apply_for(self, state, f, actor, cid):
+        f["answers"][actor] = cid
+        if not self.decisions(state, f):
+            state.stack.pop()
+            self.settle(state, f)
+
+
+class _WarSealed(_Sealed):
+    """A sealed question about one war (frame ``war``) to the seats
+    ``who(state, war)`` names."""
+    who: Any = None
+
+    def seats(self, state, f):
+        return type(self).who(state, get_war(state, f["war"]))
+
+
+@register
+class Declare(_Sealed):
+    """The sealed declarations of a War phase (module doc, 1)."""
+    name = "pax.war_declare"
+
+    def seats(self, state, f):
+        return list(f["offers"])
+
+    def ask(self, state, f, seat):
+        return Decision(seat, msg("pax.prompt.war_declare", "{power}: you hold a Casus Belli; declare war?",
+                                  power=seat),
+                        [_c("peace", "keep_peace", "Keep the peace")]
+                        + [_c(f"declare:{t}", "declare_war", "Declare war on {power}", power=t)
+                           for t in f["offers"][seat]], self.name)
+
+    def settle(self, state, f):
+        for seat in f["offers"]:
+            answer = f["answers"][seat]
+            if answer.startswith("declare:") and state.result is None:
+                declare(state, seat, answer.split(":", 1)[1])
+            elif answer == "peace":
+                log(state, "pax.log.war_no_declaration", "{power} declares no war.", power=seat)
+        if state.result is None:
+            push(state, frame("pax.war_calls", round=f["round"], asked=[], offered=f["offered"]))
+
+    def default(self, state, f, actor):
+        return "peace"
+
+
+# ----------------------------------------------------------------- calls to arms (L565, L569)
+
+def obligations(state: PaxState) -> list[dict[str, Any]]:
+    """Every treaty term that calls its giver to a war now: ``defend`` when
+    the taker was declared war on (L565; not when it began the war, L569),
+    ``support`` when the taker is at war (L565)."""
+    out = []
+    for war in state.at_war():
+        if war.kind != "war":
+            continue
+        attacked = {d["against"] for d in war.declared}
+        for t in state.treaties:
+            for x in t["terms"]:
+                g, taker = x["giver"], x["taker"]
+                if x["kind"] not in ALLIANCE_TERMS or war.side_of(taker) is None or war.side_of(g) is not None:
+                    continue
+                if x["kind"] == "defend" and taker not in attacked:
+                    continue
+                if state.powers[g].kind != "player":
+                    continue
+                side = war.side_of(taker)
+                enemy = next((d["by"] for d in war.declared if d["against"] == taker), war.sides[1 - side][0])
+                out.append({"war": war.id, "treaty": t["id"], "kind": x["kind"], "giver": g, "taker": taker,
+                            "enemy": enemy, "key": f"{war.id}:{t['id']}:{x['kind']}:{g}:{taker}"})
+    return out
+
+
+@register
+class Calls(Step):
+    """Ask every power a treaty calls to arms, one at a time; then another
+    declaration round for the Casus Belli a refusal gave (L569)."""
+    name = "pax.war_calls"
+    auto = True
+
+    def run(self, state, f):
+        if state.result is not None:
+            return
+        for ob in obligations(state):
+            if ob["key"] not in f["asked"]:
+                push(state, frame("pax.war_call", index=len(f["asked"]), **ob),
+                     dict(f, asked=f["asked"] + [ob["key"]]))
+                return
+        push(state, *declaration_round(state, f["offered"], f["round"] + 1))
+
+
+@register
+class Call(OneSeat):
+    """A treaty calls ``giver`` to ``taker``'s war: refuse (the default:
+    the passive answer, ruling) or honour (L569)."""
+    name = "pax.war_call"
+
+    @staticmethod
+    def _number(state, f) -> int:
+        """The treaty's number as its giver knows it (ruleset 3: never the
+        count of all treaties, negotiation.shown_number)."""
+        return shown_number(next(t for t in state.treaties if t["id"] == f["treaty"]), state.seat(f["giver"]))
+
+    def decision(self, state, f):
+        n = self._number(state, f)
+        prompt = (msg("pax.prompt.war_call_defend", "{power}: treaty {n} obliges you to defend {ally}, declared war "
+                      "on by {enemy}.", power=f["giver"], n=n, ally=f["taker"], enemy=f["enemy"])
+                  if f["kind"] == "defend" else
+                  msg("pax.prompt.war_call_support", "{power}: treaty {n} obliges you to join {ally} in its war "
+                      "with {enemy}.", power=f["giver"], n=n, ally=f["taker"], enemy=f["enemy"]))
+        return Decision(state.seat(f["giver"]), prompt,
+                        [_c("refuse", "refuse_call", "Refuse (break the treaty)"),
+                         _c("honour", "honour_call", "Honour the treaty: declare war on {enemy}", enemy=f["enemy"])],
+                        self.name)
+
+    def apply(self, state, f, cid):
+        if cid == "honour":
+            log(state, "pax.log.war_call_honoured", "{power} honours treaty {n}.", power=f["giver"],
+                n=self._number(state, f))
+            declare(state, f["giver"], f["enemy"], call=True)
+            return
+        treaty = next(t for t in state.treaties if t["id"] == f["treaty"])
+        if not treaty["secret"]:  # a secret treaty's breach is known once it is revealed (L461)
+            log(state, "pax.log.war_call_refused", "{power} refuses the call of treaty {n}: the treaty is broken.",
+                power=f["giver"], n=self._number(state, f))
+        record_breach(state, treaty, f["giver"], None)
+
+    def default(self, state, f, actor):
+        return "refuse"
+
+
+# ----------------------------------------------------------------- the wars in order (L505-509, L561)
+
+def war_phase(state: PaxState) -> None:
+    """Phase 10 (ruleset 3): the declarations, then the wars."""
+    push(state, *declaration_round(state, []), frame("pax.war_begin"))
+
+
+def _adopt(state: PaxState, war: War | None) -> None:
+    if war is not None and all(w is not war for w in state.wars):
+        state.wars.append(war)
+
+
+@register
+class Begin(Step):
+    """The Chinese Rebellion and the Ottoman war break out; every Casus
+    Belli goes (L561); the wars are fought one after another (L505-509;
+    L569: separate wars ignore each other's units, so playing them in turn
+    changes nothing)."""
+    name = "pax.war_begin"
+    auto = True
+
+    def run(self, state, f):
+        if state.result is not None:
+            return
+        if state.chinese_rebellion == state.turn:
+            _adopt(state, natives.start_chinese(state))
+        if state.ottoman_due:
+            _adopt(state, natives.start_ottoman(state, against=list(state.ottoman_due)))
+            state.ottoman_due = []
+        wars = sorted(state.at_war(), key=lambda w: (KIND_ORDER.get(w.kind, 2), w.id))
+        if not wars:
+            log(state, "pax.log.war_none", "No war this turn.")
+            return
+        if state.casus_belli:
+            state.casus_belli = []
+            log(state, "pax.log.cb_removed", "The War Sequence begins: every Casus Belli is removed.")
+        push(state, *[frame("pax.war_alliances", war=w.id) for w in wars])
+
+
+# ----------------------------------------------------------------- one war (L511-549)
+
+class _WarStep(Step):
+    """An automatic step of one war (frame ``war``: its id): nothing once
+    the game is over, nor, while ``fought``, once the war is."""
+    auto = True
+    fought = True
+
+    def run(self, state, f):
+        war = get_war(state, f["war"])
+        if state.result is None and not (self.fought and war.over):
+            self.play(state, f, war)
+
+    def play(self, state: PaxState, f: dict, war: War) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@register
+class Alliances(_WarStep):
+    """Alliance Determination (L511-513): who fights on each side; a minor
+    moves with its Great Power allies, or by the engine when it has none
+    (L513, L579, L634; ruling)."""
+    name = "pax.war_alliances"
+
+    def play(self, state, f, war):
+        if war.kind == "ottoman" and not f.get("asked") and bystanders(state, war):
+            push(state, frame("pax.war_sides", war=war.id, answers={}), dict(f, asked=True))
+            return
+        for i, side in enumerate(war.sides):
+            log(state, "pax.log.war_alliance", "War {n}, alliance {side}: {powers}.", n=war.id, side=i + 1,
+                powers=", ".join(side))
+            seats = side_seats(state, war, i)
+            for p in side:
+                if p in state.powers and state.powers[p].kind in ("minor", "native") and seats:
+                    war.controllers[p] = seats[0]  # the Ottomans with allies fight as a minor (L497)
+                elif p in state.powers and state.powers[p].kind == "minor":
+                    war.controllers[p] = "bot"
+        push(state, frame("pax.war_sequence", war=war.id))
+
+
+def bystanders(state: PaxState, war: War) -> list[str]:
+    """Players not in the Ottoman war, who may join either side (L497)."""
+    return [p for p in state.players if war.side_of(p) is None]
+
+
+@register
+class Sides(_WarSealed):
+    """L497: "Quando l'Impero Ottomano dichiara Guerra, ogni Potenza può
+    decidere se schierarsi a favore dell'Impero"; the others may help the
+    power it declared war on, or stay neutral (the default). Joining is a
+    declaration of war (ET +5, L692)."""
+    name = "pax.war_sides"
+    who = staticmethod(lambda state, war: bystanders(state, war))
+
+    def ask(self, state, f, seat):
+        war = get_war(state, f["war"])
+        return Decision(seat, msg("pax.prompt.war_sides", "{power}: the Ottoman Empire is at war with {enemy}; "
+                                  "take a side?", power=seat, enemy=war.sides[1][0]),
+                        [_c("neutral", "stay_neutral", "Stay neutral")]
+                        + [_c(f"join:{i}", "join_side", "Join {power}'s alliance", power=war.sides[i][0])
+                           for i in range(len(war.sides))], self.name)
+
+    def settle(self, state, f):
+        war = get_war(state, f["war"])
+        for seat in self.seats(state, f):
+            answer = f["answers"].get(seat, "neutral")
+            if answer.startswith("join:") and state.result is None:
+                side = int(answer.split(":")[1])
+                declare(state, seat, war.sides[1 - side][0], war=war)
+
+    def default(self, state, f, actor):
+        return "neutral"
+
+
+def initiative(state: PaxState, war: War) -> int:
+    """L515-519: a native side is the First Alliance; else one die per side,
+    the higher first, ties rolled again."""
+    for i in range(len(war.sides)):
+        if natives.is_native_side(state, war, i):
+            return i
+    for _ in range(REROLL_GUARD):
+        d0, d1 = roll_die(state), roll_die(state)
+        log(state, "pax.log.war_initiative", "Initiative, war {n}: alliance 1 rolls {a}, alliance 2 rolls {b}.",
+            n=war.id, a=d0, b=d1)
+        if d0 != d1:
+            return 0 if d0 > d1 else 1
+    return 0
+
+
+def side_frames(state: PaxState, war: War, side: int) -> list[dict]:
+    """A side's phases of one sequence (L521-541); a native side moves and
+    attacks by the rules of L479-481, L497."""
+    if natives.is_native_side(state, war, side):
+        return [frame("pax.native_maneuver", war=war.id, side=side), frame("pax.native_attack", war=war.id, side=side)]
+    out = [frame(f"pax.war_{x}", war=war.id, side=side) for x in ("maneuver", "attack", "supply")]
+    if war.kind == "chinese":  # L481: statuses go where Chinese armies stand alone after the attack
+        out.insert(2, frame("pax.native_after_attack", war=war.id))
+    return out
+
+
+@register
+class Sequence(_WarStep):
+    """One War Sequence (L515-541), then its end determination."""
+    name = "pax.war_sequence"
+
+    def play(self, state, f, war):
+        war.sequence += 1
+        war.attacked = False
+        war.first = initiative(state, war)
+        log(state, "pax.log.war_sequence", "War {n}, sequence {k}: {power}'s alliance moves first.", n=war.id,
+            k=war.sequence, power=war.sides[war.first][0])
+        order = (war.first, 1 - war.first)
+        push(state, *side_frames(state, war, order[0]), *side_frames(state, war, order[1]),
+             frame("pax.war_end", war=war.id))
+
+
+def has_native_side(state: PaxState, war: War) -> bool:
+    return any(natives.is_native_side(state, war, i) for i in range(len(war.sides)))
+
+
+@register
+class End(_WarStep):
+    """The end of a sequence (L543-549): ET +2 (L692), then peace talks
+    where both sides have players, then the other end conditions."""
+    name = "pax.war_end"
+
+    def play(self, state, f, war):
+        war.quiet = 0 if war.attacked else war.quiet + 1
+        b.raise_et(state, SEQUENCE_ET, "war_sequence")
+        if state.result is not None:
+            return
+        if has_native_side(state, war):
+            how = natives.native_war_over(state, war)
+            if how is None and natives.ottoman_may_end_on_request(state, war):
+                how = "request"  # L497: the enemies would ask; in play by post it ends (docs/rulings/pax.md)
+            if how is not None:
+                war.over = how
+                push(state, frame("pax.war_close", war=war.id))  # after the cessions resolve_native pushes
+                natives.resolve_native(state, war)
+            elif war.sequence >= MAX_SEQUENCES:
+                push(state, frame("pax.war_outcome", war=war.id))
+            else:
+                push(state, frame("pax.war_sequence", war=war.id))
+            return
+        talks = all(side_seats(state, war, i) for i in range(len(war.sides)))
+        push(state, *([frame("pax.war_peace", war=war.id, round=war.sequence, answers={})] if talks else []),
+             frame("pax.war_outcome", war=war.id))
+
+
+# ----------------------------------------------------------------- peace (L545, L684)
+
+def belligerent_seats(state: PaxState, war: War) -> list[str]:
+    return [s for i in range(len(war.sides)) for s in side_seats(state, war, i)]
+
+
+@register
+class Peace(_WarSealed):
+    """Every belligerent player fights on (the default) or offers peace,
+    sealed (L545, L684)."""
+    name = "pax.war_peace"
+    who = staticmethod(lambda state, war: belligerent_seats(state, war))
+
+    def ask(self, state, f, seat):
+        war = get_war(state, f["war"])
+        return Decision(seat, msg("pax.prompt.war_peace", "{power}: war {n}, sequence {k}: fight on or offer "
+                                  "peace?", power=seat, n=war.id, k=war.sequence),
+                        [_c("fight_on", "fight_on", "Fight on"), _c("offer_peace", "offer_peace", "Offer peace")],
+                        self.name)
+
+    def settle(self, state, f):
+        settle_peace(state, get_war(state, f["war"]), f["answers"])
+
+    def default(self, state, f, actor):
+        return "fight_on"
+
+
+def settle_peace(state: PaxState, war: War, answers: dict[str, str]) -> None:
+    """All offer: peace (L684 "per accordo tra tutti i combattenti"). A
+    player who offers while its allies fight on and the whole enemy side
+    offers makes a separate peace: out of the war, ET +5 (L684)."""
+    offering = {s for s, a in answers.items() if a == "offer_peace"}
+    if offering >= set(belligerent_seats(state, war)):
+        war.over = "peace"
+        log(state, "pax.log.war_peace", "War {n} ends: peace by agreement.", n=war.id)
+        return
+    for side in range(len(war.sides)):
+        mine = side_seats(state, war, side)
+        if set(side_seats(state, war, 1 - side)) <= offering and set(mine) - offering:
+            for seat in [s for s in mine if s in offering]:
+                separate_peace(state, war, side, seat)
+
+
+def separate_peace(state: PaxState, war: War, side: int, seat: str) -> None:
+    """``seat``'s powers leave ``war`` (L684 "Pace Separata"): ET +5; their
+    units go home as at a war's end (warfare.return_home_after_war)."""
+    gone = [p for p in war.sides[side] if p in state.powers and state.seat(p) == seat]
+    war.sides[side] = [p for p in war.sides[side] if p not in gone]
+    war.separate += gone
+    log(state, "pax.log.war_separate_peace", "{power} makes a separate peace and leaves war {n}.", power=seat,
+        n=war.id)
+    b.raise_et(state, SEPARATE_PEACE_ET, "separate_peace")
+    leaving = War(id=war.id, kind=war.kind, sides=[gone, []],
+                  surrendered={p: war.surrendered.pop(p) for p in gone if p in war.surrendered})
+    warfare.return_home_after_war(state, leaving)
+
+
+# ----------------------------------------------------------------- end determination (L546-549)
+
+def outside_homeland(state: PaxState, war: War, side: int) -> bool:
+    """Any unit of the side outside its homelands (L546)."""
+    return any(n > 0 for p in war.sides[side] if p in state.powers
+               for loc, units in state.powers[p].units.items() if loc != b.HOME for n in units.values())
+
+
+def _units_of(state: PaxState, powers: list[str], area: str) -> int:
+    return sum(sum(b.units_at(state, p, area).values()) for p in powers if p in state.powers)
+
+
+def overrun(state: PaxState, war: War, side: int) -> bool:
+    """Every area a side controls is occupied by enemy units alone (L547);
+    False for a side that controls none."""
+    mine, enemy = war.sides[side], war.sides[1 - side]
+    held = [aid for aid, a in state.areas.items()
+            if any(b.is_control(s.level) for p, s in a.statuses.items() if p in mine)]
+    return bool(held) and all(_units_of(state, enemy, a) and not _units_of(state, mine, a) for a in held)
+
+
+def beaten(state: PaxState, war: War, side: int) -> bool:
+    return not outside_homeland(state, war, side) or overrun(state, war, side)
+
+
+@register
+class Outcome(_WarStep):
+    """The War End Determination after the peace talks (L543-549)."""
+    name = "pax.war_outcome"
+    fought = False
+
+    def play(self, state, f, war):
+        if war.over is None:
+            lost = [i for i in range(len(war.sides)) if beaten(state, war, i)]
+            if len(lost) == 1:
+                war.over, war.winner = "victory", 1 - lost[0]
+                log(state, "pax.log.war_victory", "War {n} ends: {power}'s alliance wins.", n=war.id,
+                    power=war.sides[war.winner][0])
+            elif lost or war.quiet >= QUIET_SEQUENCES or war.sequence >= MAX_SEQUENCES:
+                war.over = "stalemate"
+                log(state, "pax.log.war_stalemate", "War {n} ends in a stalemate after {k} sequence(s).",
+                    n=war.id, k=war.sequence)
+            else:
+                push(state, frame("pax.war_sequence", war=war.id))
+                return
+        push(state, *spoils_frames(state, war), frame("pax.war_close", war=war.id))
+
+
+# ----------------------------------------------------------------- resolution (L553, L684)
+
+def occupier(state: PaxState, war: War, area: str, side: int) -> str | None:
+    """The power of ``side`` with the most strength in ``area`` (first in
+    the alliance on a tie), None when none stands there."""
+    best = [(b.strength(b.units_at(state, p, area), None), -i, p) for i, p in enumerate(war.sides[side])
+            if p in state.powers and b.units_at(state, p, area)]
+    return max(best)[2] if best else None
+
+
+def spoils_levels(state: PaxState, war: War, area: str, power: str, side: int) -> list[str]:
+    """The statuses ``power`` may place free in a conquered ``area`` (L684:
+    any status), highest first, once the defeated side's statuses are gone:
+    none beside a status that forbids it (L305, L307, L311; a Control beside
+    a neutral's Control only at its level, a codominium, L638), within the
+    counter mix (L67), above what it holds there."""
+    losers = set(war.sides[1 - side])
+    a = state.areas[area]
+    others = [s for p, s in a.statuses.items() if p != power and p not in losers]
+    own = a.statuses.get(power)
+    out = []
+    for lv in SPOILS:
+        if own and RANK[own.level] >= RANK[lv] or not b.marker_free(state, power, lv):
+            continue
+        if lv == "interest" and any(RANK[s.level] >= RANK["possession"] and not s.new for s in others):
+            continue
+        if lv == "influence" and any(b.is_control(s.level) for s in others):
+            continue
+        if b.is_control(lv) and any(b.is_control(s.level) and s.level != lv for s in others):
+            continue
+        out.append(lv)
+    return out
+
+
+def spoils_winners(war: War) -> list[int]:
+    """The sides that keep their conquests: the winner; both on a stalemate
+    (L684); none after a negotiated peace (ruling: the treaty decides)."""
+    return [war.winner] if war.over == "victory" else ([0, 1] if war.over == "stalemate" else [])
+
+
+def spoils_frames(state: PaxState, war: War) -> list[dict]:
+    out = []
+    for area, side in sorted(war.conquered.items()):
+        who = occupier(state, war, area, side) if side in spoils_winners(war) else None
+        if who is not None:
+            out.append(frame("pax.war_conquest", war=war.id, area=area, power=who, side=side))
+    return out
+
+
+def take_area(state: PaxState, war: War, area: str, power: str, side: int, level: str | None) -> None:
+    """The defeated side's statuses in ``area`` go; ``power`` places
+    ``level`` there, established and free (L684)."""
+    for p in list(state.areas[area].statuses):
+        if p in war.sides[1 - side]:
+            b.remove_status(state, area, p)
+            log(state, "pax.log.war_status_lost", "{power} loses its status in {area}.", power=p, area=area)
+    if level:
+        b.set_status(state, area, power, level, new=False)
+        log(state, "pax.log.war_spoils", "{power} places a {level} in conquered {area}.", power=power,
+            level=level, area=area)
+
+
+@register
+class Conquest(_WarStep):
+    """A conquered area changes hands (L684): a minor takes a Possession
+    where it may; a Great Power chooses (``pax.war_spoils``) unless only
+    "no status" is left; the Ottoman Empire places none (its own areas, L497)."""
+    name = "pax.war_conquest"
+    fought = False
+
+    def play(self, state, f, war):
+        kind = state.powers[f["power"]].kind
+        levels = [] if kind == "native" else spoils_levels(state, war, f["area"], f["power"], f["side"])
+        if kind != "minor" and levels:
+            push(state, dict(f, step="pax.war_spoils", index=f["area"]))
+            return
+        take_area(state, war, f["area"], f["power"], f["side"], "possession" if "possession" in levels else None)
+
+
+@register
+class Spoils(OneSeat):
+    """The occupier of a conquered area chooses its status, highest first
+    (L684; ruling: the engine asks the strongest occupier; a lapsed deadline
+    takes the highest, the victor's natural claim)."""
+    name = "pax.war_spoils"
+
+    def decision(self, state, f):
+        war = get_war(state, f["war"])
+        levels = spoils_levels(state, war, f["area"], f["power"], f["side"])
+        return Decision(state.seat(f["power"]), msg("pax.prompt.war_spoils", "{power}: which status do you place "
+                                                    "in conquered {area}?", power=f["power"], area=f["area"]),
+                        [_c(lv, "spoils_level", "{level}", level=lv) for lv in levels]
+                        + [_c("none", "spoils_none", "No status")], self.name)
+
+    def apply(self, state, f, cid):
+        take_area(state, get_war(state, f["war"]), f["area"], f["power"], f["side"], None if cid == "none" else cid)
+
+    def default(self, state, f, actor):
+        return self.decision(state, f).ids()[0]
+
+
+@register
+class Close(_WarStep):
+    """The war is over: units home (warfare.return_home_after_war, L553,
+    L680, L684)."""
+    name = "pax.war_close"
+    fought = False
+
+    def play(self, state, f, war):
+        warfare.return_home_after_war(state, war)
+        log(state, "pax.log.war_over", "War {n} is over.", n=war.id)
