@@ -92,6 +92,9 @@ def test_germanys_seat_trades_austria_hungarys_statuses_but_austria_never_pays()
     ids = own(s, "germany").ids()
     assert f"cede:austria_hungary:{area}" in ids or "pick:cede:austria_hungary:france" in ids
     assert not any(i.startswith(("pay:austria_hungary", "pick:pay:austria_hungary")) for i in ids)  # L700
+    # "Alleanze Difensive (ma mai Offensive) in nome dell'Austria" (L700): no offensive term
+    assert not any(i.startswith("support:") and "austria_hungary" in i for i in ids)
+    assert "support:germany:france" in ids and "defend:france:austria_hungary" in ids
     engine.apply(s, "germany", "cancel")
     propose(s, "france", "germany", [f"remove:austria_hungary:{area}"])
     seal_rest(s)
