@@ -25,3 +25,17 @@ def test_germanys_seat_divides_two_treasuries_by_its_own_divisor():
     table = {int(k): int(v) for k, v in b.tables()["administration"]["colonial_office"]["provisional"].items()}
     six, mean = table[6], sum(table.values()) / len(table)
     assert phases.divisor("germany", s) == round(5 * (six + mean) / six)
+
+
+def test_a_fleet_at_sea_counts_abroad_when_a_war_ends_the_game():
+    """L236: line 16 counts the strength of units outside home; L718 the
+    Section II recomputed at the end. A war's fleet in a sea zone (L601)
+    when the Great War ended the game made the record fail (KeyError, the
+    soak of issue 34: seed 1020, 6 players)."""
+    from engine.pax.admin import abroad_strength, income
+
+    s = engine.new_game("pax", "1880", 1, {"players": 6})
+    before = abroad_strength(s, "germany")
+    b.add_unit(s, "germany", "north_sea", "fleet-3")
+    assert abroad_strength(s, "germany") == before + 3
+    assert isinstance(income(s, "germany"), int)
