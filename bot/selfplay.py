@@ -4,6 +4,7 @@ choice, print a summary; write the transcript of each failing game (issue 8).
     dakbot selfplay --game ID --scenario SCENARIO|both --games N --seed S
                     [--policy random|first|events] [--jobs J] [--out DIR]
     dakbot selfplay --game ID --players N --games N   (a game whose seats vary with the players)
+    dakbot selfplay ... --ruleset R   (the games under rules edition R, not the latest)
 """
 from __future__ import annotations
 
@@ -88,12 +89,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default="selfplay-failures")
     p.add_argument("--progress", type=int, default=0, help="print a running count every N games")
+    p.add_argument("--ruleset", type=int, default=None,
+                   help="the rules edition the games are played under (default: the latest)")
     a = p.parse_args(argv)
     known = list(engine.game_spec(a.game).scenarios)
     if a.scenario != "both" and a.scenario not in known:
         p.error(f"unknown scenario {a.scenario!r}: choose {', '.join(known)} or both")
     scenarios = known if a.scenario == "both" else [a.scenario]
-    options = {"players": a.players} if a.players else None
+    options = ({"players": a.players} if a.players else {}) | ({"ruleset": a.ruleset} if a.ruleset else {}) or None
     t0 = time.perf_counter()
     s = run(a.game, scenarios, a.games, a.seed, a.policy, a.jobs, a.progress, options)
     print(format_summary(s, time.perf_counter() - t0))

@@ -65,12 +65,13 @@ def colonial_office(state: PaxState, power: str, roll: bool = True) -> tuple[int
 
 
 def abroad_strength(state: PaxState, power: str) -> int:
-    """Line 16 (L236): strength points of units outside home, States and Dominions."""
+    """Line 16 (L236): strength points of units outside home, States and
+    Dominions; a unit at sea (a war's fleet, L601) is abroad."""
     total = 0
     for loc, units in state.powers[power].units.items():
         if loc == b.HOME:
             continue
-        s = state.areas[loc].statuses.get(power)
+        s = state.areas[loc].statuses.get(power) if loc in state.areas else None
         if s and s.level in ("state", "dominion"):
             continue
         total += sum(parse_unit(k)[1] * n for k, n in units.items())

@@ -57,7 +57,7 @@ def _answer(state, d: Decision, ids: list[str]) -> str:
     """It accepts a proposal only when it gives nothing up (no VP lost)."""
     pid = int(ids[0].split("-")[1])
     prop = next(p for p in state.proposals if p["id"] == pid)
-    gives = any(t["giver"] == d.actor for t in prop["terms"])
+    gives = any(state.seat(t["giver"]) == d.actor for t in prop["terms"])  # Austria-Hungary's too (L224)
     return ids[1] if gives else ids[0]
 
 
@@ -75,7 +75,7 @@ def _vote(state, d: Decision, ids: list[str]) -> str:
     c = state.congress
     f = state.stack[-1]
     prop = c["proposals"][f["index"]]
-    return "no" if any(t["giver"] == d.actor for t in prop["terms"]) else "yes"
+    return "no" if any(state.seat(t["giver"]) == d.actor for t in prop["terms"]) else "yes"
 
 
 def _war_moves(state, d: Decision, ids: list[str]) -> str:

@@ -38,7 +38,9 @@ from ..core.engine import log
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
-from .negotiation import MAX_TERMS, carry_out, term_id, term_options, term_text
+from . import term_menu
+from .negotiation import MAX_TERMS, carry_out, record_treaty, shown_number, term_id, term_options, term_text
+from .ruleset import at_least
 from .state import PaxState
 
 EUROPEAN = ("great_britain", "france", "germany", "italy", "russia")  # L465
@@ -203,6 +205,15 @@ class Attend(Step):
 
 # ----------------------------------------------------------------- proposals
 
+def term_sides(state: PaxState) -> list[str]:
+    """The powers a Congress treaty's terms may bind: the members, and
+    (ruleset 3) Austria-Hungary beside a member Germany (L224)."""
+    members = list(state.congress["members"])
+    if at_least(state, 3) and "germany" in members and term_menu.AUSTRIA in state.powers:
+        members.append(term_menu.AUSTRIA)
+    return members
+
+
 def _draft(f: dict, seat: str, create: bool = False) -> dict:
     empty = {"terms": [], "sub": None}
     return f["drafts"].setdefault(seat, empty) if create else f["drafts"].get(seat, empty)
@@ -219,7 +230,7 @@ class Propose(Step):
 
     def _menu(self, state, f, seat):
         d = _draft(f, seat)
-        sub, members = d["sub"], state.congress["members"]
+        sub, members = d["sub"], term_sides(state)
         head = msg("pax.prompt.congress_propose", "{power}: your treaty for the Congress ({n} term(s)).",
                    power=seat, n=len(d["terms"]))
         if sub is None:
@@ -231,11 +242,12 @@ class Propose(Step):
             return Decision(seat, head, ch, self.name)
         if "taker" not in sub:
             return Decision(seat, head, [_c(f"taker-{p}", "term_taker", "In favour of {power}", power=p)
-                                         for p in members if p != sub["giver"]]
+                                         for p in members if state.seat(p) != state.seat(sub["giver"])]
                             + [_c("cancel", "cancel", "Cancel")], self.name)
         taken = {term_id(t) for t in d["terms"]}
-        ch = [Choice(term_id(t), term_text(t)) for t in term_options(state, sub["giver"], sub["taker"])
-              if term_id(t) not in taken]
+        ch = term_menu.choices(state, sub, [t for t in term_options(state, sub["giver"], sub["taker"])
+                                            if term_id(t) not in taken and term_menu.allowed(t)],
+                               lambda t: Choice(term_id(t), term_text(t)))
         return Decision(seat, head, ch + [_c("cancel", "cancel", "Cancel")], self.name)
 
     def apply_for(self, state, f, actor, cid):
@@ -251,7 +263,7 @@ class Propose(Step):
             d["sub"] = {"giver": cid[6:]}
         elif cid.startswith("taker-"):
             sub["taker"] = cid[6:]
-        else:
+        elif not term_menu.choose(sub, cid):
             options = {term_id(t): t for t in term_options(state, sub["giver"], sub["taker"])}
             d["terms"].append(options[cid])
             d["sub"] = None
@@ -356,10 +368,11 @@ class Sign(Step):
             fail(state)
             return
         c["status"] = "signed"
-        tid = len(state.treaties) + 1
-        state.treaties.append({"id": tid, "turn": state.turn, "signatories": list(c["parties"]),
-                               "terms": prop["terms"], "secret": False, "breaches": [], "congress": True})
-        log(state, "pax.log.congress_signed", "The Congress's treaty is signed (treaty {n}).", n=tid)
+        t = {"id": len(state.treaties) + 1, "turn": state.turn, "signatories": list(c["parties"]),
+             "terms": prop["terms"], "secret": False, "breaches": [], "congress": True}
+        record_treaty(state, t)
+        log(state, "pax.log.congress_signed", "The Congress's treaty is signed (treaty {n}).",
+            n=shown_number(t, None))
         parties = set(c["parties"])
         state.casus_belli = [x for x in state.casus_belli if not (  # L561 C
             x["turn"] == state.turn and _seat_of(state, x["holder"]) in parties

@@ -49,6 +49,7 @@ from ..core.engine import clone, log
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
+from . import term_menu
 from .ruleset import at_least
 from .state import RANK, PaxState
 
@@ -124,8 +125,14 @@ def codominium_price(state: PaxState, area: str, giver: str, taker: str) -> int:
 
 
 def term_id(t: dict[str, Any]) -> str:
+    """"<kind>:<giver>:<area, amount or taker>"; a term of an area or an
+    amount in Austria-Hungary's favour (ruleset 3, beside the same term in
+    Germany's) ends ":austria_hungary"."""
     side = t["giver"]
-    return f"{t['kind']}:{side}:{t.get('area') or t.get('amount') or t['taker']}"
+    out = f"{t['kind']}:{side}:{t.get('area') or t.get('amount') or t['taker']}"
+    if t["taker"] == term_menu.AUSTRIA and (t.get("area") or t.get("amount")):
+        out += f":{term_menu.AUSTRIA}"
+    return out
 
 
 TERM_TEXT = {  # pax.term.<kind>; carried out, pax.log.term_<kind> is "Agreed: <text>."
@@ -161,6 +168,8 @@ def parties(state: PaxState, terms: list[dict[str, Any]], proposer: str) -> list
             for p, s in state.areas[t["area"]].statuses.items():
                 if (s.level == "influence" or b.is_control(s.level)) and state.seat(p) and p not in out:
                     out.append(p)
+    if at_least(state, 3):  # Austria-Hungary's statuses answered for by Germany's seat (L224)
+        return list(dict.fromkeys(state.seat(p) for p in out if state.seat(p)))
     return [p for p in out if state.powers[p].kind == "player"]
 
 
@@ -243,8 +252,44 @@ def carry_out(state: PaxState, prop: dict[str, Any]) -> bool:
 # ----------------------------------------------------------------- treaties
 
 def visible_treaties(state: PaxState, viewer: str | None) -> list[dict[str, Any]]:
-    """Public treaties, and the secret ones ``viewer`` signed (L461)."""
-    return [t for t in state.treaties if not t["secret"] or (viewer and viewer in t["signatories"])]
+    """Public treaties, and the secret ones ``viewer`` signed (L461).
+    Ruleset 3: each with the number ``viewer`` knows it by
+    (:func:`shown_number`) as ``id``, never the count of all treaties:
+    the public ones by number, then the secret ones."""
+    seen = [t for t in state.treaties if not t["secret"] or (viewer and viewer in t["signatories"])]
+    if not at_least(state, 3):
+        return seen
+    out = [{k: v for k, v in t.items() if k not in ("labels", "number")} | {"id": shown_number(t, viewer)}
+           for t in seen]
+    return sorted(out, key=lambda t: (t["secret"], t["id"]))  # public ones by number, then the viewer's secret ones
+
+
+def record_treaty(state: PaxState, t: dict[str, Any]) -> None:
+    """Add the treaty ``t`` (its ``id``: the count of all treaties, kept
+    inside the engine). Ruleset 3: numbers that tell nobody of a secret
+    treaty they did not sign: a public treaty takes the next public number
+    (:func:`publish`); a secret one is numbered apart for each signatory,
+    among the secret treaties that signatory signed (``labels``)."""
+    state.treaties.append(t)
+    if not at_least(state, 3):
+        return
+    if t["secret"]:
+        t["labels"] = {p: 1 + sum(1 for x in state.treaties if p in x.get("labels", {})) for p in t["signatories"]}
+    else:
+        publish(state, t)
+
+
+def publish(state: PaxState, t: dict[str, Any]) -> None:
+    """Ruleset 3: ``t`` becomes public: the next public number."""
+    t["number"] = 1 + sum(1 for x in state.treaties if "number" in x)
+
+
+def shown_number(t: dict[str, Any], viewer: str | None) -> int:
+    """The number of treaty ``t`` as ``viewer`` reads it (ruleset 3 and
+    earlier: the treaty's ``id`` before numbering)."""
+    if "number" in t:
+        return t["number"]
+    return t.get("labels", {}).get(viewer, t["id"])
 
 
 def breach_check(state: PaxState, power: str, area: str) -> None:
@@ -278,13 +323,17 @@ def punish(state: PaxState, t: dict[str, Any]) -> None:
 
 def _signatories(state: PaxState, t: dict[str, Any]) -> None:
     for p in t["signatories"]:
-        log(state, "pax.log.signatory", "{power} is a signatory of treaty {n}.", power=p, n=t["id"])
+        log(state, "pax.log.signatory", "{power} is a signatory of treaty {n}.", power=p, n=shown_number(t, None))
 
 
 def reveal_treaty(state: PaxState, tid: int) -> None:
+    """Make secret treaty ``tid`` (its engine ``id``) public (L461); ruleset
+    3: it takes the next public number, the one the log names."""
     t = next(x for x in state.treaties if x["id"] == tid)
     t["secret"] = False
-    log(state, "pax.log.treaty_revealed", "Secret treaty {n} is revealed.", n=tid)
+    if at_least(state, 3):
+        publish(state, t)
+    log(state, "pax.log.treaty_revealed", "Secret treaty {n} is revealed.", n=shown_number(t, None))
     _signatories(state, t)
     punish(state, t)
 
@@ -304,9 +353,10 @@ def menu(state: PaxState, f: dict, seat: str) -> Decision:
         choices = []
         if len(d["proposals"]) < MAX_PROPOSALS and len(state.players) > 1:
             choices.append(_c("propose", "propose", "Write a proposal"))
-        for t in visible_treaties(state, seat):
-            if t["secret"] and t["id"] not in d["reveal"]:
-                choices.append(_c(f"reveal-{t['id']}", "reveal_treaty", "Reveal secret treaty {n}", n=t["id"]))
+        for t in state.treaties:
+            if t["secret"] and seat in t["signatories"] and t["id"] not in d["reveal"]:
+                n = shown_number(t, seat)
+                choices.append(_c(f"reveal-{n}", "reveal_treaty", "Reveal secret treaty {n}", n=n))
         if seat == "germany" and "austria_hungary" in state.powers:
             left = state.powers["germany"].treasury - _committed(d, seat)
             choices += [_c(f"aid-{n}", "aid", "Transfer £{amount} to Austria-Hungary", amount=n)
@@ -319,12 +369,13 @@ def menu(state: PaxState, f: dict, seat: str) -> Decision:
     choices = []
     if len(sub["terms"]) < MAX_TERMS:
         taken = {term_id(t) for t in sub["terms"]}
-        for giver, taker in ((seat, sub["to"]), (sub["to"], seat)):
-            for t in term_options(state, giver, taker):
-                if term_id(t) not in taken and not (t["kind"] == "pay" and giver == seat
-                                                    and t["amount"] > state.powers[seat].treasury - _committed(d, seat)):
-                    choices.append(Choice(term_id(t), term_text(t)))
-    if sub["terms"]:
+        left = state.powers[seat].treasury - _committed(d, seat)
+        open_terms = [t for giver, taker in term_menu.sides(state, seat, sub["to"])
+                      for t in term_options(state, giver, taker)
+                      if term_id(t) not in taken and term_menu.allowed(t)
+                      and not (t["kind"] == "pay" and giver == seat and t["amount"] > left)]
+        choices += term_menu.choices(state, sub, open_terms, lambda t: Choice(term_id(t), term_text(t)))
+    if sub["terms"] and not sub.get("pick"):
         choices += [_c("send", "send", "Send the proposal"),
                     _c("send-public", "send_treaty", "Send as a public treaty"),
                     _c("send-secret", "send_secret", "Send as a secret treaty")]
@@ -350,7 +401,9 @@ def write(state: PaxState, f: dict, seat: str, cid: str) -> None:
         elif cid == "propose":
             d["sub"] = {"terms": []}
         elif cid.startswith("reveal-"):
-            d["reveal"].append(int(cid[7:]))
+            n = int(cid[7:])
+            d["reveal"].append(next(t["id"] for t in state.treaties
+                                    if t["secret"] and seat in t["signatories"] and shown_number(t, seat) == n))
         elif cid.startswith("aid-"):
             d["aid"] += int(cid[4:])
     elif "to" not in sub:
@@ -359,8 +412,8 @@ def write(state: PaxState, f: dict, seat: str, cid: str) -> None:
         kind = cid.split("-")[1] if "-" in cid else None
         d["proposals"].append({"to": sub["to"], "terms": sub["terms"], "treaty": kind})
         d["sub"] = None
-    else:
-        options = {term_id(t): t for giver, taker in ((seat, sub["to"]), (sub["to"], seat))
+    elif not term_menu.choose(sub, cid):
+        options = {term_id(t): t for giver, taker in term_menu.sides(state, seat, sub["to"])
                    for t in term_options(state, giver, taker)}
         sub["terms"].append(options[cid])
 
@@ -460,11 +513,11 @@ def settle(state: PaxState) -> None:
             continue
         p["status"] = "accepted"
         if p["treaty"]:
-            tid = len(state.treaties) + 1
-            state.treaties.append({"id": tid, "turn": state.turn, "signatories": list(p["parties"]),
-                                   "terms": p["terms"], "secret": p["treaty"] == "secret", "breaches": []})
+            t = {"id": len(state.treaties) + 1, "turn": state.turn, "signatories": list(p["parties"]),
+                 "terms": p["terms"], "secret": p["treaty"] == "secret", "breaches": []}
+            record_treaty(state, t)
             if p["treaty"] == "public":
-                log(state, "pax.log.treaty", "Treaty {n} is signed.", n=tid)
+                log(state, "pax.log.treaty", "Treaty {n} is signed.", n=shown_number(t, None))
                 _signatories(state, state.treaties[-1])
 
 

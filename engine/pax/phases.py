@@ -279,14 +279,22 @@ _phase("pax.negotiation_start", "negotiation", lambda state: None)
 
 # ----------------------------------------------------------------- 11-12. VP and Final Record
 
-def divisor(power: str) -> int:
-    return int(table_value(b.tables()["victory_points"]["divisors"])[power])
+def divisor(power: str, state: PaxState | None = None) -> int:
+    """``power``'s VP divisor (L714; provisional, tables.yaml). Ruleset 3
+    (``state`` given): the stand-in weighs Germany's seat's two treasuries
+    (L700; ``provisional_ruleset_3`` and its basis), unless the printed
+    divisors were entered (``value``)."""
+    entry = b.tables()["victory_points"]["divisors"]
+    if state is not None and at_least(state, 3) and "provisional_ruleset_3" in entry \
+            and entry.get("value", "unknown") == "unknown":
+        return int(entry["provisional_ruleset_3"][power])
+    return int(table_value(entry)[power])
 
 
 def turn_vp(state: PaxState, power: str) -> int:
     """VP of this turn (L714): treasury ÷ the power's divisor, rounded down,
     plus bonuses earned this turn; Germany adds Austria-Hungary's (L700)."""
-    return state.powers[power].treasury // divisor(power)
+    return state.powers[power].treasury // divisor(power, state)
 
 
 AFRICA_LINKS = {  # L722: (bonus, VP, one end, other end)
@@ -345,7 +353,7 @@ def german_turn_vp(state: PaxState) -> int:
     if not at_least(state, 2):
         return turn_vp(state, "germany") + turn_vp(state, "austria_hungary")
     total = state.powers["germany"].treasury + state.powers["austria_hungary"].treasury
-    return total // divisor("germany")
+    return total // divisor("germany", state)
 
 
 @register
@@ -386,7 +394,7 @@ def final_scores(state: PaxState) -> dict[str, int]:
         links = africa_links(state, p)
         for name, vp in links.items():
             log(state, "pax.log.bonus", "{power} earns {vp} VP: {bonus}.", power=p, vp=vp, bonus=name)
-        out[p] = state.powers[p].vp + sum(links.values()) + 2 * money // divisor(p)
+        out[p] = state.powers[p].vp + sum(links.values()) + 2 * money // divisor(p, state)
     return out
 
 

@@ -25,7 +25,12 @@ Ruleset history:
      L555-575, L682-692; engine/pax/war.py and its helpers), treaties may
      oblige their signatories to defend or join each other (L565), a new
      Control in an Ottoman area brings the Ottoman war (L497). Ruleset 2
-     games keep the "no war" notice.
+     games keep the "no war" notice. Diplomacy (issue 34 leftovers;
+     docs/rulings/pax.md): a long list of a proposal's terms asked kind
+     first (engine/pax/term_menu.py); Austria-Hungary's statuses traded by
+     Germany's seat, never paying (L224, L700); treaty numbers that tell
+     nobody of a secret treaty (L461); Germany's provisional VP divisor
+     weighs Austria-Hungary's treasury (L700, L714).
 """
 from __future__ import annotations
 

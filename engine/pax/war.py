@@ -45,7 +45,7 @@ from ..core.rng import roll_die
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from . import greatwar, natives, warfare
-from .negotiation import ALLIANCE_TERMS, record_breach
+from .negotiation import ALLIANCE_TERMS, record_breach, shown_number
 from .revolts import OneSeat
 from .state import RANK, PaxState, War
 
@@ -299,12 +299,19 @@ class Call(OneSeat):
     the passive answer, ruling) or honour (L569)."""
     name = "pax.war_call"
 
+    @staticmethod
+    def _number(state, f) -> int:
+        """The treaty's number as its giver knows it (ruleset 3: never the
+        count of all treaties, negotiation.shown_number)."""
+        return shown_number(next(t for t in state.treaties if t["id"] == f["treaty"]), state.seat(f["giver"]))
+
     def decision(self, state, f):
+        n = self._number(state, f)
         prompt = (msg("pax.prompt.war_call_defend", "{power}: treaty {n} obliges you to defend {ally}, declared war "
-                      "on by {enemy}.", power=f["giver"], n=f["treaty"], ally=f["taker"], enemy=f["enemy"])
+                      "on by {enemy}.", power=f["giver"], n=n, ally=f["taker"], enemy=f["enemy"])
                   if f["kind"] == "defend" else
                   msg("pax.prompt.war_call_support", "{power}: treaty {n} obliges you to join {ally} in its war "
-                      "with {enemy}.", power=f["giver"], n=f["treaty"], ally=f["taker"], enemy=f["enemy"]))
+                      "with {enemy}.", power=f["giver"], n=n, ally=f["taker"], enemy=f["enemy"]))
         return Decision(state.seat(f["giver"]), prompt,
                         [_c("refuse", "refuse_call", "Refuse (break the treaty)"),
                          _c("honour", "honour_call", "Honour the treaty: declare war on {enemy}", enemy=f["enemy"])],
@@ -312,13 +319,14 @@ class Call(OneSeat):
 
     def apply(self, state, f, cid):
         if cid == "honour":
-            log(state, "pax.log.war_call_honoured", "{power} honours treaty {n}.", power=f["giver"], n=f["treaty"])
+            log(state, "pax.log.war_call_honoured", "{power} honours treaty {n}.", power=f["giver"],
+                n=self._number(state, f))
             declare(state, f["giver"], f["enemy"], call=True)
             return
         treaty = next(t for t in state.treaties if t["id"] == f["treaty"])
         if not treaty["secret"]:  # a secret treaty's breach is known once it is revealed (L461)
             log(state, "pax.log.war_call_refused", "{power} refuses the call of treaty {n}: the treaty is broken.",
-                power=f["giver"], n=f["treaty"])
+                power=f["giver"], n=self._number(state, f))
         record_breach(state, treaty, f["giver"], None)
 
     def default(self, state, f, actor):

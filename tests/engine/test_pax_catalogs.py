@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 import engine
 from engine.pax.movement import _ORDER_TEXT
 from engine.pax.negotiation import TERM_TEXT
+from engine.pax.term_menu import KIND_TEXT
 
 ROOT = Path(engine.__file__).parent / "pax"
 LANGS = ("en", "it", "es", "ja")
@@ -28,6 +29,7 @@ def emitted() -> dict[str, str]:
             out[key] = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', text))
     out.update({f"pax.log.order_{op}": text for op, text in _ORDER_TEXT.items()})
     out.update({f"pax.term.{k}": text for k, text in TERM_TEXT.items()})
+    out.update({f"pax.choice.terms_{k}": text for k, text in KIND_TEXT.items()})
     out.update({f"pax.log.term_{k}": f"Agreed: {text}." for k, text in TERM_TEXT.items() if k != "keep_out"})
     return out
 

@@ -85,7 +85,7 @@ def test_germany_adds_the_two_treasuries_then_divides():
     s = fresh()
     s.powers["germany"].treasury = 17
     s.powers["austria_hungary"].treasury = 13
-    assert phases.german_turn_vp(s) == (17 + 13) // phases.divisor("germany")  # 6, not 3 + 2
+    assert phases.german_turn_vp(s) == (17 + 13) // phases.divisor("germany", s)  # added, then divided once
 
 
 # ----------------------------------------------------------------- 5. final record (L718)

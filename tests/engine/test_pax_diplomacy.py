@@ -43,8 +43,17 @@ def hold_after(s, congress=False):
 
 
 def propose(s, seat, to, terms, send="send"):
-    for cid in ("propose", to, *terms, send):
+    """Write and send a proposal; a term whose kind is asked first (a long
+    list, ruleset 3: engine/pax/term_menu.py) is reached through its kind."""
+    for cid in ("propose", to):
         engine.apply(s, seat, cid)
+    for cid in terms:
+        ids = next(d for d in engine.decisions(s) if d.actor == seat).ids()
+        if cid not in ids:
+            kind, giver = cid.split(":")[:2]
+            engine.apply(s, seat, next(i for i in ids if i.startswith(f"pick:{kind}:{giver}:")))
+        engine.apply(s, seat, cid)
+    engine.apply(s, seat, send)
 
 
 def seal_rest(s):

@@ -369,7 +369,8 @@ def test_vp_is_treasury_divided_and_germany_counts_austria():
         engine.apply(s, p, "seal")
     engine.apply_defaults(s)  # Negotiation (ruleset 2): nobody proposes
     rec = s.vp_record["germany"][-1]
-    assert rec["treasury_vp"] == (17 + 11) // 5  # L714, L700: added, then divided (divisor provisional 5)
+    # L714, L700: added, then divided (Germany's provisional divisor: tests/engine/test_pax_vp3.py)
+    assert rec["treasury_vp"] == (17 + 11) // phases.divisor("germany", s)
     assert s.powers["germany"].vp == before + rec["treasury_vp"] + rec["bonus"]
 
 
