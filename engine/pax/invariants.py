@@ -30,7 +30,7 @@ def check(state: PaxState) -> list[str]:
                 errs.append(f"{p} has {n} counters of ({size}), above the counter mix")
 
         for loc, units in ps.units.items():
-            if is_sea(loc) and not state.at_war():
+            if is_sea(loc) and not _war_unsettled(state):
                 errs.append(f"{p} has units in the sea zone {loc} with no war on (L605, L684)")
             elif loc != b.HOME and loc not in state.areas and not is_sea(loc):
                 errs.append(f"{p} has units in unknown place {loc}")
@@ -102,3 +102,9 @@ def check_decision(state: PaxState, d: Any) -> list[str]:
     if d is not None and not d.choices:
         return [f"no choices at {d.step}"]
     return []
+
+
+def _war_unsettled(state: PaxState) -> bool:
+    """A war is fought, or one that has ended still has steps to run (its
+    spoils, cessions, the return home, L553, L684): units may be at sea."""
+    return bool(state.at_war()) or any("war" in f for f in state.stack)
