@@ -184,15 +184,17 @@ def garrison_check(state: PaxState) -> None:
     owner's land units in the area, else it drops to Influence (L314, L356);
     beside another power's Control (a codominium) it is removed, or becomes
     an Interest where no established Possession stands (L356, L368; L309: no
-    Influence beside a Control marker; ruleset 2)."""
+    Influence beside a Control marker; ruleset 2). Ruleset 3: a marker must
+    be free (L67; a war's losses may strip many garrisons at once): with no
+    Influence marker left it is an Interest, else removed (docs/rulings/pax.md)."""
     for aid, a in state.areas.items():
         for p, s in list(a.statuses.items()):
             if b.is_control(s.level) and b.land_units_in(state, p, aid) == 0:
-                if not at_least(state, 2) or not _other_control(state, aid, p):
+                if not at_least(state, 2) or not _other_control(state, aid, p) and _free(state, p, "influence"):
                     b.set_status(state, aid, p, "influence", new=False)
                     log(state, "pax.log.ungarrisoned", "{power}'s Control in {area} has no land unit: "
                         "now an Influence.", power=p, area=aid)
-                elif _interest_allowed(state, aid, p):
+                elif _interest_allowed(state, aid, p) and _free(state, p, "interest"):
                     b.set_status(state, aid, p, "interest", new=False)
                     log(state, "pax.log.ungarrisoned_interest", "{power}'s Control in {area} has no land unit: "
                         "now an Interest.", power=p, area=aid)
@@ -200,6 +202,11 @@ def garrison_check(state: PaxState) -> None:
                     b.remove_status(state, aid, p)
                     log(state, "pax.log.ungarrisoned_removed", "{power}'s Control in {area} has no land unit: "
                         "removed.", power=p, area=aid)
+
+
+def _free(state: PaxState, power: str, level: str) -> bool:
+    """Ruleset 3 counts the marker mix (L67); before, a status fell regardless."""
+    return not at_least(state, 3) or b.marker_free(state, power, level)
 
 
 def _other_control(state: PaxState, area: str, power: str) -> bool:

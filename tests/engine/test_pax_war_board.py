@@ -379,3 +379,23 @@ def test_in_war_the_capes_stand_between_the_oceans():
     s.powers["great_britain"].merchant = ["south_atlantic"]
     assert "cape_of_good_hope" in destinations(s, war, "great_britain", "south_atlantic", "army")
     assert "indian_ocean" in destinations(s, war, "great_britain", "cape_of_good_hope", "fleet")
+
+
+def test_an_ungarrisoned_control_with_no_influence_marker_left_becomes_an_interest():
+    """L314, L356: a Control without a land unit drops to an Influence; with
+    every Influence marker on the map (L67; a war's surrenders can strip
+    many garrisons at once) it becomes an Interest, or goes (ruleset 3)."""
+    import engine
+    from engine.pax.phases import garrison_check
+
+    s = engine.new_game("pax", "1880", 3, {"players": 4, "ruleset": 3})
+    limit = b.counter_limit("influence")
+    free = [a for a, x in sorted(s.areas.items()) if not x.statuses and not x.unrest]
+    for a in free[:limit - b.markers_in_use(s, "great_britain", "influence")]:
+        b.set_status(s, a, "great_britain", "influence", new=False)
+    assert not b.marker_free(s, "great_britain", "influence")
+    target = next(a for a in b.controls(s, "great_britain") if b.land_units_in(s, "great_britain", a))
+    s.powers["great_britain"].units.pop(target)
+    garrison_check(s)
+    assert s.areas[target].statuses["great_britain"].level == "interest"
+    assert b.markers_in_use(s, "great_britain", "influence") == limit
