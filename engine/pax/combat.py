@@ -119,7 +119,7 @@ def fighters(state: PaxState, area: str) -> list[str]:
     out = []
     for p in present:
         s = a.statuses.get(p)
-        if s and s.new and s.combat or a.unrest and state.powers[p].kind != "minor":
+        if s and s.new and s.combat or a.unrest and state.powers[p].kind in ("player", "austria"):
             out.append(p)
     return out
 

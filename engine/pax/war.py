@@ -736,4 +736,6 @@ class Close(_WarStep):
 
     def play(self, state, f, war):
         warfare.return_home_after_war(state, war)
+        if war.kind in ("chinese", "ottoman"):  # their armies exist for their war only (L475, L497)
+            natives.remove_native_armies(state, war)
         log(state, "pax.log.war_over", "War {n} is over.", n=war.id)

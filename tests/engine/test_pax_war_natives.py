@@ -527,3 +527,20 @@ tables:
     s.forced_dice = [2]
     natives.start_chinese(s)
     assert s.powers["china"].units == {"tibet": {ARMY: 2}}
+
+
+def test_the_native_armies_leave_the_map_when_their_war_closes_and_never_fight_a_revolt():
+    """L497: the three Ottoman armies are placed for the Ottoman war; a war
+    that ends in a stalemate (the engine's guard) takes them off too, and a
+    later revolt in Anatolia is fought by Great Powers only (L411, L419; the
+    war soak's seeds 108, 309: a revolt treated the Ottomans as a power)."""
+    from engine.pax.combat import fighters
+
+    s = china_game()
+    war = natives.start_ottoman(s, ["france"])
+    assert b.land_units_in(s, "ottoman", "anatolia") == 3
+    s.areas["anatolia"].unrest = True
+    assert "ottoman" not in fighters(s, "anatolia")
+    war.over = "stalemate"
+    run(s, "pax.war_close", war=war.id)
+    assert not any(s.powers["ottoman"].units.values())
