@@ -13,6 +13,8 @@ already there not counted now).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.engine import log
 from ..core.rng import roll_die
 from . import board as b
@@ -25,7 +27,14 @@ CHINESE = ("Chinese Empire", "Chinese Vassal")
 
 
 def chinese_areas() -> list[str]:
-    return sorted(a for a, x in get_data().areas.items() if x.type in CHINESE)
+    """The Chinese Empire and Vassal areas, sorted (a new list each call)."""
+    return list(_chinese_areas(id(get_data())))
+
+
+@lru_cache(maxsize=4)
+def _chinese_areas(data_id: int) -> tuple[str, ...]:
+    # keyed by the data in force, so an override file read later is honoured
+    return tuple(sorted(a for a, x in get_data().areas.items() if x.type in CHINESE))
 
 
 def phase_increase(state: PaxState) -> int:

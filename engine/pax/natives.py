@@ -101,9 +101,8 @@ def open_to_colonials(state: PaxState, power: str, area: str) -> bool:
     """L475: while a Rebellion is fought, a power of its Second Alliance may
     enter any Chinese Empire or Vassal area as if it held a Protectorate or
     Possession there (for wartime movement, engine/pax/warfare.py)."""
-    return area in chinese_areas() and any(
-        w.kind == "chinese" and w.over is None and w.side_of(power) not in (None, w.side_of(CHINA))
-        for w in state.wars)
+    return any(w.kind == "chinese" and w.over is None and w.side_of(power) not in (None, w.side_of(CHINA))
+               for w in state.wars) and area in chinese_areas()
 
 
 def native_armies(state: PaxState, war: War, area: str) -> int:
