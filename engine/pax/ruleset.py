@@ -30,7 +30,12 @@ Ruleset history:
      first (engine/pax/term_menu.py); Austria-Hungary's statuses traded by
      Germany's seat, never paying (L224, L700); treaty numbers that tell
      nobody of a secret treaty (L461); Germany's provisional VP divisor
-     weighs Austria-Hungary's treasury (L700, L714).
+     weighs Austria-Hungary's treasury (L700, L714). Also: the Great War
+     and European Tension 100 end the game at once (L573, L688) with the
+     final lines 27-31 (L718); the Chinese Rebellion and the Ottoman war
+     are fought (L473-497); an ungarrisoned Control with no Influence
+     marker left becomes an Interest or goes (L67, L314); only Great Powers
+     fight a revolt they did not cause (L419).
 """
 from __future__ import annotations
 
