@@ -7,7 +7,7 @@ armies (L71) as ordinary ``"army-5"`` units. The native side decides
 nothing: :class:`NativeManeuver` moves its armies towards the colonial units
 (L477, L497) and :class:`NativeAttack` attacks wherever they meet, at any odds
 (L479), adding the strength of an undefeated, uncontrolled area (L481,
-:func:`area_strength`). Helper A's war flow (engine/pax/war.py) starts the
+:func:`area_strength`). The war flow (engine/pax/war.py) starts the
 wars (:func:`start_chinese`, :func:`start_ottoman`), pushes the two steps for
 the native side, asks :func:`native_war_over` at each War End Determination
 and ends them with :func:`resolve_native`; the only decision is a power's
@@ -231,7 +231,7 @@ def ottoman_join_options(state: PaxState, war: War, power: str) -> list[int]:
     """L495: at Alliance Determination a Great Power not yet in the Ottoman
     war may join either side (the Empire as an active ally, or the power
     that established the Control); [] for a power already in it, a minor or
-    a native power (minors join by treaty calls only, helper A's flow)."""
+    a native power (minors join by treaty calls only, engine/pax/war.py)."""
     if war.kind != "ottoman" or war.side_of(power) is not None or power not in state.great_powers():
         return []
     return list(range(len(war.sides)))
@@ -512,8 +512,9 @@ def cut_off(state: PaxState, war: War) -> list[str]:
 def ottoman_may_end_on_request(state: PaxState, war: War) -> bool:
     """L497: with Egypt controlled by a neutral and the Ottomans unable to
     reach any enemy army in their areas, the war may end at any War End
-    Determination on the enemies' request (helper A's flow asks them; then
-    ``war.over = "request"`` and :func:`resolve_native`)."""
+    Determination on the enemies' request (in play by post the flow,
+    engine/pax/war.py, ends it at once: ``war.over = "request"`` and
+    :func:`resolve_native`; docs/rulings/pax.md)."""
     if war.kind != "ottoman" or not is_native_side(state, war, war.side_of(OTTOMAN)):
         return False
     held = [a for a in _home_areas(war) if colonial_armies(state, war, a)]

@@ -1,8 +1,9 @@
 """Pax Britannica in war, on the board (ruleset 3, issue 35 items 3, 4, 6):
 wartime movement (L581-634), combat (L640-666), conquest (L670), supply
 (L674-680), canals (L694-696), from the seed's own statements
-(shared/seeds/pax_britannica_rules_it.txt, L<n>). The war flow is helper A's:
-these tests build a War and push the frames it pushes."""
+(shared/seeds/pax_britannica_rules_it.txt, L<n>). The war flow is
+engine/pax/war.py's (test_pax_war_flow.py): these tests build a War and
+push the frames it pushes."""
 from __future__ import annotations
 
 import pytest
