@@ -64,10 +64,12 @@ def movable(state: PaxState, war: War, powers: list[str], moved: dict[str, int])
             for unit, n in sorted(units.items()):
                 key = f"{p}|{loc}|{unit}"
                 free = n - moved.get(key, 0)
+                if free <= 0:
+                    continue
                 kind = kind_of(unit)
                 if kind not in dests:
                     dests[kind] = destinations(state, war, p, loc, kind)
-                if free > 0 and dests[kind]:
+                if dests[kind]:
                     out[key] = (free, dests[kind])
     return out
 
@@ -80,8 +82,8 @@ def carry_out(state: PaxState, war: War, moves: list[dict], *, public: bool) -> 
     done = []
     for m in moves:
         p, loc, unit = m["key"].split("|")
-        free, dests = movable(state, war, [p], moved).get(m["key"], (0, []))
-        if m["to"] not in dests or free < m["n"]:
+        free = state.powers[p].units.get(loc, {}).get(unit, 0) - moved.get(m["key"], 0)
+        if free < m["n"] or m["to"] not in destinations(state, war, p, loc, kind_of(unit)):
             if public:
                 log(state, "pax.log.war_move_void", "{power}'s move of {unit} from {src} is void.",
                     power=p, unit=unit, src=loc)
