@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..core.engine import clone, log
+from ..core.engine import log
 from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
@@ -138,9 +138,16 @@ def _draft(f: dict, seat: str, create: bool = False) -> dict:
 
 
 def projected(state: PaxState, war: War, moves: list[dict]) -> PaxState:
+    """The board as a seat sees it while writing ``moves``: a private move
+    (``carry_out(public=False)``) changes only its power's units, so those
+    are copied and the rest is shared, read-only (as movement._private_copy)."""
     if not moves:
         return state
-    view = clone(state)
+    powers = dict(state.powers)
+    for p in {m["key"].split("|")[0] for m in moves}:
+        powers[p] = powers[p].model_copy(update={"units": {loc: dict(u) for loc, u in powers[p].units.items()}})
+    view = state.model_copy(update={"powers": powers, "log": []})
+    view._pending = None
     carry_out(view, war_of(view, war.id), moves, public=False)
     return view
 
