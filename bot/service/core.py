@@ -358,6 +358,15 @@ class Core:
     def _bots(self, g: GameRow) -> set[str]:
         return set(g.bots)
 
+    def _owing_users(self, g: GameRow, p: engine.Pending) -> set[str]:
+        """In a round of sealed orders, the human players who owe orders in
+        ``p`` (each gets an empty draft as the round begins: what their clicks
+        are checked against, issue 37); no one outside sealed orders."""
+        if not self._sealed(p):
+            return set()
+        bots = self._bots(g)
+        return {g.seats[x.actor] for x in p.decisions if g.seats.get(x.actor) and x.actor not in bots}
+
     def users_for(self, g: GameRow, faction: str) -> list[str]:
         """Who decides for ``faction``: its seat's holder; for an actor that
         is no Faction of the game (a ruling on a challenged choice, issue 33),

@@ -193,7 +193,8 @@ class Lobby(Core):
             version = await self.store.save_state(g.id, g.version, state_json, status=status,
                                                   action={"user": user, "kind": "start"}, snapshots=snaps,
                                                   timers=self._timers(g, state, d), posted_log=engine.log_length(state),
-                                                  moves=moves, engine_version=code_version(), log=log_rows)
+                                                  moves=moves, engine_version=code_version(), log=log_rows,
+                                                  fresh_drafts=self._owing_users(g, p))
         except Conflict:
             raise Stale("error.stale", "The game moved on: here is a fresh prompt.")
         g = await self.game(g.id)

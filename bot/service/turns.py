@@ -238,8 +238,7 @@ class Turns(Core):
         every draft is dropped (issue 37)."""
         if not self._sealed(p):
             return set(), set()
-        bots = self._bots(g)
-        owing = {g.seats[x.actor] for x in p.decisions if g.seats.get(x.actor) and x.actor not in bots}
+        owing = self._owing_users(g, p)
         if changed or not before[2]:
             return set(), owing
         saver = g.seats.get(d.actor)
@@ -287,7 +286,8 @@ class Turns(Core):
                                             drop_snapshots_after=drop_after, timers=self._timers(g, old, od),
                                             posted_log=min(g.posted_log, engine.log_length(old)),
                                             drop_log_from=engine.log_length(old),
-                                            drop_moves_after=old.move)
+                                            drop_moves_after=old.move,
+                                            fresh_drafts=self._owing_users(g, engine.pending(old)))
         except Conflict:
             raise await self._stale(await self.game(g.id), user)
         g = await self.game(g.id)

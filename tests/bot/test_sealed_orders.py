@@ -42,3 +42,20 @@ async def test_two_players_confirming_orders_at_the_same_instant_both_succeed(st
     st = svc.state_of(await svc.game(gid))
     assert engine.stretch_marker(st) != first  # all four orders sealed: the round was revealed
     assert len(engine.decisions(st)) == 4
+
+
+async def test_a_click_on_the_prompt_shown_at_the_start_stands_after_another_power_seals(store):
+    """The first round of sealed orders begins with the game's start (Pax
+    ruleset 3: turn 1's Movement). A player who opened /play then, and
+    clicks after another power sealed, is not told "the game moved on":
+    their decision is unchanged (the start gives each owing player an
+    empty draft, as every later round does)."""
+    svc = Service(store, render_maps=False)
+    gid = await pax_game(svc)
+    assert engine.is_simultaneous(svc.state_of(await svc.game(gid)))
+    shown = await svc.prompt(gid, "france")
+    p = await svc.pick(gid, "germany", (await svc.prompt(gid, "germany")).version, "seal")
+    await svc.confirm(gid, "germany", p.version)
+    assert (await svc.game(gid)).version > shown.version
+    nxt = await svc.pick(gid, "france", shown.version, shown.choices[0][0], len(shown.draft))
+    assert nxt.draft == [shown.choices[0][0]]
