@@ -5,7 +5,7 @@
 
 With no game open in the console's "channel" it asks for a scenario, creates
 a one-player game and starts it: the player holds every Faction, except those
-named by ``--bots`` (ids or names, any language), which the Arjuna bots play
+named by ``--bots`` (ids or names, any language), which the bots play
 (8.0), as ``/game new players:1 bots:…`` does on Discord. Then it prints the
 decision with numbered choices and reads a number (the choice's place in the
 list) or a choice id per line; in a menu whose choices are numbers (Aid -10
@@ -31,7 +31,7 @@ import engine
 
 from .i18n import faction_name, normalize_locale, t
 from .lookup import card_text, find_space, rules_text, space_text
-from .service import Post, Prompt, Service, ServiceError, Stale, sealed_how
+from .service import Post, Prompt, Service, ServiceError, Stale, bot_name, sealed_how
 from .store import Store, StoreError
 from .terminal import TerminalLines
 
@@ -196,6 +196,8 @@ class Console:
             await self.svc.abandon(g.id, USER, manager=True)
         self.locale = self.locale or "en"
         spec = engine.game_spec(game or engine.games()[0])
+        if scenario is None and len(spec.scenarios) == 1:  # no question with one answer
+            scenario = spec.scenarios[0]
         while scenario not in spec.scenarios:
             ans = self.read(self.ask_scenario(spec))
             if ans is None:
@@ -214,8 +216,9 @@ class Console:
                 if e.key != "error.seat_rule":
                     raise
         if r.game.bots:
-            self.say(t(self.locale, "console.bots", "The Arjuna bot plays {factions}.",
-                       factions=", ".join(faction_name(self.locale, f) for f in r.game.bots)))
+            self.say(t(self.locale, "game.to_bot", "{factions} now played by {bot}.",
+                       factions=", ".join(faction_name(self.locale, f) for f in r.game.bots),
+                       bot=bot_name(spec.id, self.locale)))
         for _ in range(seats):
             await self.svc.join(r.game.id, USER)
         r = await self.svc.start(r.game.id, USER)
@@ -306,7 +309,7 @@ async def run(argv: list[str], inp: IO[str], out: IO[str]) -> int:
     ap.add_argument("--maps-dir", default="maps")
     ap.add_argument("--locale", default=None,
                     help="the game's language: en, it, es (es-ES) or ja (default: a resumed game's, else en)")
-    ap.add_argument("--bots", default=None, help="Factions the Arjuna bots play, e.g. inc,ml,rev (a new game only)")
+    ap.add_argument("--bots", default=None, help="Factions the bots play, e.g. inc,ml,rev (a new game only)")
     args = ap.parse_args(argv)
     try:
         store = await Store.open(args.db)

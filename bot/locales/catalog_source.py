@@ -145,7 +145,6 @@ IT = {
 'rules.chapter.6': 'Round Campagna',
 'rules.chapter.7': 'Vittoria',
 'rules.chapter.8': 'Fazioni Non-Giocatore',
-'console.bots': 'Il bot Arjuna gioca {factions}.',
 'console.no_card_number': 'Scrivi /card e il numero di una carta, es. /card 51.',
 'console.you': 'tu',
 'error.no_space_suggest': "Non esiste lo spazio '{name}'. Forse intendevi: {spaces}?",
