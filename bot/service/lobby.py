@@ -253,6 +253,9 @@ class Lobby(Core):
         await self.store.set_seat_holders(g.id, {f: str(new_user) for f in grp}, user=by, kind="replace",
                                           choices=[str(new_user)])
         g = await self.game(g.id)
+        if g.status == "active" and new_user in self._owing_users(g, engine.pending(self.state_of(g))):
+            # sealed orders: the new holder's clicks are checked against a draft of their own (issue 37)
+            await self.store.put_draft(g.id, new_user, g.version, [], new=True)
         text = t(g.locale, "game.replaced", "{factions} now played by <@{user}>.",
                  factions=", ".join(faction_name(g.locale, f) for f in grp), user=new_user)
         return Result(game=g, posts=[Post(text, pings=[str(new_user)])], reply=text,

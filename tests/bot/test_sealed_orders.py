@@ -59,3 +59,17 @@ async def test_a_click_on_the_prompt_shown_at_the_start_stands_after_another_pow
     assert (await svc.game(gid)).version > shown.version
     nxt = await svc.pick(gid, "france", shown.version, shown.choices[0][0], len(shown.draft))
     assert nxt.draft == [shown.choices[0][0]]
+
+
+async def test_a_seat_replaced_during_sealed_orders_clicks_on_after_another_power_seals(store):
+    """/game replace in a round of sealed orders: the new holder opens
+    /play, another power seals, and the new holder's click still stands
+    (their decision did not change)."""
+    svc = Service(store, render_maps=False)
+    gid = await pax_game(svc)
+    await svc.replace(gid, POWERS[0], "france", "newcomer")
+    shown = await svc.prompt(gid, "newcomer")
+    p = await svc.pick(gid, "usa", (await svc.prompt(gid, "usa")).version, "seal")
+    await svc.confirm(gid, "usa", p.version)
+    nxt = await svc.pick(gid, "newcomer", shown.version, shown.choices[0][0], len(shown.draft))
+    assert nxt.draft == [shown.choices[0][0]]
