@@ -174,5 +174,6 @@ ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_
            "pax.congress_sign": lambda s, d, ids: "sign",
            "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
            "pax.war_retreat": _war_retreat, "pax.cession": _cession,
-           "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour", "pax.war_peace": _peace,
+           "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour",
+           "pax.war_pledge": lambda s, d, ids: "honour", "pax.war_peace": _peace,
            "pax.war_spoils": lambda s, d, ids: ids[0]}

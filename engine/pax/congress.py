@@ -27,6 +27,15 @@
   European Tension +2 per refuser; a Congress that adopts nothing or is
   refused raises it by 3 more (L692).
 
+* **War during the Congress** (ruleset 3, L567): a disputant holding a
+  Casus Belli against another disputant may declare war instead of
+  proposing (tired of the procedures: the other disputes are still resolved,
+  the Congress adjourns without a treaty when none is left) or when it
+  refuses to sign; the War phase's own declaration (ET +5, L692), the war
+  fought in phase 10. A Great Power refusing the treaty of a Congress where
+  a power pledged to defend a minor against it is declared war on by the
+  minor; the pledged powers are called in phase 10 (L287, war.Pledge).
+
 Deadline defaults: pass (no Congress), stay away, no proposal, abstain,
 sign.
 """
@@ -39,7 +48,16 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from . import term_menu
-from .negotiation import MAX_TERMS, carry_out, record_treaty, shown_number, term_id, term_options, term_text
+from . import war as wars
+from .negotiation import (
+    MAX_TERMS,
+    carry_out,
+    record_treaty,
+    shown_number,
+    term_id,
+    term_options,
+    term_text,
+)
 from .ruleset import at_least
 from .state import PaxState
 
@@ -65,15 +83,34 @@ def minor_defences(state: PaxState) -> list[dict[str, Any]]:
     return [c for c in state.minor_claims if c["turn"] == state.turn]
 
 
-def disputants(state: PaxState) -> list[str]:
-    """The players party to a dispute (each power's player; Austria-Hungary's is Germany)."""
+def disputants(state: PaxState, open_only: bool = False) -> list[str]:
+    """The players party to a dispute (each power's player; Austria-Hungary's
+    is Germany); ``open_only``: not the disputes a war declared at the
+    Congress now settles (L567 "se esistono altre dispute, queste devono
+    essere risolte")."""
     out = []
     for c in disputes(state) + minor_defences(state):
+        if open_only and at_war_with(state, c["holder"], c["against"]):
+            continue
         for p in (c["holder"], c["against"]):
             seat = _seat_of(state, p)
             if seat and seat not in out:
                 out.append(seat)
     return [p for p in state.players if p in out]
+
+
+def at_war_with(state: PaxState, power: str, other: str) -> bool:
+    war = wars.war_of(state, power)
+    return war is not None and war.side_of(other) not in (None, war.side_of(power))
+
+
+def war_targets(state: PaxState, seat: str) -> list[str]:
+    """Ruleset 3: the powers ``seat``, a disputant, may declare war on during
+    the Congress, those it holds a Casus Belli against this turn (L567: when
+    it refuses to sign or tires of the procedures; L285: a minor too)."""
+    if not at_least(state, 3) or seat not in state.congress["parties"]:
+        return []
+    return wars.declaration_offers(state, []).get(seat, [])
 
 
 def hosts(state: PaxState, parties: list[str]) -> list[str]:
@@ -169,6 +206,8 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
                       "members": sorted(set(parties) | {"germany" if host == "austria_hungary" else host},
                                         key=state.players.index),
                       "proposals": [], "adopted": None, "signatures": {}, "status": "open"}
+    if at_least(state, 3):  # who pledged to defend which minor against whom (L287)
+        state.congress["pledges"] = [pledge(state, p, answers[p]) for p in defenders]
     state.phase = "congress"
     log(state, "pax.log.congress", "A Congress of Europe is convened in {power}.", power=host)
     for p in defenders:
@@ -177,6 +216,14 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
     guests = [p for p in state.players if p in EUROPEAN and p not in state.congress["members"]]
     push(state, *([frame("pax.congress_attend", guests=guests, answers={})] if guests else []),
          frame("pax.congress_propose", drafts={}, sealed=[]))
+
+
+def pledge(state: PaxState, seat: str, answer: str) -> dict[str, str]:
+    """``seat``'s answer "defend-<minor>-<area>" as {"power", "minor",
+    "area", "against"}: the Great Power whose Control made the minor give way."""
+    minor, area = answer.split("-", 2)[1:]
+    claim = next(c for c in minor_defences(state) if c["holder"] == minor and c["area"] == area)
+    return {"power": seat, "minor": minor, "area": area, "against": claim["against"]}
 
 
 @register
@@ -239,6 +286,8 @@ class Propose(Step):
             if d["terms"]:
                 ch.append(_c("submit", "submit_treaty", "Propose this treaty"))
             ch.append(_c("done", "no_treaty", "No proposal"))
+            ch += [_c(f"war:{t}", "congress_war", "Leave the procedures: declare war on {power}", power=t)
+                   for t in war_targets(state, seat)]
             return Decision(seat, head, ch, self.name)
         if "taker" not in sub:
             return Decision(seat, head, [_c(f"taker-{p}", "term_taker", "In favour of {power}", power=p)
@@ -259,6 +308,9 @@ class Propose(Step):
             f["sealed"].append(actor)
             if cid == "submit":
                 f.setdefault("order", []).append(actor)
+        elif cid.startswith("war:"):  # tired of the procedures (L567): no proposal, a war
+            f["sealed"].append(actor)
+            f.setdefault("wars", {})[actor] = cid[4:]
         elif cid.startswith("giver-"):
             d["sub"] = {"giver": cid[6:]}
         elif cid.startswith("taker-"):
@@ -273,10 +325,34 @@ class Propose(Step):
         c = state.congress
         for seat in f.get("order", []):
             c["proposals"].append({"id": len(c["proposals"]) + 1, "from": seat, "terms": f["drafts"][seat]["terms"]})
-        next_vote(state, 0)
+        if not congress_wars(state, f.get("wars", {})):
+            next_vote(state, 0)
 
     def default(self, state, f, actor):
         return "cancel" if _draft(f, actor)["sub"] else "done"
+
+
+def congress_wars(state: PaxState, chosen: dict[str, str]) -> bool:
+    """The wars declared by disputants tired of the procedures (L567),
+    carried out in player order by the War phase's own declaration; the
+    other disputes are still resolved (L567), the Congress adjourning
+    without a treaty when none is left (L692: ET +3). True when it adjourned
+    (or the game ended)."""
+    if not chosen:
+        return False
+    for seat in [p for p in state.players if p in chosen]:
+        if state.result is None:
+            wars.settle_declaration(state, seat, chosen[seat])
+    if state.result is not None:
+        return True
+    c = state.congress
+    c["parties"] = disputants(state, open_only=True)
+    if c["parties"]:
+        log(state, "pax.log.congress_goes_on", "The Congress goes on for the other disputes: {powers}.",
+            powers=", ".join(c["parties"]))
+        return False
+    fail(state)
+    return True
 
 
 # ----------------------------------------------------------------- vote and signature
@@ -340,8 +416,10 @@ class Sign(Step):
     def decisions(self, state, f):
         c = state.congress
         return [Decision(p, msg("pax.prompt.congress_sign", "{power}: sign the treaty the Congress adopted?",
-                                power=p), [_c("sign", "sign", "Sign"), _c("refuse", "refuse_sign", "Refuse to sign")],
-                         self.name) for p in c["parties"] if p not in f["answers"]]
+                                power=p), [_c("sign", "sign", "Sign"), _c("refuse", "refuse_sign", "Refuse to sign")]
+                         + [_c(f"war:{t}", "refuse_sign_war", "Refuse to sign and declare war on {power}", power=t)
+                            for t in war_targets(state, p)], self.name)
+                for p in c["parties"] if p not in f["answers"]]
 
     def apply_for(self, state, f, actor, cid):
         f["answers"][actor] = cid
@@ -350,7 +428,7 @@ class Sign(Step):
             return
         state.stack.pop()
         c["signatures"] = dict(f["answers"])
-        refusers = [p for p in c["parties"] if f["answers"][p] == "refuse"]
+        refusers = [p for p in c["parties"] if f["answers"][p] != "sign"]
         prop = next(p for p in c["proposals"] if p["id"] == c["adopted"])
         if refusers:
             for p in refusers:
@@ -361,6 +439,10 @@ class Sign(Step):
                     if m != p and area:
                         b.add_cb(state, m, p, area, "congress_refused")  # L467
                 b.raise_et(state, 2, "congress_defied", by=p)  # L692
+            for p in refusers:  # L567: a disputant refusing to sign may declare war
+                if f["answers"][p].startswith("war:") and state.result is None:
+                    wars.settle_declaration(state, p, f["answers"][p][4:])
+            defied_minors(state, refusers)
             fail(state, by=refusers[0])
             return
         if not carry_out(state, prop):
@@ -380,6 +462,21 @@ class Sign(Step):
 
     def default(self, state, f, actor):
         return "sign"
+
+
+def defied_minors(state: PaxState, refusers: list[str]) -> None:
+    """L287: the Congress decided against a Great Power (it adopted a treaty)
+    and the Great Power defies it (refuses to sign): each minor whose rights
+    a power pledged to defend against it declares war on it; the pledged
+    powers are called in the War phase (war.Pledge)."""
+    done: list[tuple[str, str]] = []
+    for pl in (state.congress or {}).get("pledges", []):
+        key = (pl["minor"], pl["against"])
+        if _seat_of(state, pl["against"]) in refusers and key not in done and state.result is None:
+            done.append(key)
+            log(state, "pax.log.congress_minor_war", "{power} defies the Congress: {minor} declares war on it.",
+                power=pl["against"], minor=pl["minor"])
+            wars.settle_declaration(state, pl["minor"], pl["against"])
 
 
 def fail(state: PaxState, by: str | None = None) -> None:

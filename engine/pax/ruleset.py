@@ -24,7 +24,10 @@ Ruleset history:
   3  War (issue 35): the War phase declares and fights wars (L499-553,
      L555-575, L682-692; engine/pax/war.py and its helpers), treaties may
      oblige their signatories to defend or join each other (L565), a new
-     Control in an Ottoman area brings the Ottoman war (L497). Ruleset 2
+     Control in an Ottoman area brings the Ottoman war (L497), a disputant
+     may declare war during the Congress (L567), a minor declares war on
+     the Great Power defying a Congress where others pledged to defend it,
+     who must join it or lose 5 VP (L287, L690). Ruleset 2
      games keep the "no war" notice. Diplomacy (issue 34 leftovers;
      docs/rulings/pax.md): a long list of a proposal's terms asked kind
      first (engine/pax/term_menu.py); Austria-Hungary's statuses traded by

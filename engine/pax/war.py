@@ -16,7 +16,14 @@ L555-569, L682-684, L692, L700). Movement, combat and supply in war are
    Casus Belli against the breaker, ET +5, L565, L692), and the other
    signatories may then declare war on it (L569: another declaration
    round). Austria-Hungary and Germany defend each other without being
-   asked, not when Germany declares (L569, L700).
+   asked, not when Germany declares (L569, L700). A power that pledged at
+   the Congress to defend a minor's rights is called (``pax.war_pledge``)
+   when the minor declared war on the Great Power that defied the Congress
+   (L287): refusing costs 5 VP and ET +3 (L287, L690).
+   Wars declared during the Congress (L567, :mod:`engine.pax.congress`) are
+   already there: their calls come first. A war has two alliances: a
+   declaration on a power an earlier one of the round made an ally falls
+   (L569's third alliance, docs/rulings/pax.md).
 3. **The wars in order** (``pax.war_begin``, L505-509): the Chinese
    Rebellion, the Ottoman war, then the declared wars; every Casus Belli is
    removed as the War Sequence begins (L561).
@@ -135,7 +142,8 @@ def declare(state: PaxState, by: str, against: str, call: bool = False, war: War
         else:
             enter(state, war, by, 1 - war.side_of(against), by)
     war.declared.append({"by": by, "against": against, "turn": state.turn, "call": call})
-    b.raise_et(state, DECLARATION_ET, "war_declared")
+    if state.powers[by].kind != "minor":  # L692 "ogni volta che un giocatore dichiara": a minor is no player (ruling)
+        b.raise_et(state, DECLARATION_ET, "war_declared")
     if not call:  # an ally answering a call joins the war as it is (ruling)
         defensive_pact(state, war, against, by)
     return war
@@ -184,6 +192,25 @@ def declaration_round(state: PaxState, offered: list[str], rnd: int = 1) -> list
         return []
     pairs = offered + [f"{seat}>{t}" for seat, ts in offers.items() for t in ts]
     return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs)]
+
+
+def allied(state: PaxState, by: str, against: str) -> War | None:
+    """The war in which ``by`` and ``against`` already fight side by side."""
+    war = war_of(state, by)
+    return war if war is not None and war.side_of(against) == war.side_of(by) else None
+
+
+def settle_declaration(state: PaxState, by: str, against: str) -> War | None:
+    """A declaration decided in a sealed round (the War phase's, or a
+    Congress's, L567) carried out: it falls when an earlier one of the same
+    round made the two allies, for the engine plays a war between two
+    alliances only (L569's third alliance: docs/rulings/pax.md)."""
+    war = allied(state, by, against)
+    if war is not None:
+        log(state, "pax.log.war_declaration_void", "{power}'s declaration on {other} falls: they are allies in war "
+            "{n}.", power=by, other=against, n=war.id)
+        return None
+    return declare(state, by, against)
 
 
 class _Sealed(Step):
@@ -238,7 +265,7 @@ class Declare(_Sealed):
         for seat in f["offers"]:
             answer = f["answers"][seat]
             if answer.startswith("declare:") and state.result is None:
-                declare(state, seat, answer.split(":", 1)[1])
+                settle_declaration(state, seat, answer.split(":", 1)[1])
             elif answer == "peace":
                 log(state, "pax.log.war_no_declaration", "{power} declares no war.", power=seat)
         if state.result is None:
@@ -272,6 +299,23 @@ def obligations(state: PaxState) -> list[dict[str, Any]]:
                 enemy = next((d["by"] for d in war.declared if d["against"] == taker), war.sides[1 - side][0])
                 out.append({"war": war.id, "treaty": t["id"], "kind": x["kind"], "giver": g, "taker": taker,
                             "enemy": enemy, "key": f"{war.id}:{t['id']}:{x['kind']}:{g}:{taker}"})
+    return out + pledge_obligations(state)
+
+
+def pledge_obligations(state: PaxState) -> list[dict[str, Any]]:
+    """L287: a minor that declared war this turn on the Great Power that
+    defied the Congress calls every power that pledged to defend its rights
+    there (``state.congress["pledges"]``, ruleset 3) and is not in the war."""
+    c = state.congress or {}
+    out = []
+    for pl in c.get("pledges", []) if c.get("turn") == state.turn else []:
+        minor, gp, g = pl["minor"], pl["against"], pl["power"]
+        war = war_of(state, minor)
+        if war is None or war.side_of(g) is not None or not any(
+                d["by"] == minor and d["against"] == gp for d in war.declared):
+            continue
+        out.append({"war": war.id, "treaty": None, "kind": "pledge", "giver": g, "taker": minor, "enemy": gp,
+                    "key": f"{war.id}:pledge:{g}:{minor}"})
     return out
 
 
@@ -287,7 +331,8 @@ class Calls(Step):
             return
         for ob in obligations(state):
             if ob["key"] not in f["asked"]:
-                push(state, frame("pax.war_call", index=len(f["asked"]), **ob),
+                push(state, frame("pax.war_pledge" if ob["kind"] == "pledge" else "pax.war_call",
+                                  index=len(f["asked"]), **ob),
                      dict(f, asked=f["asked"] + [ob["key"]]))
                 return
         push(state, *declaration_round(state, f["offered"], f["round"] + 1))
@@ -333,11 +378,53 @@ class Call(OneSeat):
         return "refuse"
 
 
+PLEDGE_VP = 5  # L287 "perde automaticamente 5 Punti Vittoria"
+PLEDGE_ET = 3  # L287, L690 "L'aumento è di tre punti"
+
+
+@register
+class Pledge(OneSeat):
+    """A power that pledged at the Congress to defend a minor's rights is
+    called to the minor's war on the Great Power that defied the Congress
+    (L287): refuse (the default, as a treaty's call: the passive answer;
+    -5 VP and ET +3, L287, L690) or honour (it declares war beside the
+    minor: ET +5, L692)."""
+    name = "pax.war_pledge"
+
+    def decision(self, state, f):
+        return Decision(state.seat(f["giver"]),
+                        msg("pax.prompt.war_pledge", "{power}: you pledged to defend {minor}'s rights; {minor} is at "
+                            "war with {enemy}. Declare war on {enemy}?", power=f["giver"], minor=f["taker"],
+                            enemy=f["enemy"]),
+                        [_c("refuse", "refuse_pledge", "Refuse (lose 5 VP, European Tension +3)"),
+                         _c("honour", "honour_pledge", "Stand by {minor}: declare war on {enemy}", minor=f["taker"],
+                            enemy=f["enemy"])], self.name)
+
+    def apply(self, state, f, cid):
+        if cid == "honour":
+            log(state, "pax.log.war_pledge_honoured", "{power} stands by {minor}, as it pledged.", power=f["giver"],
+                minor=f["taker"])
+            declare(state, f["giver"], f["enemy"], call=True)
+            return
+        state.powers[f["giver"]].vp -= PLEDGE_VP
+        log(state, "pax.log.war_pledge_refused", "{power} does not defend {minor} as it pledged: it loses {vp} VP.",
+            power=f["giver"], minor=f["taker"], vp=PLEDGE_VP)
+        b.raise_et(state, PLEDGE_ET, "pledge_broken", by=f["giver"])
+
+    def default(self, state, f, actor):
+        return "refuse"
+
+
 # ----------------------------------------------------------------- the wars in order (L505-509, L561)
 
 def war_phase(state: PaxState) -> None:
-    """Phase 10 (ruleset 3): the declarations, then the wars."""
-    push(state, *declaration_round(state, []), frame("pax.war_begin"))
+    """Phase 10 (ruleset 3): the declarations, then the wars. A war declared
+    at the Congress (L567) is already there: its calls to arms are asked
+    even when nobody may declare now."""
+    first = declaration_round(state, [])
+    if not first and any(w.kind == "war" for w in state.at_war()):
+        first = [frame("pax.war_calls", round=0, asked=[], offered=[])]
+    push(state, *first, frame("pax.war_begin"))
 
 
 def _adopt(state: PaxState, war: War | None) -> None:

@@ -81,6 +81,16 @@ def declared(s, by, against):
     return s.wars[-1]
 
 
+def sealed_round(s, pairs):
+    """Each holder has a CB against its target (L557) and declares on it in
+    the same sealed round (L569), in this order."""
+    for holder, target in pairs:
+        cb(s, holder, target)
+    war_phase(s)
+    for holder, target in pairs:
+        engine.apply(s, holder, f"declare:{target}")
+
+
 def france_at_war_with_germany(s):
     garrison(s, "germany", "guinea")
     return declared(s, "france", "germany")
@@ -409,11 +419,7 @@ def test_declarations_joining_two_wars_make_one_war_of_two_alliances():
     Japan, at war with the USA, brings Japan's war into Germany's."""
     s = fresh()
     garrison(s, "germany", "guinea")
-    for holder, target in (("france", "germany"), ("japan", "usa"), ("germany", "japan")):
-        cb(s, holder, target)
-    war_phase(s)
-    for holder, target in (("france", "germany"), ("japan", "usa"), ("germany", "japan")):
-        engine.apply(s, holder, f"declare:{target}")
+    sealed_round(s, (("france", "germany"), ("japan", "usa"), ("germany", "japan")))
     [war] = s.wars
     assert war.sides == [["france", "japan"], ["germany", "austria_hungary", "usa"]]
     assert [d["by"] for d in war.declared] == ["france", "japan", "germany"] and ets(s, "war_declared") == [5] * 3
