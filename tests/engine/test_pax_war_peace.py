@@ -1,0 +1,92 @@
+"""Pax Britannica, naval retreats into a battle still to be fought (L666)
+and the end of a war (L682-684): the peace treaty's status changes, the
+victors' division of the spoils or a Congress of Europe, a winning minor's
+garrisons, from the seed's statements
+(shared/seeds/pax_britannica_rules_it.txt, L<n>)."""
+from __future__ import annotations
+
+import engine
+from engine.pax import board as b
+from engine.pax import warcombat
+from tests.engine.test_pax_war_board import HOLD, blank, run
+
+
+def fought(monkeypatch, results):
+    """Each battle's result in turn; returns the (attack, defence) totals rolled against."""
+    odds = []
+
+    def fake(state, att, dfn):
+        odds.append((att, dfn))
+        return "1, 1:1", 3, results[len(odds) - 1]
+    monkeypatch.setattr(warcombat, "combat_result", fake)
+    return odds
+
+
+# ----------------------------------------------------------------- L666
+
+def _two_seas():
+    """Great Britain's ships face France's in the Mediterranean and the North Atlantic."""
+    s = blank()
+    b.add_unit(s, "great_britain", "mediterranean", "fleet-10")
+    b.add_unit(s, "france", "mediterranean", "fleet-3")
+    b.add_unit(s, "great_britain", "north_atlantic", "fleet-3")
+    b.add_unit(s, "france", "north_atlantic", "fleet-1")
+    return s
+
+
+def test_ships_retreating_into_a_battle_not_yet_fought_add_nothing_but_share_its_result(monkeypatch):
+    """L666: "E' possibile per Unità Navali ritirarsi in Aree o Zone di Mare
+    in cui il combattimento non è ancora avvenuto. In questo caso, le Unità
+    in ritirata non aggiungono la propria forza alle Unità amiche presenti,
+    ma subiscono un eventuale risultato avverso patito dalle Unità amiche"."""
+    s = _two_seas()
+    odds = fought(monkeypatch, ["DR", "DE"])
+    run(s, "pax.war_attack")
+    engine.apply(s, "great_britain", "fleet:mediterranean")
+    [d] = engine.decisions(s)
+    assert d.actor == "france" and set(d.ids()) == {"north_atlantic", "home"}
+    engine.apply(s, "france", "north_atlantic")  # into the battle Great Britain has not fought yet
+    assert b.units_at(s, "france", "north_atlantic") == {"fleet-1": 1, "fleet-3": 1}
+    engine.apply(s, "great_britain", "fleet:north_atlantic")
+    assert odds == [(10, 3), (3, 1)]  # the (3) that retreated there adds nothing
+    assert b.units_at(s, "france", "north_atlantic") == {}  # but it is eliminated with the (1)
+    assert s.stack == [HOLD] and s.wars[0].retreated == {}  # the Attack Phase is over
+
+
+def test_retreated_ships_share_a_retreat_too(monkeypatch):
+    """L666 (an adverse result: DR, L656): the ships that retreated there
+    retreat again with their friends."""
+    s = _two_seas()
+    b.add_unit(s, "france", "home", "fleet-1")
+    fought(monkeypatch, ["DR", "DR"])
+    run(s, "pax.war_attack")
+    engine.apply(s, "great_britain", "fleet:mediterranean")
+    engine.apply(s, "france", "north_atlantic")
+    engine.apply(s, "great_britain", "fleet:north_atlantic")  # the Mediterranean holds Great Britain's ships
+    assert b.units_at(s, "france", "north_atlantic") == {}
+    assert b.units_at(s, "france", "home") == {"fleet-1": 2, "fleet-3": 1}
+
+
+def test_retreated_ships_alone_fight_as_they_are(monkeypatch):
+    """L666 speaks of ships joining friendly units: where none are left the
+    retreated ships defend with their own strength."""
+    s = _two_seas()
+    odds = fought(monkeypatch, ["DE"])
+    b.add_unit(s, "great_britain", "north_atlantic", "fleet-1")  # the North Atlantic: (3)+(1) against (1)
+    s.wars[0].retreated = {"north_atlantic": {"france": {"fleet-1": 1}}}  # as if it came from elsewhere
+    run(s, "pax.war_attack")
+    engine.apply(s, "great_britain", "fleet:north_atlantic")
+    assert odds == [(4, 1)]
+
+
+def test_armies_left_alone_at_sea_after_their_ships_are_lost_surrender(monkeypatch):
+    """L666: "Se alla fine di un combattimento in una Zona di Mare delle
+    Armate si trovano da sole con Unità Navali nemiche, quelle Armate si
+    arrenderanno immediatamente" (L680 C)."""
+    s = _two_seas()
+    b.add_unit(s, "france", "north_atlantic", "army-3")
+    fought(monkeypatch, ["DE"])
+    run(s, "pax.war_attack")
+    engine.apply(s, "great_britain", "fleet:north_atlantic")
+    assert b.units_at(s, "france", "north_atlantic") == {}
+    assert s.wars[0].surrendered["france"] == {"army-3": 1}
