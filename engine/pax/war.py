@@ -735,6 +735,9 @@ class Close(_WarStep):
     fought = False
 
     def play(self, state, f, war):
+        minor = warfare.lone_minor_winner(state, war)
+        if minor is not None:
+            warfare.garrison_minor(state, war, minor)
         warfare.return_home_after_war(state, war)
         if war.kind in ("chinese", "ottoman"):  # their armies exist for their war only (L475, L497)
             natives.remove_native_armies(state, war)

@@ -90,3 +90,38 @@ def test_armies_left_alone_at_sea_after_their_ships_are_lost_surrender(monkeypat
     engine.apply(s, "great_britain", "fleet:north_atlantic")
     assert b.units_at(s, "france", "north_atlantic") == {}
     assert s.wars[0].surrendered["france"] == {"army-3": 1}
+
+
+# ----------------------------------------------------------------- L684: a minor without allies
+
+def test_a_minor_victorious_without_allies_garrisons_its_areas_from_the_box():
+    """L684: a minor without allies, "Se vittoriosa, otterrà Possedimenti in
+    tutte le Aree conquistate che le verranno assegnate, sposterà un'Armata
+    da (1) in tutte le Aree controllate e muoverà le rimanenti Unità nella
+    propria Madrepatria. Se non ha abbastanza Armate da (1) per guarnigione
+    in tutte le Aree, le Unità necessarie verranno prese dalla scatola"."""
+    from engine.core.engine import settle
+    from engine.core.steps import frame
+    from engine.pax.state import War
+    from tests.engine.test_pax_war_flow import fresh, garrison
+
+    s = fresh()
+    garrison(s, "belgium", "congo", "possession", "army-3")
+    garrison(s, "france", "guinea", "protectorate", "army-3")
+    s.areas["borneo"].statuses.clear()
+    b.set_status(s, "borneo", "belgium", "protectorate", new=False)
+    s.powers["france"].units = {"home": {"army-3": 1}}  # Belgium took Guinea: France has no unit abroad (L546)
+    b.add_unit(s, "belgium", "guinea", "army-10")
+    s.powers["belgium"].units["home"] = {"army-1": 1, "fleet-3": 1}
+    war = War(id=1, sides=[["france"], ["belgium"]], sequence=1, conquered={"guinea": 1},
+              controllers={"belgium": "bot"}, surrendered={"belgium": {"army-1": 1}})
+    s.wars.append(war)
+    s.stack[:] = [dict(HOLD), frame("pax.war_end", war=war.id)]
+    settle(s)
+    assert war.over == "victory" and war.winner == 1 and s.stack == [HOLD]
+    assert s.areas["guinea"].statuses["belgium"].level == "possession" and "france" not in s.areas["guinea"].statuses
+    for area in ("congo", "borneo", "guinea"):  # every area it controls
+        assert b.units_at(s, "belgium", area) == {"army-1": 1}
+    # two (1) of its own (one had surrendered), one from the box; the rest home
+    assert b.units_at(s, "belgium", "home") == {"army-3": 1, "army-10": 1, "fleet-3": 1}
+    assert sum(1 for e in s.log if e["key"] == "pax.log.war_box_army") == 1
