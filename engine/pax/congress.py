@@ -165,15 +165,23 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
     first = answers[conveners[0]]
     host = first[8:] if first.startswith("convene-") else where[0]
     defenders = [p for p in state.players if answers.get(p, "").startswith("defend-")]
-    state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": defenders,
+    state.phase = "congress"
+    convene(state, host, parties, conveners[0], defenders)
+
+
+def convene(state: PaxState, host: str, parties: list[str], by: str, defenders: list[str] | None = None) -> None:
+    """A Congress of Europe in ``host`` for the dispute of ``parties``
+    (seats), convened by ``by``: ET +3 (L692); the guests are asked, then
+    the members propose (phase 8's, and the victors' of a war who do not
+    agree on the spoils, L684)."""
+    state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": list(defenders or []),
                       "members": sorted(set(parties) | {"germany" if host == "austria_hungary" else host},
                                         key=state.players.index),
                       "proposals": [], "adopted": None, "signatures": {}, "status": "open"}
-    state.phase = "congress"
     log(state, "pax.log.congress", "A Congress of Europe is convened in {power}.", power=host)
-    for p in defenders:
+    for p in defenders or []:
         log(state, "pax.log.defends", "{power} defends a minor's rights at the Congress.", power=p)
-    b.raise_et(state, 3, "congress_convened", by=conveners[0])  # L692
+    b.raise_et(state, 3, "congress_convened", by=by)  # L692
     guests = [p for p in state.players if p in EUROPEAN and p not in state.congress["members"]]
     push(state, *([frame("pax.congress_attend", guests=guests, answers={})] if guests else []),
          frame("pax.congress_propose", drafts={}, sealed=[]))
@@ -225,14 +233,25 @@ class Propose(Step):
     name = "pax.congress_propose"
     simultaneous = True
 
+    def members(self, state: PaxState, f: dict) -> list[str]:
+        """The seats that write."""
+        return state.congress["members"]
+
+    def term_powers(self, state: PaxState, f: dict) -> list[str]:
+        """The powers the terms may bind."""
+        return term_sides(state)
+
+    def head(self, state: PaxState, f: dict, seat: str, n: int):
+        return msg("pax.prompt.congress_propose", "{power}: your treaty for the Congress ({n} term(s)).",
+                   power=seat, n=n)
+
     def decisions(self, state, f):
-        return [self._menu(state, f, p) for p in state.congress["members"] if p not in f["sealed"]]
+        return [self._menu(state, f, p) for p in self.members(state, f) if p not in f["sealed"]]
 
     def _menu(self, state, f, seat):
         d = _draft(f, seat)
-        sub, members = d["sub"], term_sides(state)
-        head = msg("pax.prompt.congress_propose", "{power}: your treaty for the Congress ({n} term(s)).",
-                   power=seat, n=len(d["terms"]))
+        sub, members = d["sub"], self.term_powers(state, f)
+        head = self.head(state, f, seat, len(d["terms"]))
         if sub is None:
             ch = [_c(f"giver-{p}", "term_giver", "A term for {power} to carry out", power=p)
                   for p in members] if len(d["terms"]) < MAX_TERMS else []
@@ -267,12 +286,16 @@ class Propose(Step):
             options = {term_id(t): t for t in term_options(state, sub["giver"], sub["taker"])}
             d["terms"].append(options[cid])
             d["sub"] = None
-        if len(f["sealed"]) < len(state.congress["members"]):
+        if len(f["sealed"]) < len(self.members(state, f)):
             return
         state.stack.pop()
+        self.finish(state, f, [{"from": seat, "terms": f["drafts"][seat]["terms"]} for seat in f.get("order", [])])
+
+    def finish(self, state: PaxState, f: dict, written: list[dict[str, Any]]) -> None:
+        """The treaties written (in order), each {"from", "terms"}: put to the vote."""
         c = state.congress
-        for seat in f.get("order", []):
-            c["proposals"].append({"id": len(c["proposals"]) + 1, "from": seat, "terms": f["drafts"][seat]["terms"]})
+        for p in written:
+            c["proposals"].append({"id": len(c["proposals"]) + 1, **p})
         next_vote(state, 0)
 
     def default(self, state, f, actor):

@@ -125,3 +125,145 @@ def test_a_minor_victorious_without_allies_garrisons_its_areas_from_the_box():
     # two (1) of its own (one had surrendered), one from the box; the rest home
     assert b.units_at(s, "belgium", "home") == {"army-3": 1, "army-10": 1, "fleet-3": 1}
     assert sum(1 for e in s.log if e["key"] == "pax.log.war_box_army") == 1
+
+
+# ----------------------------------------------------------------- L684: the peace treaty
+
+def _peace(s):
+    from tests.engine.test_pax_war_flow import france_at_war_with_germany
+
+    war = france_at_war_with_germany(s)  # Germany holds Guinea with an army there
+    for seat in ("france", "germany"):
+        engine.apply(s, seat, "offer_peace")
+    return war
+
+
+def _write(s, seat, giver, taker, term):
+    """``seat`` writes a one-term peace treaty (the term picked through its kind when the list is long)."""
+    engine.apply(s, seat, f"giver-{giver}")
+    engine.apply(s, seat, f"taker-{taker}")
+    ids = engine.decisions(s)[[d.actor for d in engine.decisions(s)].index(seat)].ids()
+    if term not in ids:
+        kind, giver_id, _ = term.split(":", 2)
+        engine.apply(s, seat, f"pick:{kind}:{giver_id}:{taker}")
+    engine.apply(s, seat, term)
+    engine.apply(s, seat, "submit")
+
+
+def test_a_peace_treaty_carries_out_the_status_changes_all_belligerents_sign():
+    """L684: "Alla fine di una Guerra i giocatori devono redigere un Trattato
+    che risolva ogni disputa rimasta e disponga i cambi di Status desiderati.
+    Tutti i belligeranti devono firmare il Trattato" (its terms are
+    Negotiation's, L449-461)."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    war = _peace(s)
+    assert war.over == "peace" and step(s) == "pax.war_treaty"
+    assert {d.actor for d in engine.decisions(s)} == {"france", "germany"}
+    assert engine.default_choice(s, "france") == "done"  # no treaty: the safe default
+    _write(s, "france", "germany", "france", "cede:germany:guinea")
+    engine.apply(s, "germany", "done")
+    assert step(s) == "pax.war_treaty_sign"
+    assert engine.decisions(s)[0].ids() == ["refuse", "sign"]
+    shown = engine.view(s, "germany")["peace_treaty"]
+    assert shown["from"] == "france" and shown["texts"][0]["key"] == "pax.term.cede"
+    for seat in ("france", "germany"):
+        engine.apply(s, seat, "sign")
+    assert {p: x.level for p, x in s.areas["guinea"].statuses.items()} == {"france": "protectorate"}
+    assert s.treaties[-1]["peace"] == war.id and not s.treaties[-1]["secret"]
+    assert step(s) == "pax.movement"
+
+
+def test_a_peace_treaty_one_belligerent_refuses_changes_nothing():
+    """L684: every belligerent must sign; refusing (the default) leaves the
+    peace without status change."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    war = _peace(s)
+    _write(s, "france", "germany", "france", "cede:germany:guinea")
+    engine.apply(s, "germany", "done")
+    engine.apply(s, "france", "sign")
+    assert engine.default_choice(s, "germany") == "refuse"
+    engine.apply_defaults(s)
+    assert s.areas["guinea"].statuses["germany"].level == "protectorate"
+    assert not any(t.get("peace") == war.id for t in s.treaties) and step(s) == "pax.movement"
+    assert any(e["key"] == "pax.log.war_no_treaty" for e in s.log)
+
+
+def test_the_bot_signs_a_peace_treaty_only_when_it_gives_nothing():
+    from engine.pax import bots
+    from tests.engine.test_pax_war_flow import fresh
+
+    s = fresh()
+    _peace(s)
+    _write(s, "france", "germany", "france", "cede:germany:guinea")
+    assert bots.choose(s, next(d for d in engine.decisions(s) if d.actor == "germany")) == "done"
+    engine.apply(s, "germany", "done")
+    picks = {d.actor: bots.choose(s, d) for d in engine.decisions(s)}
+    assert picks == {"france": "sign", "germany": "refuse"}
+
+
+# ----------------------------------------------------------------- L684: the victors' division
+
+def _won_by_two(s):
+    """France and the USA beat Germany, France holding conquered Guinea."""
+    from engine.core.engine import settle
+    from engine.core.steps import frame
+    from engine.pax.state import War
+    from tests.engine.test_pax_war_flow import garrison
+
+    garrison(s, "germany", "guinea")
+    s.powers["germany"].units = {"home": {"army-3": 1}}  # no unit abroad: Germany loses (L546)
+    b.add_unit(s, "france", "guinea", "army-3")
+    b.add_unit(s, "usa", "guinea", "army-1")
+    war = War(id=1, sides=[["france", "usa"], ["germany"]], sequence=1, conquered={"guinea": 0})
+    s.wars.append(war)
+    s.stack[:] = [dict(HOLD), frame("pax.war_end", war=war.id)]
+    settle(s)
+    for d in engine.decisions(s):  # the peace talks: everyone fights on
+        engine.apply(s, d.actor, "fight_on")
+    assert war.over == "victory" and war.winner == 0
+    return war
+
+
+def test_victors_who_agree_divide_the_spoils_without_a_congress():
+    """L684: "l'Alleanza vittoriosa può, per accordo unanime, dividersi le
+    Aree conquistate"; agreeing to the engine's division is the default."""
+    from tests.engine.test_pax_war_flow import ets, fresh, step
+
+    s = fresh()
+    _won_by_two(s)
+    assert step(s) == "pax.war_division"
+    assert {d.actor: d.ids() for d in engine.decisions(s)} == {"france": ["agree", "disagree"],
+                                                               "usa": ["agree", "disagree"]}
+    engine.apply_defaults(s)
+    assert step(s) == "pax.war_spoils" and s.stack[-1]["power"] == "france"  # the strongest occupier
+    engine.apply(s, "france", "possession")
+    assert step(s) == "pax.movement" and not ets(s, "congress_convened")
+
+
+def test_victors_who_disagree_on_the_spoils_convene_a_congress_of_europe():
+    """L684: "Se i vincitori non si accordano sulle divisione delle spoglie,
+    è automaticamente convocato un Congresso d'Europa"; L690: "Quando è
+    convocato un Congresso d'Europa l'Indice aumenta di tre punti"."""
+    from tests.engine.test_pax_war_flow import ets, fresh, step
+
+    s = fresh()
+    phase = s.phase
+    _won_by_two(s)
+    engine.apply(s, "france", "agree")
+    engine.apply(s, "usa", "disagree")
+    engine.apply(s, "france", "possession")  # the division stands until the Congress's treaty changes it
+    et = s.et
+    assert ets(s, "congress_convened") == [3] and s.et == et
+    c = s.congress
+    assert c["parties"] == ["france", "usa"] and c["host"] not in ("france", "usa", "germany")
+    assert step(s) in ("pax.congress_attend", "pax.congress_propose") and s.phase == phase
+    for _ in range(20):  # nobody proposes: the Congress fails (ET +3, L692), then the war closes
+        if step(s) == "pax.movement":
+            break
+        engine.apply_defaults(s)
+    assert c["status"] == "failed" and ets(s, "congress_failed") == [3] and step(s) == "pax.movement"
+    assert s.areas["guinea"].statuses["france"].level == "possession"
