@@ -169,15 +169,19 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
     convene(state, host, parties, conveners[0], defenders)
 
 
-def convene(state: PaxState, host: str, parties: list[str], by: str, defenders: list[str] | None = None) -> None:
+def convene(state: PaxState, host: str, parties: list[str], by: str, defenders: list[str] | None = None,
+            area: str | None = None) -> None:
     """A Congress of Europe in ``host`` for the dispute of ``parties``
     (seats), convened by ``by``: ET +3 (L692); the guests are asked, then
     the members propose (phase 8's, and the victors' of a war who do not
-    agree on the spoils, L684)."""
+    agree on the spoils, L684, whose dispute is over ``area``: the Casus
+    Belli a refusal to sign gives, L467)."""
     state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": list(defenders or []),
                       "members": sorted(set(parties) | {"germany" if host == "austria_hungary" else host},
                                         key=state.players.index),
                       "proposals": [], "adopted": None, "signatures": {}, "status": "open"}
+    if area:
+        state.congress["area"] = area
     log(state, "pax.log.congress", "A Congress of Europe is convened in {power}.", power=host)
     for p in defenders or []:
         log(state, "pax.log.defends", "{power} defends a minor's rights at the Congress.", power=p)
@@ -379,7 +383,7 @@ class Sign(Step):
             for p in refusers:
                 log(state, "pax.log.congress_refused", "{power} refuses to sign the Congress's treaty.", power=p)
                 area = next((x["area"] for x in disputes(state) + minor_defences(state)
-                             if p in (_seat_of(state, x["holder"]), _seat_of(state, x["against"]))), None)
+                             if p in (_seat_of(state, x["holder"]), _seat_of(state, x["against"]))), c.get("area"))
                 for m in c["members"]:
                     if m != p and area:
                         b.add_cb(state, m, p, area, "congress_refused")  # L467

@@ -811,7 +811,8 @@ class WarCongress(_WarStep):
         parties = victors(state, war)
         log(state, "pax.log.war_spoils_disputed", "The victors of war {n} do not agree on the spoils.", n=war.id)
         where = congress.hosts(state, parties)
-        congress.convene(state, where[0] if where else parties[0], parties, f["by"])
+        congress.convene(state, where[0] if where else parties[0], parties, f["by"],
+                         area=min(a for a, side in war.conquered.items() if side == war.winner))
 
 
 def take_area(state: PaxState, war: War, area: str, power: str, side: int, level: str | None) -> None:

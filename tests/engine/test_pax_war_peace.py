@@ -267,3 +267,36 @@ def test_victors_who_disagree_on_the_spoils_convene_a_congress_of_europe():
         engine.apply_defaults(s)
     assert c["status"] == "failed" and ets(s, "congress_failed") == [3] and step(s) == "pax.movement"
     assert s.areas["guinea"].statuses["france"].level == "possession"
+
+
+def test_a_victor_refusing_the_congress_division_gives_the_others_a_casus_belli():
+    """L684: "Una soluzione insoddisfacente del Congresso può risultare in
+    una Guerra tra vincitori"; L467: refusing to sign the Congress's treaty
+    gives every member a Casus Belli against the refuser (over the spoils)."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    _won_by_two(s)
+    engine.apply(s, "france", "agree")
+    engine.apply(s, "usa", "disagree")
+    engine.apply(s, "france", "possession")
+    host = s.congress["host"]
+    if step(s) == "pax.congress_attend":
+        engine.apply_defaults(s)  # the other Europeans stay away
+    assert step(s) == "pax.congress_propose"
+    engine.apply(s, "usa", "giver-france")
+    engine.apply(s, "usa", "taker-usa")
+    ids = next(d for d in engine.decisions(s) if d.actor == "usa").ids()
+    engine.apply(s, "usa", "cede:france:guinea" if "cede:france:guinea" in ids else "pick:cede:france:usa")
+    if "cede:france:guinea" not in ids:
+        engine.apply(s, "usa", "cede:france:guinea")
+    engine.apply(s, "usa", "submit")
+    engine.apply_defaults(s)  # the others write nothing
+    for seat, vote in (("usa", "yes"), (host, "yes"), ("france", "no")):
+        engine.apply(s, seat, vote)
+    assert step(s) == "pax.congress_sign"
+    engine.apply(s, "usa", "sign")
+    engine.apply(s, "france", "refuse")
+    assert {(c["holder"], c["area"]) for c in s.casus_belli if c["against"] == "france"} == \
+        {("usa", "guinea"), (host, "guinea")}
+    assert s.areas["guinea"].statuses["france"].level == "possession" and step(s) == "pax.movement"
