@@ -24,14 +24,20 @@ L555-569, L682-684, L692, L700). Movement, combat and supply in war are
    Power allies is moved by the engine, ``controllers[minor] = "bot"``,
    L513, L579), initiative (L515-519), each side's Maneuver, Attack and
    Supply frames, ET +2 (L692), the end determination: peace by agreement or
-   a separate peace (``pax.war_peace``, L545, L684), a side with no unit
+   a separate peace (``pax.war_peace``, L545, L684; a peace is followed by
+   the belligerents' peace treaty, ``pax.war_treaty``, all sign,
+   ``pax.war_treaty_sign``), a side with no unit
    outside its homeland or whose every controlled area is held by the enemy
    alone loses (L546-547), three sequences without an attack are a
    stalemate (L548); :data:`MAX_SEQUENCES` is the engine's guard.
 5. **Resolution** (L553, L684): in each conquered area the winning side's
    strongest occupier places a status free (``pax.war_spoils``), the
-   defeated side's statuses there go; a stalemate leaves each side what it
-   conquered (L684); then the units go home (warfare.return_home_after_war).
+   defeated side's statuses there go; several victors first agree to that
+   division or convene a Congress of Europe (``pax.war_division``,
+   ``pax.war_congress``); a stalemate leaves each side what it conquered
+   (L684); a minor victorious alone garrisons its areas
+   (warfare.garrison_minor); then the units go home
+   (warfare.return_home_after_war).
 
 Readings are in docs/rulings/pax.md ("War phase flow").
 """
