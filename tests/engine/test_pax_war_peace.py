@@ -168,6 +168,8 @@ def test_a_peace_treaty_carries_out_the_status_changes_all_belligerents_sign():
     assert engine.decisions(s)[0].ids() == ["refuse", "sign"]
     shown = engine.view(s, "germany")["peace_treaty"]
     assert shown["from"] == "france" and shown["texts"][0]["key"] == "pax.term.cede"
+    from bot.games.pax import choice_details
+    assert "Guinea" in choice_details(lambda: s, ["refuse", "sign"], "en")["sign"]  # the terms beside the answer
     for seat in ("france", "germany"):
         engine.apply(s, seat, "sign")
     assert {p: x.level for p, x in s.areas["guinea"].statuses.items()} == {"france": "protectorate"}
