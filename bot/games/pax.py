@@ -151,15 +151,17 @@ def choice_details(load, choice_ids: list[str], locale: str) -> dict[str, str]:
     return out
 
 
-#: the answers to a proposal of Negotiation ("accept-<id>", phase 7) and
-#: a Congress's vote and signature (phase 8): their details are the terms
+#: the answers to a proposal of Negotiation ("accept-<id>", phase 7), a
+#: Congress's vote and signature (phase 8) and a peace treaty's signature
+#: (phase 10): their details are the terms
 ANSWERS = ("accept", "refuse")
 VOTES = ("yes", "no", "abstain", "sign", "refuse")
 
 
 def _terms_answered(state, cid: str) -> list | None:
-    """The terms the answer ``cid`` is about: proposal <id>'s, or the treaty
-    the Congress votes on or has adopted; None when there is none."""
+    """The terms the answer ``cid`` is about: proposal <id>'s, the treaty
+    the Congress votes on or has adopted, or the peace treaty put to the
+    signature; None when there is none."""
     word, _, n = cid.partition("-")
     if word in ANSWERS and n.isdigit():
         return next((p["terms"] for p in state.proposals if p["id"] == int(n)), None)
@@ -169,6 +171,8 @@ def _terms_answered(state, cid: str) -> list | None:
         return congress["proposals"][top["index"]]["terms"]
     if top.get("step") == "pax.congress_sign":
         return next((p["terms"] for p in congress["proposals"] if p["id"] == congress.get("adopted")), None)
+    if top.get("step") == "pax.war_treaty_sign":  # a war's peace treaty (ruleset 3, L684)
+        return top["proposals"][top["index"]]["terms"]
     return None
 
 

@@ -15,7 +15,8 @@ After a won Chinese Rebellion it asks for the richest defeated area (L485).
 It declares war when it holds a Casus Belli against a power whose armies are
 weaker than its own, honours its treaties, offers peace when its alliance
 has fewer strength points on the map, and takes the highest status a
-conquest offers."""
+conquest offers; it writes no peace treaty, signs one in which it gives
+nothing and agrees to the engine's division of the spoils."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -70,12 +71,22 @@ def _revolt(state, d: Decision, ids: list[str]) -> str:
     return "fight" if att >= get_data().areas[f["area"]].combat_strength else "hold"
 
 
+def _gives(state, actor: str, terms: list[dict]) -> bool:
+    return any(state.seat(t["giver"]) == actor for t in terms)
+
+
 def _vote(state, d: Decision, ids: list[str]) -> str:
     """For a Congress treaty in which it gives nothing, else against."""
     c = state.congress
     f = state.stack[-1]
     prop = c["proposals"][f["index"]]
-    return "no" if any(state.seat(t["giver"]) == d.actor for t in prop["terms"]) else "yes"
+    return "no" if _gives(state, d.actor, prop["terms"]) else "yes"
+
+
+def _peace_sign(state, d: Decision, ids: list[str]) -> str:
+    """It signs a peace treaty in which it gives nothing (L684)."""
+    f = state.stack[-1]
+    return "refuse" if _gives(state, d.actor, f["proposals"][f["index"]]["terms"]) else "sign"
 
 
 def _war_moves(state, d: Decision, ids: list[str]) -> str:
@@ -176,4 +187,5 @@ ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_
            "pax.war_retreat": _war_retreat, "pax.cession": _cession,
            "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour",
            "pax.war_pledge": lambda s, d, ids: "honour", "pax.war_peace": _peace,
-           "pax.war_spoils": lambda s, d, ids: ids[0]}
+           "pax.war_spoils": lambda s, d, ids: ids[0], "pax.war_treaty": _negotiation,
+           "pax.war_treaty_sign": _peace_sign, "pax.war_division": lambda s, d, ids: "agree"}

@@ -48,7 +48,6 @@ from ..core.messages import Choice, Decision, msg
 from ..core.steps import Step, frame, push, register
 from . import board as b
 from . import term_menu
-from . import war as wars
 from .negotiation import (
     MAX_TERMS,
     carry_out,
@@ -60,6 +59,16 @@ from .negotiation import (
 )
 from .ruleset import at_least
 from .state import PaxState
+
+
+def _wars():
+    """engine.pax.war, imported when first used: the war's peace treaty is
+    a Congress proposal (war.PeaceTreaty subclasses Propose), and a
+    Congress declares war with the War phase's own code (L567)."""
+    from . import war
+
+    return war
+
 
 EUROPEAN = ("great_britain", "france", "germany", "italy", "russia")  # L465
 
@@ -100,17 +109,19 @@ def disputants(state: PaxState, open_only: bool = False) -> list[str]:
 
 
 def at_war_with(state: PaxState, power: str, other: str) -> bool:
-    war = wars.war_of(state, power)
+    war = _wars().war_of(state, power)
     return war is not None and war.side_of(other) not in (None, war.side_of(power))
 
 
 def war_targets(state: PaxState, seat: str) -> list[str]:
     """Ruleset 3: the powers ``seat``, a disputant, may declare war on during
     the Congress, those it holds a Casus Belli against this turn (L567: when
-    it refuses to sign or tires of the procedures; L285: a minor too)."""
-    if not at_least(state, 3) or seat not in state.congress["parties"]:
+    it refuses to sign or tires of the procedures; L285: a minor too). Only
+    at phase 8's Congress: one the victors of a war convene over its spoils
+    (L684) sits inside the War phase, whose declarations are over."""
+    if not at_least(state, 3) or state.phase != "congress" or seat not in state.congress["parties"]:
         return []
-    return wars.declaration_offers(state, []).get(seat, [])
+    return _wars().declaration_offers(state, []).get(seat, [])
 
 
 def hosts(state: PaxState, parties: list[str]) -> list[str]:
@@ -202,17 +213,29 @@ def open_congress(state: PaxState, answers: dict[str, str]) -> None:
     first = answers[conveners[0]]
     host = first[8:] if first.startswith("convene-") else where[0]
     defenders = [p for p in state.players if answers.get(p, "").startswith("defend-")]
-    state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": defenders,
+    state.phase = "congress"
+    convene(state, host, parties, conveners[0], defenders)
+    if at_least(state, 3):  # who pledged to defend which minor against whom (L287)
+        state.congress["pledges"] = [pledge(state, p, answers[p]) for p in defenders]
+
+
+def convene(state: PaxState, host: str, parties: list[str], by: str, defenders: list[str] | None = None,
+            area: str | None = None) -> None:
+    """A Congress of Europe in ``host`` for the dispute of ``parties``
+    (seats), convened by ``by``: ET +3 (L692); the guests are asked, then
+    the members propose (phase 8's, and the victors' of a war who do not
+    agree on the spoils, L684, whose dispute is over ``area``: the Casus
+    Belli a refusal to sign gives, L467)."""
+    state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": list(defenders or []),
                       "members": sorted(set(parties) | {"germany" if host == "austria_hungary" else host},
                                         key=state.players.index),
                       "proposals": [], "adopted": None, "signatures": {}, "status": "open"}
-    if at_least(state, 3):  # who pledged to defend which minor against whom (L287)
-        state.congress["pledges"] = [pledge(state, p, answers[p]) for p in defenders]
-    state.phase = "congress"
+    if area:
+        state.congress["area"] = area
     log(state, "pax.log.congress", "A Congress of Europe is convened in {power}.", power=host)
-    for p in defenders:
+    for p in defenders or []:
         log(state, "pax.log.defends", "{power} defends a minor's rights at the Congress.", power=p)
-    b.raise_et(state, 3, "congress_convened", by=conveners[0])  # L692
+    b.raise_et(state, 3, "congress_convened", by=by)  # L692
     guests = [p for p in state.players if p in EUROPEAN and p not in state.congress["members"]]
     push(state, *([frame("pax.congress_attend", guests=guests, answers={})] if guests else []),
          frame("pax.congress_propose", drafts={}, sealed=[]))
@@ -272,14 +295,29 @@ class Propose(Step):
     name = "pax.congress_propose"
     simultaneous = True
 
+    def members(self, state: PaxState, f: dict) -> list[str]:
+        """The seats that write."""
+        return state.congress["members"]
+
+    def term_powers(self, state: PaxState, f: dict) -> list[str]:
+        """The powers the terms may bind."""
+        return term_sides(state)
+
+    def war_targets(self, state: PaxState, f: dict, seat: str) -> list[str]:
+        """Whom ``seat`` may leave the procedures to declare war on (L567)."""
+        return war_targets(state, seat)
+
+    def head(self, state: PaxState, f: dict, seat: str, n: int):
+        return msg("pax.prompt.congress_propose", "{power}: your treaty for the Congress ({n} term(s)).",
+                   power=seat, n=n)
+
     def decisions(self, state, f):
-        return [self._menu(state, f, p) for p in state.congress["members"] if p not in f["sealed"]]
+        return [self._menu(state, f, p) for p in self.members(state, f) if p not in f["sealed"]]
 
     def _menu(self, state, f, seat):
         d = _draft(f, seat)
-        sub, members = d["sub"], term_sides(state)
-        head = msg("pax.prompt.congress_propose", "{power}: your treaty for the Congress ({n} term(s)).",
-                   power=seat, n=len(d["terms"]))
+        sub, members = d["sub"], self.term_powers(state, f)
+        head = self.head(state, f, seat, len(d["terms"]))
         if sub is None:
             ch = [_c(f"giver-{p}", "term_giver", "A term for {power} to carry out", power=p)
                   for p in members] if len(d["terms"]) < MAX_TERMS else []
@@ -287,7 +325,7 @@ class Propose(Step):
                 ch.append(_c("submit", "submit_treaty", "Propose this treaty"))
             ch.append(_c("done", "no_treaty", "No proposal"))
             ch += [_c(f"war:{t}", "congress_war", "Leave the procedures: declare war on {power}", power=t)
-                   for t in war_targets(state, seat)]
+                   for t in self.war_targets(state, f, seat)]
             return Decision(seat, head, ch, self.name)
         if "taker" not in sub:
             return Decision(seat, head, [_c(f"taker-{p}", "term_taker", "In favour of {power}", power=p)
@@ -319,12 +357,16 @@ class Propose(Step):
             options = {term_id(t): t for t in term_options(state, sub["giver"], sub["taker"])}
             d["terms"].append(options[cid])
             d["sub"] = None
-        if len(f["sealed"]) < len(state.congress["members"]):
+        if len(f["sealed"]) < len(self.members(state, f)):
             return
         state.stack.pop()
+        self.finish(state, f, [{"from": seat, "terms": f["drafts"][seat]["terms"]} for seat in f.get("order", [])])
+
+    def finish(self, state: PaxState, f: dict, written: list[dict[str, Any]]) -> None:
+        """The treaties written (in order), each {"from", "terms"}: put to the vote."""
         c = state.congress
-        for seat in f.get("order", []):
-            c["proposals"].append({"id": len(c["proposals"]) + 1, "from": seat, "terms": f["drafts"][seat]["terms"]})
+        for p in written:
+            c["proposals"].append({"id": len(c["proposals"]) + 1, **p})
         if not congress_wars(state, f.get("wars", {})):
             next_vote(state, 0)
 
@@ -342,7 +384,7 @@ def congress_wars(state: PaxState, chosen: dict[str, str]) -> bool:
         return False
     for seat in [p for p in state.players if p in chosen]:
         if state.result is None:
-            wars.settle_declaration(state, seat, chosen[seat])
+            _wars().settle_declaration(state, seat, chosen[seat])
     if state.result is not None:
         return True
     c = state.congress
@@ -434,14 +476,14 @@ class Sign(Step):
             for p in refusers:
                 log(state, "pax.log.congress_refused", "{power} refuses to sign the Congress's treaty.", power=p)
                 area = next((x["area"] for x in disputes(state) + minor_defences(state)
-                             if p in (_seat_of(state, x["holder"]), _seat_of(state, x["against"]))), None)
+                             if p in (_seat_of(state, x["holder"]), _seat_of(state, x["against"]))), c.get("area"))
                 for m in c["members"]:
                     if m != p and area:
                         b.add_cb(state, m, p, area, "congress_refused")  # L467
                 b.raise_et(state, 2, "congress_defied", by=p)  # L692
             for p in refusers:  # L567: a disputant refusing to sign may declare war
                 if f["answers"][p].startswith("war:") and state.result is None:
-                    wars.settle_declaration(state, p, f["answers"][p][4:])
+                    _wars().settle_declaration(state, p, f["answers"][p][4:])
             defied_minors(state, refusers)
             fail(state, by=refusers[0])
             return
@@ -476,7 +518,7 @@ def defied_minors(state: PaxState, refusers: list[str]) -> None:
             done.append(key)
             log(state, "pax.log.congress_minor_war", "{power} defies the Congress: {minor} declares war on it.",
                 power=pl["against"], minor=pl["minor"])
-            wars.settle_declaration(state, pl["minor"], pl["against"])
+            _wars().settle_declaration(state, pl["minor"], pl["against"])
 
 
 def fail(state: PaxState, by: str | None = None) -> None:

@@ -166,6 +166,9 @@ def view(state: PaxState, viewer: str | None) -> dict[str, Any]:
     if viewer and top.get("step") == "pax.war_moves":  # wartime moves, sealed alike (ruleset 3)
         out["my_orders"] = list((top["drafts"].get(viewer) or {}).get("moves", []))
     if viewer:
+        from .war import peace_treaty_for  # the peace treaty put to the signature (ruleset 3, L684)
+
+        out["peace_treaty"] = peace_treaty_for(state)
         out["treaties"] = visible_treaties(state, viewer)
         out["proposals"] = proposals_for(state, viewer)
         if top.get("step") == "pax.negotiation":

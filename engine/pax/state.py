@@ -81,7 +81,9 @@ class War(BaseModel):
     side's minor -> the seat that moves it, "bot" for the engine (L513,
     L577, L632). ``separate``: powers that left by a separate peace (L684).
     ``defeated``: Chinese/Ottoman areas that lost their
-    strength (L481). ``over``: None while fought, else how it ended
+    strength (L481). ``retreated``: this Attack Phase's naval units that
+    retreated into a place not yet fought, place -> power -> {unit key: n}
+    (they add no strength there but share its result, L666). ``over``: None while fought, else how it ended
     ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
     index or None."""
     id: int
@@ -97,6 +99,7 @@ class War(BaseModel):
     controllers: dict[str, str] = Field(default_factory=dict)
     defeated: list[str] = Field(default_factory=list)
     separate: list[str] = Field(default_factory=list)
+    retreated: dict[str, dict[str, dict[str, int]]] = Field(default_factory=dict)
     over: str | None = None
     winner: int | None = None
 

@@ -31,14 +31,20 @@ L555-569, L682-684, L692, L700). Movement, combat and supply in war are
    Power allies is moved by the engine, ``controllers[minor] = "bot"``,
    L513, L579), initiative (L515-519), each side's Maneuver, Attack and
    Supply frames, ET +2 (L692), the end determination: peace by agreement or
-   a separate peace (``pax.war_peace``, L545, L684), a side with no unit
+   a separate peace (``pax.war_peace``, L545, L684; a peace is followed by
+   the belligerents' peace treaty, ``pax.war_treaty``, all sign,
+   ``pax.war_treaty_sign``), a side with no unit
    outside its homeland or whose every controlled area is held by the enemy
    alone loses (L546-547), three sequences without an attack are a
    stalemate (L548); :data:`MAX_SEQUENCES` is the engine's guard.
 5. **Resolution** (L553, L684): in each conquered area the winning side's
    strongest occupier places a status free (``pax.war_spoils``), the
-   defeated side's statuses there go; a stalemate leaves each side what it
-   conquered (L684); then the units go home (warfare.return_home_after_war).
+   defeated side's statuses there go; several victors first agree to that
+   division or convene a Congress of Europe (``pax.war_division``,
+   ``pax.war_congress``); a stalemate leaves each side what it conquered
+   (L684); a minor victorious alone garrisons its areas
+   (warfare.garrison_minor); then the units go home
+   (warfare.return_home_after_war).
 
 Readings are in docs/rulings/pax.md ("War phase flow").
 """
@@ -51,8 +57,8 @@ from ..core.messages import Choice, Decision, msg
 from ..core.rng import roll_die
 from ..core.steps import Step, frame, push, register
 from . import board as b
-from . import greatwar, natives, warfare
-from .negotiation import ALLIANCE_TERMS, record_breach, shown_number
+from . import congress, greatwar, natives, warfare
+from .negotiation import ALLIANCE_TERMS, carry_out, record_breach, record_treaty, shown_number
 from .revolts import OneSeat
 from .state import RANK, PaxState, War
 
@@ -643,12 +649,99 @@ def settle_peace(state: PaxState, war: War, answers: dict[str, str]) -> None:
     if offering >= set(belligerent_seats(state, war)):
         war.over = "peace"
         log(state, "pax.log.war_peace", "War {n} ends: peace by agreement.", n=war.id)
+        push(state, frame("pax.war_treaty", war=war.id, drafts={}, sealed=[]))
         return
     for side in range(len(war.sides)):
         mine = side_seats(state, war, side)
         if set(side_seats(state, war, 1 - side)) <= offering and set(mine) - offering:
             for seat in [s for s in mine if s in offering]:
                 separate_peace(state, war, side, seat)
+
+
+def war_powers(state: PaxState, war: War) -> list[str]:
+    """The powers fighting ``war`` (a minor's too: it conforms to the treaty its allies write, L684)."""
+    return [p for side in war.sides for p in side if p in state.powers and state.powers[p].kind != "native"]
+
+
+@register
+class PeaceTreaty(congress.Propose):
+    """L684 "Alla fine di una Guerra i giocatori devono redigere un Trattato
+    che risolva ogni disputa rimasta e disponga i cambi di Status
+    desiderati": after a peace by agreement every belligerent player may
+    write one treaty, its terms Negotiation's (negotiation.term_options)
+    between the war's powers; the default writes none."""
+    name = "pax.war_treaty"
+
+    def members(self, state, f):
+        return belligerent_seats(state, get_war(state, f["war"]))
+
+    def term_powers(self, state, f):
+        return war_powers(state, get_war(state, f["war"]))
+
+    def war_targets(self, state, f, seat):
+        return []  # the war is ending: L567's declaration is the Congress's, not the peace's
+
+    def head(self, state, f, seat, n):
+        return msg("pax.prompt.war_treaty", "{power}: your peace treaty for war {war} ({n} term(s)).", power=seat,
+                   war=f["war"], n=n)
+
+    def finish(self, state, f, written):
+        if written:
+            push(state, frame("pax.war_treaty_sign", war=f["war"], proposals=written, index=0, answers={}))
+        else:
+            no_treaty(state, f["war"])
+
+
+def no_treaty(state: PaxState, wid: int) -> None:
+    log(state, "pax.log.war_no_treaty", "War {n}: no peace treaty is signed; the peace changes no status.", n=wid)
+
+
+@register
+class PeaceSign(_WarSealed):
+    """L684 "Tutti i belligeranti devono firmare il Trattato": the treaties
+    written are put in turn to every belligerent player, sealed; the first
+    all sign is carried out whole (negotiation.carry_out) and recorded,
+    public. Refusing (the default: nothing changes) passes to the next; with
+    none signed the peace stands and changes no status (docs/rulings/pax.md)."""
+    name = "pax.war_treaty_sign"
+    who = staticmethod(lambda state, war: belligerent_seats(state, war))
+
+    def ask(self, state, f, seat):
+        p = f["proposals"][f["index"]]
+        return Decision(seat, msg("pax.prompt.war_treaty_sign", "{power}: sign the peace treaty of {other} ({n} "
+                                  "term(s))? Its terms are in your view.", power=seat, other=p["from"],
+                                  n=len(p["terms"])),
+                        [_c("refuse", "refuse_sign", "Refuse to sign"), _c("sign", "sign", "Sign")], self.name)
+
+    def settle(self, state, f):
+        prop = f["proposals"][f["index"]]
+        if all(a == "sign" for a in f["answers"].values()):
+            if carry_out(state, prop):
+                t = {"id": len(state.treaties) + 1, "turn": state.turn, "signatories": list(f["answers"]),
+                     "terms": prop["terms"], "secret": False, "breaches": [], "peace": f["war"]}
+                record_treaty(state, t)
+                log(state, "pax.log.war_treaty", "War {n}: the peace treaty of {power} is signed (treaty {t}).",
+                    n=f["war"], power=prop["from"], t=shown_number(t, None))
+                return
+            log(state, "pax.log.agreement_void", "An agreement can no longer be carried out: void.")
+        if f["index"] + 1 < len(f["proposals"]):
+            push(state, dict(f, index=f["index"] + 1, answers={}))
+        else:
+            no_treaty(state, f["war"])
+
+    def default(self, state, f, actor):
+        return "refuse"
+
+
+def peace_treaty_for(state: PaxState) -> dict[str, Any] | None:
+    """The peace treaty put to the signature now (public, L684), its terms as messages."""
+    from .negotiation import term_text
+
+    top = state.stack[-1] if state.stack else {}
+    if top.get("step") != PeaceSign.name:
+        return None
+    p = top["proposals"][top["index"]]
+    return {"war": top["war"], "from": p["from"], "texts": [term_text(t).to_dict() for t in p["terms"]]}
 
 
 def separate_peace(state: PaxState, war: War, side: int, seat: str) -> None:
@@ -710,7 +803,10 @@ class Outcome(_WarStep):
             else:
                 push(state, frame("pax.war_sequence", war=war.id))
                 return
-        push(state, *spoils_frames(state, war), frame("pax.war_close", war=war.id))
+        spoils = spoils_frames(state, war)
+        asked = bool(spoils) and len(victors(state, war)) > 1
+        push(state, *([frame("pax.war_division", war=war.id, answers={})] if asked else spoils),
+             frame("pax.war_close", war=war.id))
 
 
 # ----------------------------------------------------------------- resolution (L553, L684)
@@ -760,6 +856,59 @@ def spoils_frames(state: PaxState, war: War) -> list[dict]:
         if who is not None:
             out.append(frame("pax.war_conquest", war=war.id, area=area, power=who, side=side))
     return out
+
+
+def victors(state: PaxState, war: War) -> list[str]:
+    """The winning alliance's players (none but after a victory)."""
+    return side_seats(state, war, war.winner) if war.over == "victory" else []
+
+
+@register
+class Division(_WarSealed):
+    """L684 "l'Alleanza vittoriosa può, per accordo unanime, dividersi le
+    Aree conquistate ... Se i vincitori non si accordano sulle divisione
+    delle spoglie, è automaticamente convocato un Congresso d'Europa": each
+    victor agrees (the default) to the engine's division, the strongest
+    occupier of each conquered area placing its status (``pax.war_spoils``),
+    or disagrees; any disagreement convenes a Congress of Europe, whose
+    treaty may divide again what the division placed (docs/rulings/pax.md)."""
+    name = "pax.war_division"
+    who = staticmethod(lambda state, war: victors(state, war))
+
+    def ask(self, state, f, seat):
+        war = get_war(state, f["war"])
+        mine = sum(1 for x in spoils_frames(state, war) if state.seat(x["power"]) == seat)
+        return Decision(seat, msg("pax.prompt.war_division", "{power}: war {n} is won; the strongest occupier of "
+                                  "each conquered area places its status there ({k} area(s) for you). Agree to "
+                                  "this division of the spoils?", power=seat, n=war.id, k=mine),
+                        [_c("agree", "agree_division", "Agree"),
+                         _c("disagree", "disagree_division", "Disagree: a Congress of Europe is convened")],
+                        self.name)
+
+    def settle(self, state, f):
+        war = get_war(state, f["war"])
+        against = [s for s in self.seats(state, f) if f["answers"].get(s) == "disagree"]
+        push(state, *spoils_frames(state, war),
+             *([frame("pax.war_congress", war=war.id, by=against[0])] if against else []))
+
+    def default(self, state, f, actor):
+        return "agree"
+
+
+@register
+class WarCongress(_WarStep):
+    """L684: the victors did not agree: a Congress of Europe is convened
+    (congress.convene: ET +3, L690-692), its parties the victors, hosted by
+    the first player who may host it (L465; docs/rulings/pax.md)."""
+    name = "pax.war_congress"
+    fought = False
+
+    def play(self, state, f, war):
+        parties = victors(state, war)
+        log(state, "pax.log.war_spoils_disputed", "The victors of war {n} do not agree on the spoils.", n=war.id)
+        where = congress.hosts(state, parties)
+        congress.convene(state, where[0] if where else parties[0], parties, f["by"],
+                         area=min(a for a, side in war.conquered.items() if side == war.winner))
 
 
 def take_area(state: PaxState, war: War, area: str, power: str, side: int, level: str | None) -> None:
@@ -822,6 +971,9 @@ class Close(_WarStep):
     fought = False
 
     def play(self, state, f, war):
+        minor = warfare.lone_minor_winner(state, war)
+        if minor is not None:
+            warfare.garrison_minor(state, war, minor)
         warfare.return_home_after_war(state, war)
         if war.kind in ("chinese", "ottoman"):  # their armies exist for their war only (L475, L497)
             natives.remove_native_armies(state, war)

@@ -14,7 +14,9 @@ own strength counts only for a native power (natives.area_strength, L481).
 Retreats are chosen by the owner among the places the units could move to
 (``pax.war_retreat``; none: they surrender, L656, L680); EX/½EX losses are
 chosen by their owner (``pax.war_losses``), the Great Powers' units lost
-before the minors' (L656). At the end: the areas conquered (L670).
+before the minors' (L656). Naval units that retreat into a place not yet
+fought this Attack Phase (``War.retreated``) add no strength there but share
+its result (L666). At the end: the areas conquered (L670).
 """
 from __future__ import annotations
 
@@ -68,12 +70,25 @@ def native_strength(state: PaxState, war: War, loc: str, powers: list[str], kind
 
 
 def strengths(state: PaxState, war: War, loc: str, kind: str, attackers: list[str]) -> tuple[int, int, list[str]]:
-    """(attack, defence, defenders) of a battle."""
+    """(attack, defence, defenders) of a battle; naval units that retreated
+    here this Attack Phase add nothing beside friendly units (L666)."""
     side = war.side_of(attackers[0])
     _, enemies = sides(war, side)
     dfn = [p for p in enemies if p in state.powers and units_of(state, [p], loc, kind)]
-    att = units_of(state, attackers, loc, kind) + native_strength(state, war, loc, attackers, kind)
-    return att, units_of(state, dfn, loc, kind) + native_strength(state, war, loc, enemies, kind), dfn
+    att = force(state, war, attackers, loc, kind) + native_strength(state, war, loc, attackers, kind)
+    return att, force(state, war, dfn, loc, kind) + native_strength(state, war, loc, enemies, kind), dfn
+
+
+def force(state: PaxState, war: War, powers: list[str], loc: str, kind: str) -> int:
+    """The strength ``powers`` bring to a battle in ``loc``: L666 "le Unità
+    in ritirata non aggiungono la propria forza alle Unità amiche presenti";
+    retreated ships alone there (no friendly units to add to) fight as they are."""
+    total = units_of(state, powers, loc, kind)
+    if kind != "fleet":
+        return total
+    came = sum(min(n, b.units_at(state, p, loc).get(k, 0)) * parse_unit(k)[1]
+               for p in powers for k, n in war.retreated.get(loc, {}).get(p, {}).items())
+    return total - came if total > came else total
 
 
 def land_combat(state: PaxState, war: War, area: str, attackers: list[str]) -> str:
@@ -89,6 +104,8 @@ def fight(state: PaxState, war: War, kind: str, loc: str, attackers: list[str]) 
     if not att or not dfn:  # nobody to fight (a caller's battle already over): no roll
         return "DE" if att else "AE"
     war.attacked = True
+    if kind == "fleet":  # the ships that retreated here now share this result (L666)
+        war.retreated.pop(loc, None)
     table, die, res = combat_result(state, att, dfn)
     log(state, "pax.log.war_combat", "{attackers} ({att}) attack {defenders} ({dfn}) in {place}: table {table}, "
         "die {die}: {result}.", attackers=", ".join(attackers), att=att, defenders=", ".join(defenders), dfn=dfn,
@@ -144,6 +161,9 @@ def retreat_to(state: PaxState, war: War, power: str, loc: str, kind: str, dest:
     they may go (L664)."""
     for k, n in _kind_units(state, power, loc, kind).items():
         move_units(state, war, power, loc, k, dest, n, public=False)
+        if kind == "fleet" and dest != HOME:  # into a place perhaps not yet fought (L666)
+            into = war.retreated.setdefault(dest, {}).setdefault(power, {})
+            into[k] = into.get(k, 0) + n
     if kind == "fleet" and is_sea(loc) and dest in retreat_options(state, war, power, loc, "army"):
         for k, n in _kind_units(state, power, loc, "army").items():
             move_units(state, war, power, loc, k, dest, n, public=False)
@@ -225,6 +245,7 @@ class WarAttack(Step):
         if "seats" not in f:
             log(state, "pax.log.war_attack", "Attack Phase: {powers}.", powers=", ".join(war.sides[f["side"]]))
             f = dict(f, seats=deciders(state, war, f["side"]), fought=[])
+            war.retreated = {}
         while f["seats"]:
             who = f["seats"][0]
             options = battles(state, war, f["side"], powers_of(state, war, f["side"], who), f["fought"])
@@ -239,6 +260,7 @@ class WarAttack(Step):
                 return
             push(state, frame("pax.war_attack_choice", war=f["war"], side=f["side"], seat=who, options=options), f)
             return
+        war.retreated = {}  # a retreat's mark lasts the Attack Phase it happened in (L666)
         conquests(state, war, f["side"])
 
 

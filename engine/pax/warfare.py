@@ -24,7 +24,7 @@ from ..core.steps import Step, frame, push, register
 from . import board as b
 from . import warcombat  # noqa: F401  (registers the attack steps)
 from .data import get_data
-from .state import PaxState, War
+from .state import PaxState, War, unit_key
 from .warcombat import deciders, land_combat, powers_of  # noqa: F401  (land_combat: WAR.md)
 from .warmoves import (  # noqa: F401
     HOME,
@@ -306,3 +306,39 @@ def return_home_after_war(state: PaxState, war: War) -> None:
                     b.remove_unit(state, p, loc, k, n)
                     b.add_unit(state, p, HOME, k, n)
         log(state, "pax.log.war_home", "{power}'s units return home.", power=p)
+
+
+def lone_minor_winner(state: PaxState, war: War) -> str | None:
+    """The minor that won ``war`` without allies (L684 "Se un Minore non ha
+    Alleati ... Se vittoriosa"), else None."""
+    if war.over != "victory" or war.winner is None:
+        return None
+    side = [p for p in war.sides[war.winner] if p in state.powers]
+    return side[0] if len(side) == 1 and state.powers[side[0]].kind == "minor" else None
+
+
+def garrison_minor(state: PaxState, war: War, minor: str) -> None:
+    """L684: a minor victorious without allies "sposterà un'Armata da (1) in
+    tutte le Aree controllate e muoverà le rimanenti Unità nella propria
+    Madrepatria. Se non ha abbastanza Armate da (1) per guarnigione in tutte
+    le Aree, le Unità necessarie verranno prese dalla scatola"."""
+    ps = state.powers[minor]
+    for k, n in war.surrendered.pop(minor, {}).items():
+        b.add_unit(state, minor, HOME, k, n)
+    for loc in [x for x in list(ps.units) if x != HOME]:
+        for k, n in b.units_at(state, minor, loc).items():
+            b.remove_unit(state, minor, loc, k, n)
+            b.add_unit(state, minor, HOME, k, n)
+    one = unit_key("army", 1)
+    for aid, a in sorted(state.areas.items()):
+        s = a.statuses.get(minor)
+        if not (s and b.is_control(s.level)):
+            continue
+        if b.units_at(state, minor, HOME).get(one):
+            b.remove_unit(state, minor, HOME, one)
+        else:
+            log(state, "pax.log.war_box_army", "{power} takes an Army (1) from the box for {area}.",
+                power=minor, area=aid)
+        b.add_unit(state, minor, aid, one)
+    log(state, "pax.log.war_garrisons", "{power} garrisons every area it controls with an Army (1); its other "
+        "units return home.", power=minor)

@@ -100,6 +100,10 @@ async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
     for seat in ("france", "germany"):
         posts += channel_posts(await write(h, U4[seat], ["offer_peace"], confirm=False))
     g, state = await _state(svc, g)
+    assert state.stack[-1]["step"] == "pax.war_treaty"  # L684: the peace treaty; neither writes one
+    for seat in ("france", "germany"):
+        posts += channel_posts(await write(h, U4[seat], ["done"], confirm=False))
+    g, state = await _state(svc, g)
     war = state.wars[0]
     assert war.over == "peace" and state.at_war() == []
     assert b.units_at(state, "france", "guinea") == {}  # units where their power holds nothing go home (L684)
