@@ -15,7 +15,8 @@ After a won Chinese Rebellion it asks for the richest defeated area (L485).
 It declares war when it holds a Casus Belli against a power whose armies are
 weaker than its own, honours its treaties, offers peace when its alliance
 has fewer strength points on the map, and takes the highest status a
-conquest offers."""
+conquest offers. A neutral bot gives no Rights of Call and denies no canal
+(a denial to one alliance would give it a Casus Belli against the bot, L696)."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -175,4 +176,5 @@ ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_
            "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
            "pax.war_retreat": _war_retreat, "pax.cession": _cession,
            "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour", "pax.war_peace": _peace,
-           "pax.war_spoils": lambda s, d, ids: ids[0]}
+           "pax.war_spoils": lambda s, d, ids: ids[0],
+           "pax.war_permit": lambda s, d, ids: "none", "pax.war_canal": lambda s, d, ids: "open"}

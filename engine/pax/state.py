@@ -81,7 +81,11 @@ class War(BaseModel):
     side's minor -> the seat that moves it, "bot" for the engine (L513,
     L577, L632). ``separate``: powers that left by a separate peace (L684).
     ``defeated``: Chinese/Ottoman areas that lost their
-    strength (L481). ``over``: None while fought, else how it ended
+    strength (L481). ``permits``: a neutral power -> the sides it gave its
+    permission for Rights of Call beside its Controls (L618, never
+    revoked). ``canal_denials``: canal id ("suez", "straits",
+    "panama_canal") -> a neutral controller -> the sides it denies the
+    canal to (L694-696). ``over``: None while fought, else how it ended
     ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
     index or None."""
     id: int
@@ -97,6 +101,8 @@ class War(BaseModel):
     controllers: dict[str, str] = Field(default_factory=dict)
     defeated: list[str] = Field(default_factory=list)
     separate: list[str] = Field(default_factory=list)
+    permits: dict[str, list[int]] = Field(default_factory=dict)
+    canal_denials: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     over: str | None = None
     winner: int | None = None
 

@@ -157,15 +157,17 @@ def defensive_pact(state: PaxState, war: War, attacked: str, by: str) -> None:
 
 # ----------------------------------------------------------------- declarations (L557, L569)
 
-def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[str]]:
+def declaration_offers(state: PaxState, offered: list[str], why: str | None = None) -> dict[str, list[str]]:
     """{seat: [powers it may declare war on]} from this turn's Casus Belli
     (L557), each holder/target pair once per War phase (``offered``:
-    "holder>target" already asked). A player holds them; Austria-Hungary
-    never declares (L700)."""
+    "holder>target" already asked); ``why``: only the Casus Belli of that
+    cause. A player holds them; Austria-Hungary never declares (L700)."""
     out: dict[str, list[str]] = {}
     for cb in state.casus_belli:
         holder, target = cb["holder"], cb["against"]
         if cb["turn"] != state.turn or holder == target or f"{holder}>{target}" in offered:
+            continue
+        if why is not None and cb["why"] != why:
             continue
         if state.powers[holder].kind != "player" or target not in state.powers:
             continue
@@ -177,13 +179,17 @@ def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[st
     return out
 
 
-def declaration_round(state: PaxState, offered: list[str], rnd: int = 1) -> list[dict]:
-    """The frame of declaration round ``rnd``, none when nobody may declare."""
-    offers = declaration_offers(state, offered)
+def declaration_round(state: PaxState, offered: list[str], rnd: int = 1, war: War | None = None,
+                      why: str | None = None) -> list[dict]:
+    """The frame of declaration round ``rnd``, none when nobody may declare.
+    During a war (``war``), only the Casus Belli of cause ``why`` are
+    offered and a declaration brings its target into ``war`` (L636, L696)."""
+    offers = declaration_offers(state, offered, why)
     if not offers:
         return []
     pairs = offered + [f"{seat}>{t}" for seat, ts in offers.items() for t in ts]
-    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs)]
+    during = {"war": war.id, "why": why} if war is not None else {}
+    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs, **during)]
 
 
 class _Sealed(Step):
@@ -235,14 +241,17 @@ class Declare(_Sealed):
                            for t in f["offers"][seat]], self.name)
 
     def settle(self, state, f):
+        war = next((w for w in state.at_war() if w.id == f.get("war")), None)
+        # during a war only the calls this round's declarations bring are asked
+        asked = [ob["key"] for ob in obligations(state)] if "war" in f else []
         for seat in f["offers"]:
             answer = f["answers"][seat]
             if answer.startswith("declare:") and state.result is None:
-                declare(state, seat, answer.split(":", 1)[1])
+                declare(state, seat, answer.split(":", 1)[1], war=war)
             elif answer == "peace":
                 log(state, "pax.log.war_no_declaration", "{power} declares no war.", power=seat)
         if state.result is None:
-            push(state, frame("pax.war_calls", round=f["round"], asked=[], offered=f["offered"]))
+            push(state, frame("pax.war_calls", round=f["round"], asked=asked, offered=f["offered"]))
 
     def default(self, state, f, actor):
         return "peace"
@@ -409,7 +418,8 @@ class Alliances(_WarStep):
                     war.controllers[p] = seats[0]  # the Ottomans with allies fight as a minor (L497)
                 elif p in state.powers and state.powers[p].kind == "minor":
                     war.controllers[p] = "bot"
-        push(state, frame("pax.war_sequence", war=war.id))
+        # the neutrals' permissions and canals (engine/pax/neutrals.py, L618, L696)
+        push(state, frame("pax.war_neutrals", war=war.id), frame("pax.war_sequence", war=war.id))
 
 
 def bystanders(state: PaxState, war: War) -> list[str]:

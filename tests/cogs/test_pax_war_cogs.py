@@ -59,6 +59,20 @@ async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
     assert war.sides == [["france"], ["germany", "austria_hungary"]]  # the defensive alliance (L569)
     assert state.casus_belli == []  # removed once the War Sequence begins (L561)
 
+    # as the war begins the neutrals with Controls are asked, sealed, whether they give
+    # Rights of Call (L618) and deny the canals they hold (L694); here they do neither
+    seen = set()
+    while state.stack[-1]["step"] in ("pax.war_permit", "pax.war_canal"):
+        seen.add(state.stack[-1]["step"])
+        asked = {d.actor for d in engine.decisions(state)}
+        assert asked and asked <= {"great_britain", "usa"}  # never a belligerent
+        assert not discord_views_of(svc, g, state)
+        for seat in sorted(asked):
+            no = "none" if state.stack[-1]["step"] == "pax.war_permit" else "open"
+            posts += channel_posts(await write(h, U4[seat], [no], confirm=False))
+        g, state = await _state(svc, g)
+    assert "pax.war_permit" in seen and state.wars[0].permits == {}
+
     # sequence 1: France marches into Guinea; Germany cannot see it before France is done
     first = war.sides[war.first][0]
     order = ["france", "germany"] if first == "france" else ["germany", "france"]
