@@ -30,7 +30,7 @@ from . import board as b
 from . import natives
 from .data import get_data
 from .state import PaxState, War
-from .war import _Sealed, _WarSealed, declaration_round, get_war
+from .war import _Sealed, _WarSealed, _WarStep, declaration_round, get_war
 from .warmoves import canal_area, canal_holders, holder_denies
 
 CODOMINIUM = "codominium_entered"  # warmoves.codominium_cb's cause
@@ -90,14 +90,12 @@ def canal_neutrals(state: PaxState, war: War, via: str) -> list[str]:
 
 
 @register
-class Neutrals(Step):
+class Neutrals(_WarStep):
     """As a war begins, the neutrals' questions: permissions, then each canal."""
     name = "pax.war_neutrals"
-    auto = True
 
-    def run(self, state, f):
-        war = get_war(state, f["war"])
-        if state.result is not None or war.over or not open_sides(state, war):
+    def play(self, state, f, war):
+        if not open_sides(state, war):
             return
         out = [frame("pax.war_permit", war=war.id, answers={})] if permit_powers(state, war) else []
         out += [frame("pax.war_canal", war=war.id, via=c, answers={}) for c in canals_in_use(state)
@@ -204,15 +202,13 @@ def canal_casus_belli(state: PaxState, war: War, via: str) -> list[dict]:
 # ----------------------------------------------------------------- the codominium's moment (L636)
 
 @register
-class Codominium(Step):
+class Codominium(_WarStep):
     """After a Maneuver's moves: a neutral whose codominium a belligerent
     entered may declare war on it now (the declaration round), then the
     Casus Belli lapses (L636 "solo nell'istante in cui le Truppe entrano")."""
     name = "pax.war_codominium"
-    auto = True
 
-    def run(self, state, f):
-        war = get_war(state, f["war"])
+    def play(self, state, f, war):
         if not any(cb["why"] == CODOMINIUM for cb in state.casus_belli):
             return
         push(state, *declaration_round(state, [], war=war, why=CODOMINIUM), frame("pax.war_cb_lapse", why=CODOMINIUM))

@@ -8,6 +8,7 @@ test_pax_war_board.py's empty map with Great Britain at war with France; the
 from __future__ import annotations
 
 import pytest
+from test_pax_war_board import HOLD, blank, control
 
 import engine
 from engine.core.engine import settle
@@ -19,29 +20,6 @@ from engine.pax.war import declaration_round, take_area
 from engine.pax.warmoves import canal_denied, destinations, rights_of_call
 
 pytestmark = pytest.mark.timeout(60)
-
-HOLD = {"step": "pax.movement", "round": 1, "drafts": {}, "sealed": []}
-
-
-def blank():
-    """A ruleset-3 game on an empty map, Great Britain (alliance 1) at war
-    with France (alliance 2), waiting in a Movement round below the frames
-    a test pushes."""
-    from engine.pax.state import War
-
-    s = engine.new_game("pax", "1880", 1, {"players": 5, "ruleset": 3})
-    s.stack[:] = [dict(HOLD)]
-    for a in s.areas.values():
-        a.statuses.clear()
-    for ps in s.powers.values():
-        ps.units.clear()
-        ps.merchant = []
-    s.wars.append(War(id=1, sides=[["great_britain"], ["france"]]))
-    return s
-
-
-def control(s, area, power, level="protectorate"):
-    b.set_status(s, area, power, level, new=False)
 
 
 def war_begins(s):
@@ -192,18 +170,23 @@ def test_a_canal_not_built_is_not_asked_about():
 
 # ----------------------------------------------------------------- Codominium (L636-638)
 
+def march(s, power, src, dest, side=0):
+    """``power``'s (3) army marches from ``src`` into ``dest`` in its alliance's Maneuver."""
+    b.add_unit(s, power, src, "army-3")
+    push(s, frame("pax.war_maneuver", war=1, side=side))
+    settle(s)
+    engine.apply(s, power, f"{power}|{src}|army-3")
+    engine.apply(s, power, dest)
+    engine.apply(s, power, "done")
+
+
 def _enter_egypt(s):
     """France and neutral Germany hold Egypt in codominium; a British army
     marches in from the Sudan (L636)."""
     control(s, "sudan", "great_britain")
     control(s, "egypt", "france")
     control(s, "egypt", "germany")
-    b.add_unit(s, "great_britain", "sudan", "army-3")
-    push(s, frame("pax.war_maneuver", war=1, side=0))
-    settle(s)
-    engine.apply(s, "great_britain", "great_britain|sudan|army-3")
-    engine.apply(s, "great_britain", "egypt")
-    engine.apply(s, "great_britain", "done")
+    march(s, "great_britain", "sudan", "egypt")
 
 
 def test_the_codominium_neutral_that_declares_at_once_joins_the_war():
@@ -246,12 +229,7 @@ def test_no_casus_belli_when_both_alliances_share_the_codominium_with_the_neutra
     for p in ("great_britain", "france", "germany"):
         control(s, "egypt", p)
     control(s, "sudan", "usa")
-    b.add_unit(s, "usa", "sudan", "army-3")
-    push(s, frame("pax.war_maneuver", war=1, side=0))
-    settle(s)
-    engine.apply(s, "usa", "usa|sudan|army-3")
-    engine.apply(s, "usa", "egypt")
-    engine.apply(s, "usa", "done")
+    march(s, "usa", "sudan", "egypt")
     assert b.units_at(s, "usa", "egypt") == {"army-3": 1}
     assert s.casus_belli == [] and s.stack == [HOLD]
 
