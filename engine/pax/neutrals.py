@@ -196,7 +196,14 @@ def canal_casus_belli(state: PaxState, war: War, via: str) -> list[dict]:
             for p in war.sides[side]:
                 if state.powers[p].kind == "player":
                     b.add_cb(state, p, n, canal_area(via), CANAL)
-    return declaration_round(state, [], war=war, why=CANAL)
+    return declaration_round(state, [], war=war, why=CANAL) if may_join(war) else []
+
+
+def may_join(war: War) -> bool:
+    """A neutral declared war on (or declaring) joins the other alliance,
+    never the Chinese Empire's: the Chinese Rebellion's enemies fight it side
+    by side (L475; ruling)."""
+    return war.kind != "chinese"
 
 
 # ----------------------------------------------------------------- the codominium's moment (L636)
@@ -211,7 +218,8 @@ class Codominium(_WarStep):
     def play(self, state, f, war):
         if not any(cb["why"] == CODOMINIUM for cb in state.casus_belli):
             return
-        push(state, *declaration_round(state, [], war=war, why=CODOMINIUM), frame("pax.war_cb_lapse", why=CODOMINIUM))
+        offers = declaration_round(state, [], war=war, why=CODOMINIUM) if may_join(war) else []
+        push(state, *offers, frame("pax.war_cb_lapse", why=CODOMINIUM))
 
 
 @register

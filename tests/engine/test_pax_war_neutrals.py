@@ -16,6 +16,7 @@ from engine.core.errors import IllegalChoice
 from engine.core.steps import frame, push
 from engine.pax import board as b
 from engine.pax import bots
+from engine.pax.state import PowerState
 from engine.pax.war import declaration_round, take_area
 from engine.pax.warmoves import canal_denied, destinations, rights_of_call
 
@@ -258,3 +259,19 @@ def test_the_bot_gives_no_permission_and_denies_no_canal():
     engine.apply(s, "germany", bots.choose(s, d))
     [d] = engine.decisions(s)
     assert bots.choose(s, d) == "open"
+
+
+def test_nobody_joins_the_chinese_empire_on_a_canal_casus_belli():
+    """L475: the Chinese Rebellion's enemies fight it side by side: a neutral
+    denying Suez to them is not brought into the Chinese side (ruling)."""
+    s = blank()
+    war = s.wars[0]
+    war.kind, war.sides = "chinese", [["china"], ["great_britain", "france"]]
+    s.powers["china"] = PowerState(kind="native")
+    control(s, "egypt", "germany")
+    war_begins(s)
+    engine.apply(s, "germany", "none")
+    assert engine.decisions(s)[0].ids() == ["open", "deny:1"]  # the native side moves by its own rules
+    engine.apply(s, "germany", "deny:1")
+    assert canal_denied(s, war, "great_britain", "suez")
+    assert s.stack == [HOLD] and war.sides == [["china"], ["great_britain", "france"]]
