@@ -99,6 +99,12 @@ def _merge(state: PaxState, war: War, other: War, side: int, power: str) -> None
     war.sides[side] += other.sides[k]
     war.sides[1 - side] += other.sides[1 - k]
     war.declared += other.declared
+    here = {k: side, 1 - k: 1 - side}  # other's side index -> war's
+    for p, given in other.permits.items():  # a neutral's permission stays (L618)
+        war.permits[p] = sorted(set(war.permits.get(p, [])) | {here[i] for i in given})
+    for via, denials in other.canal_denials.items():
+        for p, denied in denials.items():
+            war.canal_denials.setdefault(via, {}).setdefault(p, sorted({here[i] for i in denied}))
     state.wars.remove(other)
 
 

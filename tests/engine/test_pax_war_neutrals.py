@@ -16,8 +16,8 @@ from engine.core.errors import IllegalChoice
 from engine.core.steps import frame, push
 from engine.pax import board as b
 from engine.pax import bots
-from engine.pax.state import PowerState
-from engine.pax.war import declaration_round, take_area
+from engine.pax.state import PowerState, War
+from engine.pax.war import declaration_round, declare, take_area
 from engine.pax.warmoves import canal_denied, destinations, rights_of_call
 
 pytestmark = pytest.mark.timeout(60)
@@ -275,3 +275,20 @@ def test_nobody_joins_the_chinese_empire_on_a_canal_casus_belli():
     engine.apply(s, "germany", "deny:1")
     assert canal_denied(s, war, "great_britain", "suez")
     assert s.stack == [HOLD] and war.sides == [["china"], ["great_britain", "france"]]
+
+
+def test_two_wars_that_become_one_keep_the_neutrals_permissions_and_denials():
+    """L618 "non revocabile": when a declaration joins two wars (L569), what
+    a neutral gave or denied in either stays, on the side it was given to."""
+    s = blank()
+    w1 = s.wars[0]
+    w2 = War(id=2, sides=[["germany"], ["japan"]])
+    s.wars.append(w2)
+    w1.permits["usa"] = [0]   # to Great Britain
+    w2.permits["usa"] = [0]   # to Germany
+    w2.canal_denials["straits"] = {"usa": [1]}  # to Japan
+    declare(s, "great_britain", "germany")
+    [war] = s.wars
+    assert war.sides[0][:2] == ["great_britain", "japan"] and war.sides[1][:2] == ["france", "germany"]
+    assert war.permits == {"usa": [0, 1]}
+    assert war.canal_denials == {"straits": {"usa": [0]}}
