@@ -16,7 +16,9 @@ It declares war when it holds a Casus Belli against a power whose armies are
 weaker than its own, honours its treaties, offers peace when its alliance
 has fewer strength points on the map, and takes the highest status a
 conquest offers; it writes no peace treaty, signs one in which it gives
-nothing and agrees to the engine's division of the spoils."""
+nothing and agrees to the engine's division of the spoils. A neutral bot
+gives no Rights of Call and denies no canal (a denial to one alliance would
+give it a Casus Belli against the bot, L696)."""
 from __future__ import annotations
 
 from ..core.messages import Decision
@@ -188,4 +190,5 @@ ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_
            "pax.war_declare": _declare, "pax.war_call": lambda s, d, ids: "honour",
            "pax.war_pledge": lambda s, d, ids: "honour", "pax.war_peace": _peace,
            "pax.war_spoils": lambda s, d, ids: ids[0], "pax.war_treaty": _negotiation,
-           "pax.war_treaty_sign": _peace_sign, "pax.war_division": lambda s, d, ids: "agree"}
+           "pax.war_treaty_sign": _peace_sign, "pax.war_division": lambda s, d, ids: "agree",
+           "pax.war_permit": lambda s, d, ids: "none", "pax.war_canal": lambda s, d, ids: "open"}

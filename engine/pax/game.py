@@ -12,7 +12,7 @@ from typing import Any
 from ..core.engine import log
 from ..core.steps import push
 from ..core.data import load_yaml
-from . import admin, movement, natives, phases, warfare  # noqa: F401  (register steps)
+from . import admin, movement, natives, neutrals, phases, warfare  # noqa: F401  (register steps)
 from .data import DATA_DIR, get_data, table_value
 from .congress import congress_for
 from .negotiation import proposals_for, visible_treaties

@@ -83,7 +83,12 @@ class War(BaseModel):
     ``defeated``: Chinese/Ottoman areas that lost their
     strength (L481). ``retreated``: this Attack Phase's naval units that
     retreated into a place not yet fought, place -> power -> {unit key: n}
-    (they add no strength there but share its result, L666). ``over``: None while fought, else how it ended
+    (they add no strength there but share its result, L666). ``permits``:
+    a neutral power -> the sides it gave its permission for Rights of Call
+    beside its Controls (L618, never revoked). ``canal_denials``: canal id
+    ("suez", "straits", "panama_canal") -> a neutral controller -> the
+    sides it denies the canal to (L694-696). ``over``: None while fought,
+    else how it ended
     ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
     index or None."""
     id: int
@@ -100,6 +105,8 @@ class War(BaseModel):
     defeated: list[str] = Field(default_factory=list)
     separate: list[str] = Field(default_factory=list)
     retreated: dict[str, dict[str, dict[str, int]]] = Field(default_factory=dict)
+    permits: dict[str, list[int]] = Field(default_factory=dict)
+    canal_denials: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     over: str | None = None
     winner: int | None = None
 

@@ -112,6 +112,12 @@ def _merge(state: PaxState, war: War, other: War, side: int, power: str) -> None
     war.sides[side] += other.sides[k]
     war.sides[1 - side] += other.sides[1 - k]
     war.declared += other.declared
+    here = {k: side, 1 - k: 1 - side}  # other's side index -> war's
+    for p, given in other.permits.items():  # a neutral's permission stays (L618)
+        war.permits[p] = sorted(set(war.permits.get(p, [])) | {here[i] for i in given})
+    for via, denials in other.canal_denials.items():
+        for p, denied in denials.items():
+            war.canal_denials.setdefault(via, {}).setdefault(p, sorted({here[i] for i in denied}))
     state.wars.remove(other)
 
 
@@ -171,15 +177,17 @@ def defensive_pact(state: PaxState, war: War, attacked: str, by: str) -> None:
 
 # ----------------------------------------------------------------- declarations (L557, L569)
 
-def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[str]]:
+def declaration_offers(state: PaxState, offered: list[str], why: str | None = None) -> dict[str, list[str]]:
     """{seat: [powers it may declare war on]} from this turn's Casus Belli
     (L557), each holder/target pair once per War phase (``offered``:
-    "holder>target" already asked). A player holds them; Austria-Hungary
-    never declares (L700)."""
+    "holder>target" already asked); ``why``: only the Casus Belli of that
+    cause. A player holds them; Austria-Hungary never declares (L700)."""
     out: dict[str, list[str]] = {}
     for cb in state.casus_belli:
         holder, target = cb["holder"], cb["against"]
         if cb["turn"] != state.turn or holder == target or f"{holder}>{target}" in offered:
+            continue
+        if why is not None and cb["why"] != why:
             continue
         if state.powers[holder].kind != "player" or target not in state.powers:
             continue
@@ -191,13 +199,17 @@ def declaration_offers(state: PaxState, offered: list[str]) -> dict[str, list[st
     return out
 
 
-def declaration_round(state: PaxState, offered: list[str], rnd: int = 1) -> list[dict]:
-    """The frame of declaration round ``rnd``, none when nobody may declare."""
-    offers = declaration_offers(state, offered)
+def declaration_round(state: PaxState, offered: list[str], rnd: int = 1, war: War | None = None,
+                      why: str | None = None) -> list[dict]:
+    """The frame of declaration round ``rnd``, none when nobody may declare.
+    During a war (``war``), only the Casus Belli of cause ``why`` are
+    offered and a declaration brings its target into ``war`` (L636, L696)."""
+    offers = declaration_offers(state, offered, why)
     if not offers:
         return []
     pairs = offered + [f"{seat}>{t}" for seat, ts in offers.items() for t in ts]
-    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs)]
+    during = {"war": war.id, "why": why} if war is not None else {}
+    return [frame("pax.war_declare", round=rnd, offers=offers, answers={}, offered=pairs, **during)]
 
 
 def allied(state: PaxState, by: str, against: str) -> War | None:
@@ -206,17 +218,17 @@ def allied(state: PaxState, by: str, against: str) -> War | None:
     return war if war is not None and war.side_of(against) == war.side_of(by) else None
 
 
-def settle_declaration(state: PaxState, by: str, against: str) -> War | None:
+def settle_declaration(state: PaxState, by: str, against: str, war: War | None = None) -> War | None:
     """A declaration decided in a sealed round (the War phase's, or a
     Congress's, L567) carried out: it falls when an earlier one of the same
     round made the two allies, for the engine plays a war between two
     alliances only (L569's third alliance: docs/rulings/pax.md)."""
-    war = allied(state, by, against)
-    if war is not None:
+    ally = allied(state, by, against)
+    if ally is not None:
         log(state, "pax.log.war_declaration_void", "{power}'s declaration on {other} falls: they are allies in war "
-            "{n}.", power=by, other=against, n=war.id)
+            "{n}.", power=by, other=against, n=ally.id)
         return None
-    return declare(state, by, against)
+    return declare(state, by, against, war=war)
 
 
 class _Sealed(Step):
@@ -268,14 +280,17 @@ class Declare(_Sealed):
                            for t in f["offers"][seat]], self.name)
 
     def settle(self, state, f):
+        war = next((w for w in state.at_war() if w.id == f.get("war")), None)
+        # during a war only the calls this round's declarations bring are asked
+        asked = [ob["key"] for ob in obligations(state)] if "war" in f else []
         for seat in f["offers"]:
             answer = f["answers"][seat]
             if answer.startswith("declare:") and state.result is None:
-                settle_declaration(state, seat, answer.split(":", 1)[1])
+                settle_declaration(state, seat, answer.split(":", 1)[1], war=war)
             elif answer == "peace":
                 log(state, "pax.log.war_no_declaration", "{power} declares no war.", power=seat)
         if state.result is None:
-            push(state, frame("pax.war_calls", round=f["round"], asked=[], offered=f["offered"]))
+            push(state, frame("pax.war_calls", round=f["round"], asked=asked, offered=f["offered"]))
 
     def default(self, state, f, actor):
         return "peace"
@@ -502,7 +517,8 @@ class Alliances(_WarStep):
                     war.controllers[p] = seats[0]  # the Ottomans with allies fight as a minor (L497)
                 elif p in state.powers and state.powers[p].kind == "minor":
                     war.controllers[p] = "bot"
-        push(state, frame("pax.war_sequence", war=war.id))
+        # the neutrals' permissions and canals (engine/pax/neutrals.py, L618, L696)
+        push(state, frame("pax.war_neutrals", war=war.id), frame("pax.war_sequence", war=war.id))
 
 
 def bystanders(state: PaxState, war: War) -> list[str]:

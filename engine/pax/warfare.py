@@ -10,7 +10,8 @@ Frames (pushed by the war flow, engine/pax/war.py; ``war``: the War's id,
   (``pax.war_moves``, sealed like the Movement orders; a seat with no legal
   move is not asked). Each counter moves at most one area or sea zone; a
   quantity of counters moves in one answer. Deadline default: no further
-  moves (the moves written so far are carried out).
+  moves (the moves written so far are carried out). Then
+  ``pax.war_codominium`` (engine/pax/neutrals.py, L636).
 * ``pax.war_attack``: engine/pax/warcombat.py.
 * ``pax.war_supply``: the alliance's units out of supply surrender.
 """
@@ -128,8 +129,9 @@ class WarManeuver(Step):
         stranded(state, war)
         seats = [who for who in deciders(state, war, f["side"])
                  if who != "bot" and movable(state, war, powers_of(state, war, f["side"], who), {})]
-        if seats:
-            push(state, frame("pax.war_moves", war=f["war"], side=f["side"], seats=seats, drafts={}, sealed=[]))
+        moves = [frame("pax.war_moves", war=f["war"], side=f["side"], seats=seats, drafts={}, sealed=[])] if seats else []
+        # then a neutral whose codominium was entered may declare at once (engine/pax/neutrals.py, L636)
+        push(state, *moves, frame("pax.war_codominium", war=f["war"]))
 
 
 def _draft(f: dict, seat: str, create: bool = False) -> dict:

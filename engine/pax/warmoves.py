@@ -60,18 +60,38 @@ def units_of(state: PaxState, powers: list[str], loc: str, kind: str | None = No
     return sum(b.strength(b.units_at(state, p, loc), kind) for p in powers if p in state.powers)
 
 
-def canal_denied(state: PaxState, war: War, power: str, via: str) -> bool:
-    """L694-696: a canal or the Straits denied to ``power``: its controllers
-    (established Controls in Egypt, Anatolia, Panama...) are all at war with
-    it (in a codominium every member must deny, L696). Our reading: a
-    controller at war denies it to its enemies; a neutral denies nothing
-    (docs/rulings/pax.md)."""
-    area = _war_map(id(get_data()))[2].get(via)
+def canal_area(via: str) -> str | None:
+    """The area controlling canal ``via`` (Egypt for Suez, Anatolia for the Straits, L694-696)."""
+    return _war_map(id(get_data()))[2].get(via)
+
+
+def canal_holders(state: PaxState, via: str) -> list[str]:
+    """The powers with an established Control in the area of canal ``via``."""
+    area = canal_area(via)
     if area is None or area not in state.areas:
-        return False
-    holders = [p for p, s in state.areas[area].statuses.items() if b.is_control(s.level) and not s.new]
+        return []
+    return [p for p, s in state.areas[area].statuses.items() if b.is_control(s.level) and not s.new]
+
+
+def holder_denies(war: War, holder: str, via: str, side: int | None) -> bool:
+    """Whether ``holder`` denies canal ``via`` to ``side``: a controller at
+    war denies it to its enemies (our reading), a neutral to the sides it
+    chose (``war.canal_denials``, L694-696)."""
+    mine = war.side_of(holder)
+    if mine is not None:
+        return mine != side
+    return side in war.canal_denials.get(via, {}).get(holder, [])
+
+
+def canal_denied(state: PaxState, war: War, power: str, via: str) -> bool:
+    """L694-696: a canal or the Straits denied to ``power``: every controller
+    (established Controls in Egypt, Anatolia, Panama...) denies it, "Se
+    l'Area che controlla lo Stretto è in Codominio, tutti i partecipanti
+    devono essere d'accordo per negare il passaggio" (:func:`holder_denies`;
+    docs/rulings/pax.md)."""
+    holders = canal_holders(state, via)
     mine = war.side_of(power)
-    return bool(holders) and all(war.side_of(p) is not None and war.side_of(p) != mine for p in holders)
+    return bool(holders) and all(holder_denies(war, p, via, mine) for p in holders)
 
 
 def sea_neighbours(state: PaxState, war: War, power: str, sea: str) -> list[str]:
@@ -111,16 +131,18 @@ def neighbours(state: PaxState, war: War, power: str, loc: str) -> list[str]:
 
 def rights_of_call(state: PaxState, war: War, power: str) -> set[str]:
     """The sea and Cape zones where ``power`` has Rights of Call (L617-620):
-    beside its home or an area with its or an ally's Control or Influence,
-    or a Control of the other alliance it conquered; a Cape zone where it has
-    them in a sea beside it (L628-629). A neutral's permission (L618) is not
-    recorded yet (docs/rulings/pax.md)."""
+    beside its home or an area with its or an ally's Control or Influence, a
+    Control of a neutral that gave its alliance permission (L618,
+    ``war.permits``), or a Control of the other alliance it conquered; a
+    Cape zone where it has them in a sea beside it (L628-629)."""
     d = get_data()
     side = war.side_of(power)
     friends = war.sides[side] if side is not None else [power]
+    permitted = {p for p, given in war.permits.items() if side in given and war.side_of(p) is None}
     out = set(d.homes[power].coastal) if power in d.homes else set()
     for aid, a in state.areas.items():
-        held = any(p in friends and b.RANK[s.level] >= b.RANK["influence"] for p, s in a.statuses.items())
+        held = any(p in friends and b.RANK[s.level] >= b.RANK["influence"]
+                   or p in permitted and b.is_control(s.level) for p, s in a.statuses.items())
         if held or war.conquered.get(aid) == side:
             out.update(d.areas[aid].coastal)
     out |= {c for c, seas in capes().items() if out & set(seas)}
@@ -212,7 +234,8 @@ def codominium_cb(state: PaxState, war: War, power: str, area: str) -> None:
     """L636-638: a belligerent entering an area a neutral holds in
     codominium gives the neutral a Casus Belli, unless it is one of the
     co-owners or both alliances share the codominium with the neutral.
-    Recorded for the neutral to use when it may declare (docs/rulings/pax.md)."""
+    The neutral may declare war at that moment only (after the Maneuver's
+    moves are revealed, engine/pax/war.py ``pax.war_codominium``, L636)."""
     holders = [p for p, s in state.areas[area].statuses.items() if b.is_control(s.level) and not s.new]
     if len(holders) < 2 or power in holders:
         return

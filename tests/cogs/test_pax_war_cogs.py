@@ -28,7 +28,11 @@ async def _state(svc, g):
     return g, svc.state_of(g)
 
 
-async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
+async def _france_declares(h, setup=lambda state: None):
+    """Negotiation and the Congress pass; France, holding a Casus Belli against
+    Germany's new Protectorate in Guinea (L561), declares war in the War phase
+    (L557, L569). ``setup`` changes the stored game first. Returns (game,
+    state, the posts, European Tension before the war)."""
     g, _ = await to_negotiation(h, U4)
     svc = h.bot.service
     state = svc.state_of(g)
@@ -39,6 +43,7 @@ async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
     b.add_unit(state, "germany", "guinea", "army-1")
     state.casus_belli.append({"holder": "france", "against": "germany", "area": "guinea",
                               "why": "control_placed", "turn": state.turn})
+    setup(state)
     await _store(h, g, state)
     et0, posts = state.et, []
     for uid in U4.values():  # nothing negotiated
@@ -58,6 +63,27 @@ async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
     [war] = state.wars
     assert war.sides == [["france"], ["germany", "austria_hungary"]]  # the defensive alliance (L569)
     assert state.casus_belli == []  # removed once the War Sequence begins (L561)
+    return g, state, posts, et0
+
+
+async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
+    svc = h.bot.service
+    g, state, posts, et0 = await _france_declares(h)
+    [war] = state.wars
+
+    # as the war begins the neutrals with Controls are asked, sealed, whether they give
+    # Rights of Call (L618) and deny the canals they hold (L694); here they do neither
+    seen = set()
+    while state.stack[-1]["step"] in ("pax.war_permit", "pax.war_canal"):
+        seen.add(state.stack[-1]["step"])
+        asked = {d.actor for d in engine.decisions(state)}
+        assert asked and asked <= {"great_britain", "usa"}  # never a belligerent
+        assert not discord_views_of(svc, g, state)
+        for seat in sorted(asked):
+            no = "none" if state.stack[-1]["step"] == "pax.war_permit" else "open"
+            posts += channel_posts(await write(h, U4[seat], [no], confirm=False))
+        g, state = await _state(svc, g)
+    assert "pax.war_permit" in seen and state.wars[0].permits == {}
 
     # sequence 1: France marches into Guinea; Germany cannot see it before France is done
     first = war.sides[war.first][0]
@@ -111,3 +137,34 @@ async def test_four_players_declare_fight_two_sequences_and_make_peace(h):
     text = "\n".join(p["payload"].get("content") or "" for p in posts)
     assert "France declares war on Germany" in text
     assert "War 1 is over." in text
+
+
+async def test_a_neutral_denies_suez_to_one_alliance_and_is_declared_war_on_at_once(h):
+    """L694-696 through Discord: neutral Great Britain, holding Egypt, gives no
+    Rights of Call (L618) and denies the Suez Canal to Germany's alliance
+    only; Germany, now holding a Casus Belli against it, declares war at
+    once, and Great Britain joins France's alliance."""
+    def egypt_british(state):
+        state.areas["egypt"].statuses.clear()
+        b.set_status(state, "egypt", "great_britain", "protectorate", new=False)
+
+    svc = h.bot.service
+    g, state, posts, _ = await _france_declares(h, egypt_british)
+    while state.stack[-1]["step"] == "pax.war_permit":
+        for seat in sorted({d.actor for d in engine.decisions(state)}):
+            posts += channel_posts(await write(h, U4[seat], ["none"], confirm=False))
+        g, state = await _state(svc, g)
+    assert state.stack[-1]["step"] == "pax.war_canal" and state.stack[-1]["via"] == "suez"
+    [d] = engine.decisions(state)
+    assert d.actor == "great_britain" and d.ids() == ["open", "deny:0", "deny:1", "deny:all"]
+    posts += channel_posts(await write(h, U4["great_britain"], ["deny:1"], confirm=False))
+    g, state = await _state(svc, g)
+    assert state.stack[-1]["step"] == "pax.war_declare"
+    [d] = engine.decisions(state)
+    assert d.actor == "germany" and d.ids() == ["peace", "declare:great_britain"]
+    posts += channel_posts(await write(h, U4["germany"], ["declare:great_britain"], confirm=False))
+    g, state = await _state(svc, g)
+    assert state.wars[0].sides == [["france", "great_britain"], ["germany", "austria_hungary"]]
+    text = "\n".join(p["payload"].get("content") or "" for p in posts)
+    assert "Great Britain denies the Suez Canal to Germany's alliance." in text
+    assert "Germany declares war on Great Britain" in text

@@ -122,7 +122,8 @@ def test_an_army_enters_a_sea_with_enemy_ships_only_with_friendly_ships():
 def test_suez_is_denied_to_the_enemies_of_egypts_controller():
     """L694: "il giocatore che controlla l'Egitto può negare l'uso del Canale
     ad ogni altra Potenza"; our reading: a controller at war denies it to its
-    enemies, a neutral to nobody (docs/rulings/pax.md)."""
+    enemies, a neutral only to whom it chooses as the war begins (its default:
+    nobody, test_pax_war_neutrals.py; docs/rulings/pax.md)."""
     s = blank()
     war = s.wars[0]
     control(s, "egypt", "france")

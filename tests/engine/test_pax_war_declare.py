@@ -196,6 +196,8 @@ def test_a_pledged_power_that_honours_fights_beside_the_minor():
     assert war.sides == [["portugal", "france"], ["great_britain"]]
     assert ets(s, "war_declared") == [5] and not ets(s, "pledge_broken") and s.powers["france"].vp == vp
     assert war.controllers.get("portugal") == "france"  # the minor moves with its Great Power ally (L513)
+    while step(s) in ("pax.war_permit", "pax.war_canal"):  # the neutrals' questions as the war begins (L618, L694)
+        engine.apply_defaults(s)
     assert any(i.startswith("portugal|") for d in engine.decisions(s) if d.actor == "france" for i in d.ids())
 
 

@@ -38,12 +38,15 @@ def garrison(s, power, area, level="protectorate", unit="army-1"):
     b.add_unit(s, power, area, unit)
 
 
-BOARD_STEPS = ("pax.war_moves", "pax.war_attack_choice", "pax.war_join", "pax.war_retreat", "pax.war_losses")
+BOARD_STEPS = ("pax.war_moves", "pax.war_attack_choice", "pax.war_join", "pax.war_retreat", "pax.war_losses",
+               "pax.war_permit", "pax.war_canal")
 
 
 def hold_fire(s):
     """Nobody moves or attacks on the board (every board decision of
-    test_pax_war_board.py at its default), so a test sees the flow alone."""
+    test_pax_war_board.py at its default) and the neutrals give no
+    permission and deny no canal (test_pax_war_neutrals.py), so a test sees
+    the flow alone."""
     for _ in range(200):
         if not s.stack or s.result is not None or step(s) not in BOARD_STEPS:
             return
