@@ -226,8 +226,11 @@ def convene(state: PaxState, host: str, parties: list[str], by: str, defenders: 
     the members propose (phase 8's, and the victors' of a war who do not
     agree on the spoils, L684, whose dispute is over ``area``: the Casus
     Belli a refusal to sign gives, L467)."""
+    # ruleset 3: a minor's defenders are members (they speak for the minor, which never votes, L287;
+    # the USA or Japan could not attend otherwise, L465)
+    speakers = set(defenders or []) if at_least(state, 3) else set()
     state.congress = {"turn": state.turn, "host": host, "parties": parties, "defenders": list(defenders or []),
-                      "members": sorted(set(parties) | {"germany" if host == "austria_hungary" else host},
+                      "members": sorted(set(parties) | speakers | {"germany" if host == "austria_hungary" else host},
                                         key=state.players.index),
                       "proposals": [], "adopted": None, "signatures": {}, "status": "open"}
     if area:

@@ -151,8 +151,7 @@ def pledged_congress_defied(s):
             engine.apply(s, d.actor, "pass")
     assert s.congress["pledges"] == [{"power": "france", "minor": "portugal", "area": "congo",
                                       "against": "great_britain"}]
-    for d in engine.decisions(s):  # Germany hosts; France attends (L465)
-        engine.apply(s, d.actor, "attend" if d.actor == "france" else "stay")
+    assert s.congress["members"] == ["great_britain", "germany", "france"]  # Germany hosts; France pledged
     write_treaty(s, "france", "great_britain", "france", "remove:great_britain:congo")
     for p in ("great_britain", "germany"):
         engine.apply(s, p, "done")
@@ -208,3 +207,32 @@ def test_the_bot_honours_a_pledge():
     pledged_congress_defied(s)
     d = engine.decisions(s)[0]
     assert bots.choose(s, d) == "honour"
+
+
+def test_a_pledged_usa_sits_at_the_congress_it_caused_and_writes_a_treaty():
+    """L287: a Great Power that announces it defends the minor's rights
+    causes the Congress, where the minor obeys without a vote; the USA could
+    never attend as a guest (L465), so its pledge makes it a member
+    (docs/rulings/pax.md): it writes a treaty and votes, the parties sign."""
+    s = fresh()
+    to_step(s, "pax.negotiation")
+    hold_after(s, congress=True)
+    s.casus_belli = []
+    clear_area(s, "congo")
+    b.set_status(s, "congo", "great_britain", "protectorate", new=True)
+    s.minor_claims = [{"holder": "portugal", "against": "great_britain", "area": "congo", "turn": s.turn}]
+    seal_rest(s)
+    engine.apply(s, "usa", "defend-portugal-congo")
+    for d in engine.decisions(s):
+        if d.step == "pax.congress_call":
+            engine.apply(s, d.actor, "pass")
+    assert "usa" in s.congress["members"] and "usa" not in s.congress["parties"]
+    for d in engine.decisions(s):
+        if d.step == "pax.congress_attend":
+            engine.apply(s, d.actor, "stay")
+    assert "usa" in {d.actor for d in engine.decisions(s) if d.step == "pax.congress_propose"}
+    write_treaty(s, "usa", "great_britain", "usa", "remove:great_britain:congo")
+    for p in s.congress["members"]:
+        if p != "usa":
+            engine.apply(s, p, "done")
+    assert "usa" in {d.actor for d in engine.decisions(s) if d.step == "pax.congress_vote"}
