@@ -133,11 +133,10 @@ def test_a_third_alliance_joins_the_side_it_is_not_at_war_with():
 
 # ----------------------------------------------------------------- the pledge to a minor (L287, L690)
 
-def pledged_congress_defied(s):
+def pledge_for_portugal(s, pledger):
     """Portugal's Influence gave way to Great Britain's new Protectorate in
-    the Congo; France pledges to defend Portugal's rights; the Congress
-    adopts a treaty removing the Protectorate and Great Britain refuses to
-    sign (L287)."""
+    the Congo (L287); ``pledger`` announces it defends Portugal's rights and
+    nobody else convenes: the Congress is convened."""
     to_step(s, "pax.negotiation")
     hold_after(s, congress=True)
     s.casus_belli = []
@@ -145,10 +144,18 @@ def pledged_congress_defied(s):
     b.set_status(s, "congo", "great_britain", "protectorate", new=True)
     s.minor_claims = [{"holder": "portugal", "against": "great_britain", "area": "congo", "turn": s.turn}]
     seal_rest(s)
-    engine.apply(s, "france", "defend-portugal-congo")
+    engine.apply(s, pledger, "defend-portugal-congo")
     for d in engine.decisions(s):
         if d.step == "pax.congress_call":
             engine.apply(s, d.actor, "pass")
+
+
+def pledged_congress_defied(s):
+    """Portugal's Influence gave way to Great Britain's new Protectorate in
+    the Congo; France pledges to defend Portugal's rights; the Congress
+    adopts a treaty removing the Protectorate and Great Britain refuses to
+    sign (L287)."""
+    pledge_for_portugal(s, "france")
     assert s.congress["pledges"] == [{"power": "france", "minor": "portugal", "area": "congo",
                                       "against": "great_britain"}]
     assert s.congress["members"] == ["great_britain", "germany", "france"]  # Germany hosts; France pledged
@@ -215,17 +222,7 @@ def test_a_pledged_usa_sits_at_the_congress_it_caused_and_writes_a_treaty():
     never attend as a guest (L465), so its pledge makes it a member
     (docs/rulings/pax.md): it writes a treaty and votes, the parties sign."""
     s = fresh()
-    to_step(s, "pax.negotiation")
-    hold_after(s, congress=True)
-    s.casus_belli = []
-    clear_area(s, "congo")
-    b.set_status(s, "congo", "great_britain", "protectorate", new=True)
-    s.minor_claims = [{"holder": "portugal", "against": "great_britain", "area": "congo", "turn": s.turn}]
-    seal_rest(s)
-    engine.apply(s, "usa", "defend-portugal-congo")
-    for d in engine.decisions(s):
-        if d.step == "pax.congress_call":
-            engine.apply(s, d.actor, "pass")
+    pledge_for_portugal(s, "usa")
     assert "usa" in s.congress["members"] and "usa" not in s.congress["parties"]
     for d in engine.decisions(s):
         if d.step == "pax.congress_attend":
