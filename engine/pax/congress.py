@@ -428,7 +428,7 @@ class Vote(Step):
         c = state.congress
         prop = c["proposals"][f["index"]]
         return [Decision(p, msg("pax.prompt.congress_vote", "{power}: the Congress votes on the treaty of {other} "
-                                "({n} term(s)); its terms are in your view.", power=p, other=prop["from"],
+                                "({n} term(s)):", power=p, other=prop["from"],
                                 n=len(prop["terms"])),
                          [_c("yes", "vote_yes", "Vote for"), _c("no", "vote_no", "Vote against"),
                           _c("abstain", "abstain", "Abstain")], self.name)

@@ -481,7 +481,7 @@ class Answers(Step):
             p = _waiting(state, seat)
             if p:
                 out.append(Decision(seat, msg("pax.prompt.proposal", "{power}: proposal {n} of {other} "
-                                              "({terms} term(s)); its terms are in your view.", power=seat,
+                                              "({terms} term(s)):", power=seat,
                                               n=p["id"], other=p["from"], terms=len(p["terms"])),
                                     [_c(f"accept-{p['id']}", "accept", "Accept"),
                                      _c(f"refuse-{p['id']}", "refuse", "Refuse")], self.name))

@@ -725,7 +725,7 @@ class PeaceSign(_WarSealed):
     def ask(self, state, f, seat):
         p = f["proposals"][f["index"]]
         return Decision(seat, msg("pax.prompt.war_treaty_sign", "{power}: sign the peace treaty of {other} ({n} "
-                                  "term(s))? Its terms are in your view.", power=seat, other=p["from"],
+                                  "term(s))?", power=seat, other=p["from"],
                                   n=len(p["terms"])),
                         [_c("refuse", "refuse_sign", "Refuse to sign"), _c("sign", "sign", "Sign")], self.name)
 
