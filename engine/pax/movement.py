@@ -170,10 +170,13 @@ def canal_options(state: PaxState, power: str) -> list[str]:
 
 def lower_options(state: PaxState, power: str) -> list[str]:
     """L352: a player may lower or remove their own Interests and Influences
-    ("<area>:interest" lowers an Influence, "<area>:none" removes)."""
+    ("<area>:interest" lowers an Influence, "<area>:none" removes). From
+    ruleset 3 an Influence is lowered to an Interest only while an Interest
+    marker is free (the counter mix, L67), as every placement is."""
     out = []
+    to_interest = not at_least(state, 3) or b.marker_free(state, power, "interest")
     for aid, level in sorted(_lowerable(state, power)):
-        out += [f"{aid}:interest", f"{aid}:none"] if level == "influence" else [f"{aid}:none"]
+        out += [f"{aid}:interest", f"{aid}:none"] if level == "influence" and to_interest else [f"{aid}:none"]
     return out
 
 

@@ -76,7 +76,7 @@ def term_options(state: PaxState, giver: str, taker: str) -> list[dict[str, Any]
             continue
         t = {"giver": giver, "taker": taker, "area": aid}
         out.append({"kind": "remove", **t})
-        if s.level == "influence":
+        if s.level == "influence" and _marker_for(state, giver, "interest"):
             out.append({"kind": "reduce", **t})
         if _may_cede(state, aid, giver, taker):
             out.append({"kind": "cede", **t})
@@ -97,9 +97,15 @@ def _may_cede(state: PaxState, area: str, giver: str, taker: str) -> bool:
     Dominion or State is GB's or the USA's own (L318-322)."""
     s = state.areas[area].statuses.get(giver)
     own = state.areas[area].statuses.get(taker)
-    if s is None or s.new or s.level in ("dominion", "state"):
+    if s is None or s.new or s.level in ("dominion", "state") or not _marker_for(state, taker, s.level):
         return False
     return own is None or RANK[own.level] < RANK[s.level]
+
+
+def _marker_for(state: PaxState, power: str, level: str) -> bool:
+    """From ruleset 3 a status given or lowered by agreement takes a free
+    marker of its level, as every placement does (the counter mix, L67)."""
+    return not at_least(state, 3) or b.marker_free(state, power, level)
 
 
 def _may_codominium(state: PaxState, area: str, giver: str, taker: str) -> bool:
@@ -109,7 +115,7 @@ def _may_codominium(state: PaxState, area: str, giver: str, taker: str) -> bool:
     s = state.areas[area].statuses.get(giver)
     own = state.areas[area].statuses.get(taker)
     return bool(s and not s.new and s.level in ("protectorate", "possession")
-                and not (own and b.is_control(own.level))
+                and not (own and b.is_control(own.level)) and _marker_for(state, taker, s.level)
                 and codominium_price(state, area, giver, taker) <= state.powers[taker].treasury)
 
 
@@ -195,7 +201,7 @@ def apply_term(state: PaxState, t: dict[str, Any]) -> bool:
         # no by=: the agreement of all its parties lowered it, no one power's act (L688 B; docs/rulings/pax.md)
         b.raise_et(state, RANK[s.level], "status_removed")
     elif k == "reduce":
-        if s.level != "influence":
+        if s.level != "influence" or not _marker_for(state, g, "interest"):
             return False
         b.set_status(state, area, g, "interest", new=False)
         b.raise_et(state, 1, "status_removed")

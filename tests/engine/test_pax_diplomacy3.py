@@ -178,3 +178,37 @@ def test_a_congress_with_germany_may_bind_austria_hungary():
     _dispute_to_congress(old)
     engine.apply(old, "germany", "convene-great_britain")
     assert "giver-austria_hungary" not in own(old, "great_britain").ids()
+
+
+# ----------------------------------------------------------------- the counter mix (L67)
+
+def _interests_all_in_use(s, power):
+    """``power`` holds an established Influence in one area and an Interest
+    in as many others as it has Interest markers (L67's counter mix)."""
+    free = [a for a, x in sorted(s.areas.items()) if not x.statuses]
+    b.set_status(s, free[0], power, "influence", new=False)
+    for a in free[1:1 + b.counter_limit("interest", s)]:
+        b.set_status(s, a, power, "interest", new=False)
+    return free[0]
+
+
+def test_an_influence_is_lowered_to_an_interest_only_while_an_interest_marker_is_free():
+    """L67 (the counter mix limits every status marker) with L352 (a player
+    may lower its own Influence): with every Interest marker on the map,
+    the Influence may only be removed, not lowered; by Negotiation too
+    (L451), and a cession or codominium needs the taker's free marker."""
+    from engine.pax import movement as m
+    from engine.pax.negotiation import term_options
+
+    s = fresh()
+    area = _interests_all_in_use(s, "france")
+    assert f"{area}:interest" not in m.lower_options(s, "france") and f"{area}:none" in m.lower_options(s, "france")
+    kinds = {t["kind"] for t in term_options(s, "france", "germany") if t.get("area") == area}
+    assert "reduce" not in kinds and "remove" in kinds
+    b.remove_status(s, sorted(a for a, x in s.areas.items() if x.statuses.get("france")
+                              and x.statuses["france"].level == "interest")[0], "france")
+    assert f"{area}:interest" in m.lower_options(s, "france")
+    assert "reduce" in {t["kind"] for t in term_options(s, "france", "germany") if t.get("area") == area}
+    legacy = fresh(ruleset=2)
+    area = _interests_all_in_use(legacy, "france")
+    assert f"{area}:interest" in m.lower_options(legacy, "france")  # a stored ruleset-2 game plays on as it began
