@@ -33,7 +33,8 @@ L555-569, L682-684, L692, L700). Movement, combat and supply in war are
    Supply frames, ET +2 (L692), the end determination: peace by agreement or
    a separate peace (``pax.war_peace``, L545, L684; a peace is followed by
    the belligerents' peace treaty, ``pax.war_treaty``, all sign,
-   ``pax.war_treaty_sign``), a side with no unit
+   ``pax.war_treaty_sign``; a refusal its allies do not share is their
+   separate peace and the war goes on against the refuser), a side with no unit
    outside its homeland or whose every controlled area is held by the enemy
    alone loses (L546-547), three sequences without an attack are a
    stalemate (L548); :data:`MAX_SEQUENCES` is the engine's guard.
@@ -664,7 +665,8 @@ def settle_peace(state: PaxState, war: War, answers: dict[str, str]) -> None:
     offering = {s for s, a in answers.items() if a == "offer_peace"}
     if offering >= set(belligerent_seats(state, war)):
         war.over = "peace"
-        log(state, "pax.log.war_peace", "War {n} ends: peace by agreement.", n=war.id)
+        log(state, "pax.log.war_peace", "War {n}: every belligerent offers peace; the peace "
+            "treaty follows.", n=war.id)
         push(state, frame("pax.war_treaty", war=war.id, drafts={}, sealed=[]))
         return
     for side in range(len(war.sides)):
@@ -829,10 +831,15 @@ def peace_treaty_for(state: PaxState) -> dict[str, Any] | None:
 
 def separate_peace(state: PaxState, war: War, side: int, seat: str) -> None:
     """``seat``'s powers leave ``war`` (L684 "Pace Separata"): ET +5; their
-    units go home as at a war's end (warfare.return_home_after_war)."""
+    units go home as at a war's end (warfare.return_home_after_war); a
+    minor ``seat`` moved is moved by the first player left in its alliance."""
     gone = [p for p in war.sides[side] if p in state.powers and state.seat(p) == seat]
     war.sides[side] = [p for p in war.sides[side] if p not in gone]
     war.separate += gone
+    left = side_seats(state, war, side)
+    for minor, by in war.controllers.items():  # a minor of the alliance fights on, moved by a player still in it
+        if by == seat and minor in war.sides[side]:
+            war.controllers[minor] = left[0] if left else "bot"
     log(state, "pax.log.war_separate_peace", "{power} makes a separate peace and leaves war {n}.", power=seat,
         n=war.id)
     b.raise_et(state, SEPARATE_PEACE_ET, "separate_peace")

@@ -454,6 +454,21 @@ def test_a_treaty_all_sign_later_in_turn_wins_over_a_separate_peace():
     assert s.treaties[-1]["terms"] == [{"kind": "pay", "giver": "germany", "taker": "usa", "amount": 1}]
 
 
+def test_a_minor_moved_by_an_ally_that_makes_a_separate_peace_is_moved_by_the_refuser():
+    """L684: the allies "non sono più in Guerra"; a minor of their alliance
+    fights on (it conforms to its allies' treaty, which is not signed by
+    all), so a player still in the war moves it (L513, L634)."""
+    from engine.pax import war as w
+    from tests.engine.test_pax_war_flow import fresh
+
+    s = fresh()
+    war = _three(s)
+    war.sides[0].append("belgium")
+    war.controllers["belgium"] = "usa"
+    w.separate_peace(s, war, 0, "usa")
+    assert war.sides[0] == ["france", "belgium"] and war.controllers == {"belgium": "france"}
+
+
 # ----------------------------------------------------------------- L465: the victors' Congress's seat
 
 def test_the_first_disagreeing_victor_fixes_the_congress_seat():
