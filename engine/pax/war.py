@@ -808,8 +808,9 @@ def separate_treaty(state: PaxState, war: War, prop: dict[str, Any], refusers: l
     now = [t for t in prop["terms"] if not {t["giver"], t["taker"]} & staying]
     later = [t for t in prop["terms"] if {t["giver"], t["taker"]} & staying]
     war.over = None
-    log(state, "pax.log.war_treaty_refused", "War {n}: {powers} refuse(s) the peace treaty of {power}, which "
-        "their allies sign; the war goes on against them.", n=war.id, powers=refusers, power=prop["from"])
+    log(state, "pax.log.war_treaty_refused", "War {n}: {powers} {k:plural:one=refuses|other=refuse} the peace "
+        "treaty of {power}, which {k:plural:one=its|other=their} allies sign; the war goes on against "
+        "{k:plural:one=it|other=them}.", n=war.id, powers=refusers, k=len(refusers), power=prop["from"])
     if now:
         sign_peace(state, war, dict(prop, terms=now),
                    [s for s in belligerent_seats(state, war) if s not in refusers])
