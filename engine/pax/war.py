@@ -714,7 +714,7 @@ class PeaceTreaty(congress.Propose):
 
 
 def no_treaty(state: PaxState, wid: int) -> None:
-    log(state, "pax.log.war_no_treaty", "War {n}: no peace treaty is written; the peace changes no status.", n=wid)
+    log(state, "pax.log.war_no_treaty", "War {n}: no peace treaty is carried out; the peace changes no status.", n=wid)
 
 
 def gives(state: PaxState, seat: str, terms: list[dict[str, Any]]) -> bool:
@@ -776,12 +776,17 @@ class PeaceSign(_WarSealed):
             if sign_peace(state, war, prop, list(f["answers"])):
                 war.treaty = None
                 return
+            f["void"] = True  # all signed for peace: a void treaty is no refusal (the peace stands)
+            if prop == war.treaty:
+                war.treaty = None  # void: not put again
         elif f.get("separate") is None and refusing_side(state, war, refusers) is not None:
             f["separate"] = {"index": f["index"], "refusers": refusers}
         if f["index"] + 1 < len(f["proposals"]):
             push(state, dict(f, index=f["index"] + 1, answers={}))
         elif f.get("separate"):
             separate_treaty(state, war, f["proposals"][f["separate"]["index"]], f["separate"]["refusers"])
+        elif f.get("void"):
+            no_treaty(state, war.id)
         else:
             war.over = None
             log(state, "pax.log.war_goes_on", "War {n}: no peace treaty is signed by every belligerent; the war "

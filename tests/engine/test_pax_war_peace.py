@@ -211,6 +211,24 @@ def test_a_peace_without_any_treaty_written_changes_no_status():
     assert any(e["key"] == "pax.log.war_no_treaty" for e in s.log)
 
 
+def test_a_peace_treaty_all_sign_that_can_no_longer_be_carried_out_leaves_the_peace():
+    """L684: every belligerent signed, so nobody refused: a treaty whose
+    term is no longer possible is void (L449-461's all or nothing) and the
+    peace stands without status change; the war does not go on."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    war = _peace(s)
+    _write(s, "france", "germany", "france", "cede:germany:guinea")
+    engine.apply(s, "germany", "done")
+    del s.areas["guinea"].statuses["germany"]  # Germany no longer holds what it would cede
+    for seat in ("france", "germany"):
+        engine.apply(s, seat, "sign")
+    assert war.over == "peace" and step(s) == "pax.movement" and "france" not in s.areas["guinea"].statuses
+    assert [e["key"] for e in s.log if e["key"] in ("pax.log.agreement_void", "pax.log.war_no_treaty")] == \
+        ["pax.log.agreement_void", "pax.log.war_no_treaty"]
+
+
 def test_the_bot_signs_a_peace_treaty_only_when_it_gives_nothing():
     from engine.pax import bots
     from tests.engine.test_pax_war_flow import fresh
