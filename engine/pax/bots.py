@@ -191,4 +191,5 @@ ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_
            "pax.war_pledge": lambda s, d, ids: "honour", "pax.war_peace": _peace,
            "pax.war_spoils": lambda s, d, ids: ids[0], "pax.war_treaty": _negotiation,
            "pax.war_treaty_sign": _peace_sign, "pax.war_division": lambda s, d, ids: "agree",
+           "pax.war_congress_host": lambda s, d, ids: ids[0],
            "pax.war_permit": lambda s, d, ids: "none", "pax.war_canal": lambda s, d, ids: "open"}

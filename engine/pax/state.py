@@ -90,7 +90,9 @@ class War(BaseModel):
     sides it denies the canal to (L694-696). ``over``: None while fought,
     else how it ended
     ("peace", "victory", "stalemate", ...); ``winner``: the winning side's
-    index or None."""
+    index or None. ``treaty``: the terms of a peace treaty a player refused
+    while its allies signed (a separate peace), left for it to sign at the
+    next peace talks, {"from", "terms"}, or None (L684)."""
     id: int
     kind: str = "war"
     sides: list[list[str]] = Field(default_factory=lambda: [[], []])
@@ -106,6 +108,7 @@ class War(BaseModel):
     separate: list[str] = Field(default_factory=list)
     retreated: dict[str, dict[str, dict[str, int]]] = Field(default_factory=dict)
     permits: dict[str, list[int]] = Field(default_factory=dict)
+    treaty: dict[str, Any] | None = None
     canal_denials: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     over: str | None = None
     winner: int | None = None

@@ -33,7 +33,8 @@ L555-569, L682-684, L692, L700). Movement, combat and supply in war are
    Supply frames, ET +2 (L692), the end determination: peace by agreement or
    a separate peace (``pax.war_peace``, L545, L684; a peace is followed by
    the belligerents' peace treaty, ``pax.war_treaty``, all sign,
-   ``pax.war_treaty_sign``), a side with no unit
+   ``pax.war_treaty_sign``; a refusal its allies do not share is their
+   separate peace and the war goes on against the refuser), a side with no unit
    outside its homeland or whose every controlled area is held by the enemy
    alone loses (L546-547), three sequences without an attack are a
    stalemate (L548); :data:`MAX_SEQUENCES` is the engine's guard.
@@ -664,7 +665,8 @@ def settle_peace(state: PaxState, war: War, answers: dict[str, str]) -> None:
     offering = {s for s, a in answers.items() if a == "offer_peace"}
     if offering >= set(belligerent_seats(state, war)):
         war.over = "peace"
-        log(state, "pax.log.war_peace", "War {n} ends: peace by agreement.", n=war.id)
+        log(state, "pax.log.war_peace", "War {n}: every belligerent offers peace; the peace "
+            "treaty follows.", n=war.id)
         push(state, frame("pax.war_treaty", war=war.id, drafts={}, sealed=[]))
         return
     for side in range(len(war.sides)):
@@ -702,6 +704,9 @@ class PeaceTreaty(congress.Propose):
                    war=f["war"], n=n)
 
     def finish(self, state, f, written):
+        war = get_war(state, f["war"])
+        if war.treaty:  # L684 "finché questo non accetta il Trattato": the refused one is put first
+            written = [war.treaty] + written
         if written:
             push(state, frame("pax.war_treaty_sign", war=f["war"], proposals=written, index=0, answers={}))
         else:
@@ -709,7 +714,38 @@ class PeaceTreaty(congress.Propose):
 
 
 def no_treaty(state: PaxState, wid: int) -> None:
-    log(state, "pax.log.war_no_treaty", "War {n}: no peace treaty is signed; the peace changes no status.", n=wid)
+    log(state, "pax.log.war_no_treaty", "War {n}: no peace treaty is carried out; the peace changes no status.", n=wid)
+
+
+def gives(state: PaxState, seat: str, terms: list[dict[str, Any]]) -> bool:
+    """Whether ``seat`` (its powers, Austria-Hungary's for Germany) gives anything by ``terms``."""
+    return any(state.seat(t["giver"]) == seat for t in terms if t["giver"] in state.powers)
+
+
+def refusing_side(state: PaxState, war: War, refusers: list[str]) -> int | None:
+    """The side whose players alone refuse a peace treaty, some of them
+    only (their allies sign: L684's "Pace Separata"); None when the
+    refusers are on both sides or are a whole side (the war goes on)."""
+    sides = {war.side_of(r) for r in refusers}
+    if len(sides) != 1 or None in sides:
+        return None
+    side = sides.pop()
+    return side if set(side_seats(state, war, side)) - set(refusers) else None
+
+
+def sign_peace(state: PaxState, war: War, prop: dict[str, Any], signatories: list[str]) -> bool:
+    """Carry out and record the peace treaty ``prop`` signed by
+    ``signatories`` (public, L684); False when a term can no longer be
+    carried out (void, nothing changed)."""
+    if not carry_out(state, prop):
+        log(state, "pax.log.agreement_void", "An agreement can no longer be carried out: void.")
+        return False
+    t = {"id": len(state.treaties) + 1, "turn": state.turn, "signatories": signatories,
+         "terms": prop["terms"], "secret": False, "breaches": [], "peace": war.id}
+    record_treaty(state, t)
+    log(state, "pax.log.war_treaty", "War {n}: the peace treaty of {power} is signed (treaty {t}).",
+        n=war.id, power=prop["from"], t=shown_number(t, None))
+    return True
 
 
 @register
@@ -717,8 +753,11 @@ class PeaceSign(_WarSealed):
     """L684 "Tutti i belligeranti devono firmare il Trattato": the treaties
     written are put in turn to every belligerent player, sealed; the first
     all sign is carried out whole (negotiation.carry_out) and recorded,
-    public. Refusing (the default: nothing changes) passes to the next; with
-    none signed the peace stands and changes no status (docs/rulings/pax.md)."""
+    public. Refusing passes to the next. With none signed by all, the first
+    signed by every belligerent but some players of one side (their allies
+    signing) makes those allies' separate peace (:func:`separate_treaty`);
+    else the war goes on (docs/rulings/pax.md). The deadline default signs
+    a treaty in which the seat gives nothing, else refuses."""
     name = "pax.war_treaty_sign"
     who = staticmethod(lambda state, war: belligerent_seats(state, war))
 
@@ -730,23 +769,59 @@ class PeaceSign(_WarSealed):
                         [_c("refuse", "refuse_sign", "Refuse to sign"), _c("sign", "sign", "Sign")], self.name)
 
     def settle(self, state, f):
+        war = get_war(state, f["war"])
         prop = f["proposals"][f["index"]]
-        if all(a == "sign" for a in f["answers"].values()):
-            if carry_out(state, prop):
-                t = {"id": len(state.treaties) + 1, "turn": state.turn, "signatories": list(f["answers"]),
-                     "terms": prop["terms"], "secret": False, "breaches": [], "peace": f["war"]}
-                record_treaty(state, t)
-                log(state, "pax.log.war_treaty", "War {n}: the peace treaty of {power} is signed (treaty {t}).",
-                    n=f["war"], power=prop["from"], t=shown_number(t, None))
+        refusers = [s for s in self.seats(state, f) if f["answers"].get(s) != "sign"]
+        if not refusers:
+            if sign_peace(state, war, prop, list(f["answers"])):
+                war.treaty = None
                 return
-            log(state, "pax.log.agreement_void", "An agreement can no longer be carried out: void.")
+            f["void"] = True  # all signed for peace: a void treaty is no refusal (the peace stands)
+            if prop == war.treaty:
+                war.treaty = None  # void: not put again
+        elif f.get("separate") is None and refusing_side(state, war, refusers) is not None:
+            f["separate"] = {"index": f["index"], "refusers": refusers}
         if f["index"] + 1 < len(f["proposals"]):
             push(state, dict(f, index=f["index"] + 1, answers={}))
+        elif f.get("separate"):
+            separate_treaty(state, war, f["proposals"][f["separate"]["index"]], f["separate"]["refusers"])
+        elif f.get("void"):
+            no_treaty(state, war.id)
         else:
-            no_treaty(state, f["war"])
+            war.over = None
+            log(state, "pax.log.war_goes_on", "War {n}: no peace treaty is signed by every belligerent; the war "
+                "goes on.", n=war.id)
 
     def default(self, state, f, actor):
-        return "refuse"
+        # signing a treaty that takes nothing from the seat is the passive answer (the war ends);
+        # one that takes something is not signed for an absent player (docs/rulings/pax.md)
+        return "refuse" if gives(state, actor, f["proposals"][f["index"]]["terms"]) else "sign"
+
+
+def separate_treaty(state: PaxState, war: War, prop: dict[str, Any], refusers: list[str]) -> None:
+    """L684 "Se un giocatore rifiuta di firmare, mentre i suoi Alleati no,
+    gli Alleati non sono più in Guerra e la parte opponente continua a
+    combattere il giocatore finché questo non accetta il Trattato o ne viene
+    stipulato un altro": the refusers' allies make a separate peace
+    (:func:`separate_peace`, ET +5 each); the treaty's terms between powers
+    no longer at war with each other are carried out now, those of a power
+    still fighting (the refusers', a minor of their alliance) wait in
+    ``war.treaty`` for the next peace talks; the war goes on."""
+    side = refusing_side(state, war, refusers)
+    signers = [s for s in side_seats(state, war, side) if s not in refusers]
+    staying = {p for p in war.sides[side] if state.seat(p) not in signers}
+    now = [t for t in prop["terms"] if not {t["giver"], t["taker"]} & staying]
+    later = [t for t in prop["terms"] if {t["giver"], t["taker"]} & staying]
+    war.over = None
+    log(state, "pax.log.war_treaty_refused", "War {n}: {powers} {k:plural:one=refuses|other=refuse} the peace "
+        "treaty of {power}, which {k:plural:one=its|other=their} allies sign; the war goes on against "
+        "{k:plural:one=it|other=them}.", n=war.id, powers=refusers, k=len(refusers), power=prop["from"])
+    if now:
+        sign_peace(state, war, dict(prop, terms=now),
+                   [s for s in belligerent_seats(state, war) if s not in refusers])
+    war.treaty = dict(prop, terms=later) if later else None
+    for seat in signers:
+        separate_peace(state, war, side, seat)
 
 
 def peace_treaty_for(state: PaxState) -> dict[str, Any] | None:
@@ -762,10 +837,15 @@ def peace_treaty_for(state: PaxState) -> dict[str, Any] | None:
 
 def separate_peace(state: PaxState, war: War, side: int, seat: str) -> None:
     """``seat``'s powers leave ``war`` (L684 "Pace Separata"): ET +5; their
-    units go home as at a war's end (warfare.return_home_after_war)."""
+    units go home as at a war's end (warfare.return_home_after_war); a
+    minor ``seat`` moved is moved by the first player left in its alliance."""
     gone = [p for p in war.sides[side] if p in state.powers and state.seat(p) == seat]
     war.sides[side] = [p for p in war.sides[side] if p not in gone]
     war.separate += gone
+    left = side_seats(state, war, side)
+    for minor, by in war.controllers.items():  # a minor of the alliance fights on, moved by a player still in it
+        if by == seat and minor in war.sides[side]:
+            war.controllers[minor] = left[0] if left else "bot"
     log(state, "pax.log.war_separate_peace", "{power} makes a separate peace and leaves war {n}.", power=seat,
         n=war.id)
     b.raise_et(state, SEPARATE_PEACE_ET, "separate_peace")
@@ -914,8 +994,10 @@ class Division(_WarSealed):
 @register
 class WarCongress(_WarStep):
     """L684: the victors did not agree: a Congress of Europe is convened
-    (congress.convene: ET +3, L690-692), its parties the victors, hosted by
-    the first player who may host it (L465; docs/rulings/pax.md)."""
+    (congress.convene: ET +3, L690-692), its parties the victors; L465 "il
+    giocatore che lo ha indetto deve fissare una sede": the first victor who
+    disagreed chooses among the players who may host it
+    (``pax.war_congress_host``) when there are several (docs/rulings/pax.md)."""
     name = "pax.war_congress"
     fought = False
 
@@ -923,8 +1005,38 @@ class WarCongress(_WarStep):
         parties = victors(state, war)
         log(state, "pax.log.war_spoils_disputed", "The victors of war {n} do not agree on the spoils.", n=war.id)
         where = congress.hosts(state, parties)
-        congress.convene(state, where[0] if where else parties[0], parties, f["by"],
-                         area=min(a for a, side in war.conquered.items() if side == war.winner))
+        if len(where) > 1:
+            push(state, frame("pax.war_congress_host", war=war.id, by=f["by"], hosts=where))
+        else:
+            war_congress(state, war, where[0] if where else parties[0], f["by"])
+
+
+def war_congress(state: PaxState, war: War, host: str, by: str) -> None:
+    """The victors' Congress of Europe in ``host``, convened by ``by``,
+    over the first area the victors conquered (L467, L684)."""
+    congress.convene(state, host, victors(state, war), by,
+                     area=min(a for a, side in war.conquered.items() if side == war.winner))
+
+
+@register
+class CongressHost(OneSeat):
+    """L465: the victor who convened the Congress (the first to disagree)
+    fixes its seat among ``hosts`` (congress.hosts, L465-467); a lapsed
+    deadline takes the first, the engine's order of the players."""
+    name = "pax.war_congress_host"
+
+    def decision(self, state, f):
+        return Decision(f["by"], msg("pax.prompt.war_congress_host", "{power}: the victors of war {n} do not agree "
+                                     "on the spoils; where does the Congress of Europe sit?", power=f["by"],
+                                     n=f["war"]),
+                        [_c(f"convene-{h}", "convene", "Convene the Congress of Europe in {power}", power=h)
+                         for h in f["hosts"]], self.name)
+
+    def apply(self, state, f, cid):
+        war_congress(state, get_war(state, f["war"]), cid[len("convene-"):], f["by"])
+
+    def default(self, state, f, actor):
+        return self.decision(state, f).ids()[0]
 
 
 def take_area(state: PaxState, war: War, area: str, power: str, side: int, level: str | None) -> None:

@@ -177,10 +177,12 @@ def test_a_peace_treaty_carries_out_the_status_changes_all_belligerents_sign():
     assert step(s) == "pax.movement"
 
 
-def test_a_peace_treaty_one_belligerent_refuses_changes_nothing():
-    """L684: every belligerent must sign; refusing (the default) leaves the
-    peace without status change."""
-    from tests.engine.test_pax_war_flow import fresh, step
+def test_a_peace_treaty_the_only_belligerent_of_a_side_refuses_the_war_goes_on():
+    """L684: "Tutti i belligeranti devono firmare il Trattato"; Germany,
+    alone on its side, refuses (the default: the treaty takes Guinea from
+    it): no treaty is signed, no ally makes a separate peace, and "la parte
+    opponente continua a combattere il giocatore": the war goes on."""
+    from tests.engine.test_pax_war_flow import ets, fresh, step
 
     s = fresh()
     war = _peace(s)
@@ -190,8 +192,41 @@ def test_a_peace_treaty_one_belligerent_refuses_changes_nothing():
     assert engine.default_choice(s, "germany") == "refuse"
     engine.apply_defaults(s)
     assert s.areas["guinea"].statuses["germany"].level == "protectorate"
-    assert not any(t.get("peace") == war.id for t in s.treaties) and step(s) == "pax.movement"
+    assert not any(t.get("peace") == war.id for t in s.treaties) and not ets(s, "separate_peace")
+    assert war.over is None and war.sides == [["france"], ["germany", "austria_hungary"]]
+    assert step(s) == "pax.war_moves" and any(e["key"] == "pax.log.war_goes_on" for e in s.log)
+    assert not any(e["key"] == "pax.log.war_no_treaty" for e in s.log)
+
+
+def test_a_peace_without_any_treaty_written_changes_no_status():
+    """L684: every belligerent offered peace and nobody writes a treaty (the
+    default): the peace stands, no status changes (docs/rulings/pax.md)."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    war = _peace(s)
+    engine.apply_defaults(s)
+    assert war.over == "peace" and step(s) == "pax.movement"
+    assert s.areas["guinea"].statuses["germany"].level == "protectorate"
     assert any(e["key"] == "pax.log.war_no_treaty" for e in s.log)
+
+
+def test_a_peace_treaty_all_sign_that_can_no_longer_be_carried_out_leaves_the_peace():
+    """L684: every belligerent signed, so nobody refused: a treaty whose
+    term is no longer possible is void (L449-461's all or nothing) and the
+    peace stands without status change; the war does not go on."""
+    from tests.engine.test_pax_war_flow import fresh, step
+
+    s = fresh()
+    war = _peace(s)
+    _write(s, "france", "germany", "france", "cede:germany:guinea")
+    engine.apply(s, "germany", "done")
+    del s.areas["guinea"].statuses["germany"]  # Germany no longer holds what it would cede
+    for seat in ("france", "germany"):
+        engine.apply(s, seat, "sign")
+    assert war.over == "peace" and step(s) == "pax.movement" and "france" not in s.areas["guinea"].statuses
+    assert [e["key"] for e in s.log if e["key"] in ("pax.log.agreement_void", "pax.log.war_no_treaty")] == \
+        ["pax.log.agreement_void", "pax.log.war_no_treaty"]
 
 
 def test_the_bot_signs_a_peace_treaty_only_when_it_gives_nothing():
@@ -258,7 +293,10 @@ def test_victors_who_disagree_on_the_spoils_convene_a_congress_of_europe():
     engine.apply(s, "france", "agree")
     engine.apply(s, "usa", "disagree")
     engine.apply(s, "france", "possession")  # the division stands until the Congress's treaty changes it
+    assert step(s) == "pax.war_congress_host"  # the USA fixes its seat (L465)
     et = s.et
+    engine.apply_defaults(s)
+    et += 3
     assert ets(s, "congress_convened") == [3] and s.et == et
     c = s.congress
     assert c["parties"] == ["france", "usa"] and c["host"] not in ("france", "usa", "germany")
@@ -282,6 +320,7 @@ def test_a_victor_refusing_the_congress_division_gives_the_others_a_casus_belli(
     engine.apply(s, "france", "agree")
     engine.apply(s, "usa", "disagree")
     engine.apply(s, "france", "possession")
+    engine.apply_defaults(s)  # the USA's seat for the Congress: the first host (L465)
     host = s.congress["host"]
     if step(s) == "pax.congress_attend":
         engine.apply_defaults(s)  # the other Europeans stay away
@@ -302,3 +341,171 @@ def test_a_victor_refusing_the_congress_division_gives_the_others_a_casus_belli(
     assert {(c["holder"], c["area"]) for c in s.casus_belli if c["against"] == "france"} == \
         {("usa", "guinea"), (host, "guinea")}
     assert s.areas["guinea"].statuses["france"].level == "possession" and step(s) == "pax.movement"
+
+
+# ----------------------------------------------------------------- L684: a separate peace at the treaty
+
+def _three(s):
+    """France and the USA at war with Germany, each holding an area with
+    an army there (L546); every player offers peace (L684)."""
+    from engine.core.engine import settle
+    from engine.core.steps import frame
+    from engine.pax.state import War
+    from tests.engine.test_pax_war_flow import garrison
+
+    garrison(s, "germany", "guinea")
+    garrison(s, "france", "congo")
+    garrison(s, "usa", "borneo")
+    war = War(id=1, sides=[["france", "usa"], ["germany"]], sequence=1)
+    s.wars.append(war)
+    s.stack[:] = [dict(HOLD), frame("pax.war_end", war=war.id)]
+    settle(s)
+    for seat in ("france", "usa", "germany"):
+        engine.apply(s, seat, "offer_peace")
+    return war
+
+
+def _usa_writes(s):
+    """The USA writes: Germany pays it £5, France cedes Congo to Germany."""
+    for giver, taker, term in (("germany", "usa", "pay:germany:5"), ("france", "germany", "cede:france:congo")):
+        engine.apply(s, "usa", f"giver-{giver}")
+        engine.apply(s, "usa", f"taker-{taker}")
+        engine.apply(s, "usa", term)
+    engine.apply(s, "usa", "submit")
+
+
+def _usa_treaty(s):
+    """The USA's treaty (:func:`_usa_writes`); nobody else writes one."""
+    _usa_writes(s)
+    engine.apply(s, "france", "done")
+    engine.apply(s, "germany", "done")
+
+
+def _sign(s, usa, germany, france):
+    """Each player's answer to the treaty put to the signature."""
+    for seat, answer in (("usa", usa), ("germany", germany), ("france", france)):
+        engine.apply(s, seat, answer)
+
+
+def test_a_refusers_allies_sign_make_a_separate_peace_and_the_war_goes_on_against_it():
+    """L684: "Se un giocatore rifiuta di firmare, mentre i suoi Alleati no,
+    gli Alleati non sono più in Guerra e la parte opponente continua a
+    combattere il giocatore ... Questo comportamento degli Alleati, chiamato
+    "Pace Separata" ... Quando viene stipulata una Pace Separata, la
+    Tensione Europea cresce di 5". The terms between powers no longer at
+    war are carried out (Germany pays the USA); France's wait for it."""
+    from tests.engine.test_pax_war_flow import ets, fresh, hold_fire, step
+
+    s = fresh()
+    war = _three(s)
+    _usa_treaty(s)
+    assert step(s) == "pax.war_treaty_sign"
+    usa, germany = s.powers["usa"].treasury, s.powers["germany"].treasury
+    et = s.et
+    _sign(s, "sign", "sign", "refuse")
+    assert war.over is None and war.sides == [["france"], ["germany"]] and war.separate == ["usa"]
+    assert ets(s, "separate_peace") == [5] and s.et >= et + 5
+    assert (s.powers["usa"].treasury, s.powers["germany"].treasury) == (usa + 5, germany - 5)
+    assert s.treaties[-1]["signatories"] == ["usa", "germany"] and s.treaties[-1]["peace"] == war.id
+    assert s.areas["congo"].statuses["france"].level == "protectorate"  # France's term waits for France
+    assert war.treaty == {"from": "usa", "terms": [{"kind": "cede", "giver": "france", "taker": "germany",
+                                                     "area": "congo"}]}
+    assert step(s) == "pax.war_moves"  # the next War Sequence, France against Germany
+    hold_fire(s)
+    assert step(s) == "pax.war_peace" and {d.actor for d in engine.decisions(s)} == {"france", "germany"}
+
+
+def test_the_refuser_signs_the_treaty_at_the_next_peace_talks_and_the_war_ends():
+    """L684: "... finché questo non accetta il Trattato o ne viene stipulato
+    un altro": at the next peace talks the treaty France refused is put
+    first; signed by all, it is carried out and the war ends."""
+    from tests.engine.test_pax_war_flow import ets, fresh, hold_fire, step
+
+    s = fresh()
+    war = _three(s)
+    _usa_treaty(s)
+    _sign(s, "sign", "sign", "refuse")
+    hold_fire(s)
+    for seat in ("france", "germany"):
+        engine.apply(s, seat, "offer_peace")
+    engine.apply_defaults(s)  # neither writes a new treaty
+    assert step(s) == "pax.war_treaty_sign" and s.stack[-1]["proposals"] == [war.treaty]
+    assert engine.default_choice(s, "germany") == "sign"  # it gives nothing: the passive answer ends the war
+    assert engine.default_choice(s, "france") == "refuse"  # it would give Congo
+    engine.apply(s, "germany", "sign")
+    engine.apply(s, "france", "sign")
+    assert war.over == "peace" and war.treaty is None and step(s) == "pax.movement"
+    assert {p: x.level for p, x in s.areas["congo"].statuses.items()} == {"germany": "protectorate"}
+    assert s.treaties[-1]["signatories"] == ["germany", "france"]
+    assert ets(s, "separate_peace") == [5]  # one separate peace, the USA's
+
+
+def test_refusers_on_both_sides_make_no_separate_peace_the_war_goes_on():
+    """L684 names the refuser's allies only: when a player of each side
+    refuses, nobody leaves and the war goes on (docs/rulings/pax.md)."""
+    from tests.engine.test_pax_war_flow import ets, fresh, step
+
+    s = fresh()
+    war = _three(s)
+    _usa_treaty(s)
+    _sign(s, "sign", "refuse", "refuse")
+    assert war.over is None and war.sides == [["france", "usa"], ["germany"]] and not ets(s, "separate_peace")
+    assert war.treaty is None and not any(t.get("peace") == war.id for t in s.treaties)
+    assert step(s) == "pax.war_moves"
+
+
+def test_a_treaty_all_sign_later_in_turn_wins_over_a_separate_peace():
+    """L684: "Tutti i belligeranti devono firmare il Trattato": every
+    treaty is put in turn first; only with none signed by all does a
+    refusal whose allies signed make their separate peace."""
+    from tests.engine.test_pax_war_flow import ets, fresh, step
+
+    s = fresh()
+    war = _three(s)
+    _usa_writes(s)
+    _write(s, "germany", "germany", "usa", "pay:germany:1")
+    engine.apply(s, "france", "done")
+    _sign(s, "sign", "sign", "refuse")
+    assert step(s) == "pax.war_treaty_sign" and s.stack[-1]["index"] == 1
+    _sign(s, "sign", "sign", "sign")
+    assert war.over == "peace" and not ets(s, "separate_peace") and step(s) == "pax.movement"
+    assert s.treaties[-1]["terms"] == [{"kind": "pay", "giver": "germany", "taker": "usa", "amount": 1}]
+
+
+def test_a_minor_moved_by_an_ally_that_makes_a_separate_peace_is_moved_by_the_refuser():
+    """L684: the allies "non sono più in Guerra"; a minor of their alliance
+    fights on (it conforms to its allies' treaty, which is not signed by
+    all), so a player still in the war moves it (L513, L634)."""
+    from engine.pax import war as w
+    from tests.engine.test_pax_war_flow import fresh
+
+    s = fresh()
+    war = _three(s)
+    war.sides[0].append("belgium")
+    war.controllers["belgium"] = "usa"
+    w.separate_peace(s, war, 0, "usa")
+    assert war.sides[0] == ["france", "belgium"] and war.controllers == {"belgium": "france"}
+
+
+# ----------------------------------------------------------------- L465: the victors' Congress's seat
+
+def test_the_first_disagreeing_victor_fixes_the_congress_seat():
+    """L465: "il giocatore che lo ha indetto deve fissare una sede": the USA,
+    the victor that disagreed (L684), chooses among the players who may host
+    (congress.hosts); the default is the first."""
+    from engine.pax import bots, congress
+    from tests.engine.test_pax_war_flow import ets, fresh, step
+
+    s = fresh()
+    _won_by_two(s)
+    engine.apply(s, "france", "agree")
+    engine.apply(s, "usa", "disagree")
+    engine.apply(s, "france", "possession")
+    where = congress.hosts(s, ["france", "usa"])
+    assert len(where) > 1 and step(s) == "pax.war_congress_host" and not ets(s, "congress_convened")
+    [d] = engine.decisions(s)
+    assert d.actor == "usa" and d.ids() == [f"convene-{h}" for h in where]
+    assert engine.default_choice(s, "usa") == f"convene-{where[0]}" and bots.choose(s, d) == f"convene-{where[0]}"
+    engine.apply(s, "usa", f"convene-{where[-1]}")
+    assert s.congress["host"] == where[-1] and s.congress["parties"] == ["france", "usa"]
+    assert ets(s, "congress_convened") == [3]
