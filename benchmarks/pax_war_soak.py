@@ -59,7 +59,7 @@ def play(seed: int, players: int) -> tuple[str | None, int, dict]:
             if errs:
                 return f"invariant: {errs[0]}", n, selfplay_tally(state)
     except Exception:  # a bug: report it
-        return "exception: " + traceback.format_exc(limit=6), n, selfplay_tally(state)
+        return "exception: " + traceback.format_exc(limit=-8), n, selfplay_tally(state)
     return (None if state.result is not None else "too long"), n, selfplay_tally(state)
 
 
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
             failures.append((seed + i, failure))
     print(f"games: {games}, choices: {choices}, failures: {len(failures)}")
     for s, f in failures[:5]:
-        print(f"  seed {s}: {f[:600]}")
+        print(f"  seed {s}: {f[-1200:]}")
     print("counts (total / games with one): " + ", ".join(f"{k} {tally[k]}/{with_one[k]}" for k in sorted(tally)))
     return 1 if failures else 0
 

@@ -49,8 +49,9 @@ def neutral(state: PaxState, war: War, power: str) -> bool:
 
 def open_sides(state: PaxState, war: War) -> list[int]:
     """The sides that move by the rules of L581-634 (a native side's moves
-    are automatic, L477-479, L497: a permission or a denial means nothing to it)."""
-    return [i for i in range(len(war.sides)) if not natives.is_native_side(state, war, i)]
+    are automatic, L477-479, L497: a permission or a denial means nothing to it);
+    never an empty side (a Chinese Rebellion no power has yet entered)."""
+    return [i for i in range(len(war.sides)) if war.sides[i] and not natives.is_native_side(state, war, i)]
 
 
 def _seats_of(state: PaxState, powers: list[str]) -> list[str]:

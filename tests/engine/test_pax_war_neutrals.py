@@ -292,3 +292,17 @@ def test_two_wars_that_become_one_keep_the_neutrals_permissions_and_denials():
     assert war.sides[0][:2] == ["great_britain", "japan"] and war.sides[1][:2] == ["france", "germany"]
     assert war.permits == {"usa": [0, 1]}
     assert war.canal_denials == {"straits": {"usa": [0]}}
+
+
+def test_a_chinese_rebellion_no_power_has_entered_asks_the_neutrals_nothing():
+    """L475: a Chinese Rebellion begins with the Chinese armies alone when no
+    power stands in a Chinese area; there is no alliance to give Rights of
+    Call or deny a canal to, so no neutral is asked (a soak game raised an
+    IndexError building this question for the empty side)."""
+    s = blank()
+    war = s.wars[0]
+    war.kind, war.sides = "chinese", [["china"], []]
+    s.powers["china"] = PowerState(kind="native")
+    control(s, "egypt", "germany")
+    war_begins(s)
+    assert s.stack == [HOLD]  # no question pushed: the Movement round below goes on
