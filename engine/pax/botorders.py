@@ -28,6 +28,8 @@ same plan.
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from . import board as b
@@ -38,9 +40,8 @@ from .movement import (
     execute,
     lower_options,
     merchant_options,
-    move_options,
-    projected,
     status_options,
+    unit_destinations,
 )
 from .state import PaxState, parse_unit
 
@@ -50,20 +51,21 @@ WORST_CO = 5  # the provisional Colonial Office table's lowest line (die 1)
 MAX_AREA_STRENGTH = 2  # a Control is sought only where 4:1 costs at most 8 strength points
 
 
-def _adm(key: str) -> dict:
-    return table_value(b.tables()["administration"][key])
-
-
-def _key(level: str | None) -> str | None:
-    return "dominion_or_state" if level in ("state", "dominion") else level
+@lru_cache(maxsize=4)
+def _economy(data_id: int) -> dict[str | None, tuple[int, int, int]]:
+    """Level (None: no status) -> (income multiplier, upkeep, price) (L228-236, L295)."""
+    adm = b.tables()["administration"]
+    mult = table_value(adm["income_multiplier_per_economic_value"])
+    upkeep = table_value(adm["upkeep_per_status_marker"])
+    out: dict[str | None, tuple[int, int, int]] = {None: (0, 0, 0)}
+    for lv in ("interest", "influence", "protectorate", "possession", "dominion", "state"):
+        key = "dominion_or_state" if lv in ("state", "dominion") else lv
+        out[lv] = (int(mult[key]), int(upkeep[key]), b.status_price(lv))
+    return out
 
 
 def _mult(level: str | None) -> int:
-    return int(_adm("income_multiplier_per_economic_value")[_key(level)]) if level else 0
-
-
-def _upkeep(level: str | None) -> int:
-    return int(_adm("upkeep_per_status_marker")[_key(level)]) if level else 0
+    return _economy(id(get_data()))[level][0]
 
 
 def garrison_need(state: PaxState, power: str, area: str) -> int:
@@ -87,15 +89,15 @@ def plan(state: PaxState, power: str) -> tuple:
 
 def _garrison(state: PaxState, power: str) -> tuple | None:
     money = state.powers[power].treasury
+    found: dict = {}  # what unit_destinations found on this board, shared
     for area in b.controls(state, power):
         have = b.strength(b.units_at(state, power, area))
         need = garrison_need(state, power, area)
         if have >= need:
             continue
-        for key, dests in move_options(state, power).items():
-            loc, unit = key.split("|")
-            if loc == b.HOME and unit.startswith("army") and area in dests:
-                return ("move", key, area)
+        for unit in sorted(state.powers[power].units.get(b.HOME, {})):
+            if unit.startswith("army") and area in unit_destinations(state, power, b.HOME, unit, found):
+                return ("move", f"{b.HOME}|{unit}", area)
         if area not in b.land_destinations(state, power, b.HOME):
             continue
         armies = [u for u in _buyable(state, power) if u.startswith("army")]
@@ -131,17 +133,21 @@ def _merchant(state: PaxState, power: str) -> tuple | None:
 def _status(state: PaxState, power: str) -> tuple | None:
     money = state.powers[power].treasury
     rest = max(0, LAST_TURN - state.turn)
+    econ, areas = _economy(id(get_data())), get_data().areas
+    if money < min(price for mult, _, price in econ.values() if mult):
+        return None  # not even the cheapest status that earns
     first = not b.controls(state, power)
     scored = []
     for area, levels in status_options(state, power).items():
         own = b.status(state, area, power)
         old = own.level if own else None
-        v = get_data().areas[area].economic_value
-        cs = get_data().areas[area].combat_strength
+        m0, u0, p0 = econ[old]
+        v, cs = areas[area].economic_value, areas[area].combat_strength
         for lv in levels:
-            gain = v * (_mult(lv) - _mult(old))
-            net = gain - (_upkeep(lv) - _upkeep(old))
-            price = b.upgrade_cost(old, lv)
+            m1, u1, p1 = econ[lv]
+            gain = v * (m1 - m0)
+            net = gain - (u1 - u0)
+            price = p1 - p0
             if b.is_control(lv) and not b.is_control(old):
                 if cs > MAX_AREA_STRENGTH:
                     continue
@@ -191,6 +197,45 @@ def _lower(state: PaxState, power: str) -> tuple | None:
     return None
 
 
+_PLANS: dict[tuple, tuple] = {}
+_PLANS_MAX = 256
+
+
+def _plan(state: PaxState, f: dict[str, Any], player: str, power: str) -> tuple:
+    """:func:`plan` on the board ``player`` sees, remembered while the
+    round's board and the draft's orders are the same (each order takes
+    several steps of the menu; nothing public changes before the reveal)."""
+    orders = ((f.get("drafts") or {}).get(player) or {}).get("orders") or []
+    key = (id(state), state.rng_counter, len(state.log), state.turn, f.get("round"), player, power,
+           json.dumps(orders, sort_keys=True))
+    hit = _PLANS.get(key)
+    if hit is None:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+            _VIEWS.clear()
+        hit = _PLANS[key] = plan(_view(state, key[:-1], orders), power)
+    return hit
+
+
+_VIEWS: dict[tuple, PaxState] = {}
+
+
+def _view(state: PaxState, base: tuple, orders: list[dict]) -> PaxState:
+    """movement.projected: the board plus ``orders``, built on the view of
+    all but the last order when it is remembered (an order a step)."""
+    if not orders:
+        return state
+    key = base[:-1] + (json.dumps(orders, sort_keys=True),)
+    view = _VIEWS.get(key)
+    if view is None:
+        before = _view(state, base, orders[:-1])
+        view = _private_copy(before, orders[-1:])
+        view._pending = None
+        execute(view, orders[-1], public=False)
+        _VIEWS[key] = view
+    return view
+
+
 #: the first menu answer of each kind of plan
 _TOP = {"move": "move", "buy": "buy", "merchant": "merchant", "status": "status", "lower": "lower", "seal": "seal"}
 
@@ -202,12 +247,11 @@ def answer(state: PaxState, f: dict[str, Any], player: str, ids: list[str]) -> s
     draft = (f.get("drafts") or {}).get(player) or {}
     power = draft.get("acting") or player
     sub = draft.get("sub")
-    step = plan(projected(state, f, player), power)
+    step = _plan(state, f, player, power)
     if sub is None:
         if step[0] == "seal":
             other = "act-austria_hungary"
-            if power == "germany" and other in ids and \
-                    plan(projected(state, f, player), "austria_hungary")[0] != "seal":
+            if power == "germany" and other in ids and _plan(state, f, player, "austria_hungary")[0] != "seal":
                 return other
             return "seal"
         cid = _TOP[step[0]]
