@@ -12,7 +12,9 @@ numbers, not asserted.
   totals share a place, L718) against the random seats' means;
 * ``--allbot`` games (default 10) at each player count with every seat the
   bot: the winners' distribution by power and the mean game length in
-  choices.
+  choices;
+* both: how often a bot's Administrative Record went negative (its
+  Section IV removals, L240).
 """
 from __future__ import annotations
 
@@ -25,9 +27,10 @@ import engine
 from engine.pax.bots import choose
 
 
-def play(seed: int, players: int, bot_seats: set[str] | None):
+def play(seed: int, players: int, bot_seats: set[str] | None, removals: Counter | None = None):
     """One whole game; ``bot_seats`` None: every seat the bot. Returns
-    ``(state, choices)``."""
+    ``(state, choices)``; ``removals`` counts the bot's Section IV removals
+    (a negative Administrative Record, L240)."""
     s = engine.new_game("pax", "1880", seed, {"players": players})
     rnd = random.Random(seed * 7919 + 1)
     n = 0
@@ -37,6 +40,8 @@ def play(seed: int, players: int, bot_seats: set[str] | None):
             return s, n
         d = pending[0]
         if bot_seats is None or d.actor in bot_seats:
+            if removals is not None and d.step == "pax.admin_remove":
+                removals[d.actor] += 1
             cid = choose(s, d)
         else:
             cid = rnd.choice(d.ids())
@@ -51,10 +56,11 @@ def ranks(scores: dict[str, int]) -> dict[str, int]:
 
 def against_random(games: int, seed: int, players: int) -> dict:
     wins, bot_vp, bot_rank, rnd_vp, rnd_rank, rnd_n, length = 0.0, 0, 0, 0, 0, 0, 0
+    removals: Counter = Counter()
     for i in range(games):
         s0 = engine.new_game("pax", "1880", seed + i, {"players": players})
         bot = s0.players[i % players]
-        s, n = play(seed + i, players, {bot})
+        s, n = play(seed + i, players, {bot}, removals)
         scores = s.result["scores"]
         rk = ranks(scores)
         winners = s.result["winners"]
@@ -68,19 +74,20 @@ def against_random(games: int, seed: int, players: int) -> dict:
                 rnd_n += 1
         length += n
     return {"win": wins / games, "bot_vp": bot_vp / games, "bot_rank": bot_rank / games,
-            "rnd_vp": rnd_vp / rnd_n, "rnd_rank": rnd_rank / rnd_n, "fair": 1 / players, "len": length / games}
+            "rnd_vp": rnd_vp / rnd_n, "rnd_rank": rnd_rank / rnd_n, "fair": 1 / players, "len": length / games,
+            "removals": sum(removals.values())}
 
 
 def all_bot(games: int, seed: int, players: int) -> dict:
     won: Counter = Counter()
-    length, how = 0, Counter()
+    length, how, removals = 0, Counter(), Counter()
     for i in range(games):
-        s, n = play(seed + i, players, None)
+        s, n = play(seed + i, players, None, removals)
         for w in s.result["winners"]:
             won[w] += 1 / len(s.result["winners"])
         how[s.result["how"]] += 1
         length += n
-    return {"won": won, "len": length / games, "how": how}
+    return {"won": won, "len": length / games, "how": how, "removals": sum(removals.values())}
 
 
 def main() -> None:
@@ -97,13 +104,13 @@ def main() -> None:
             print(f"{players} players, bot vs random, {a.games} games: bot win share {r['win']:.3f} "
                   f"(fair share {r['fair']:.3f}), bot mean VP {r['bot_vp']:.1f} vs random {r['rnd_vp']:.1f}, "
                   f"bot mean rank {r['bot_rank']:.2f} vs random {r['rnd_rank']:.2f}, "
-                  f"mean length {r['len']:.0f} choices")
+                  f"mean length {r['len']:.0f} choices, the bot's Section IV removals {r['removals']}")
         if a.allbot:
             r = all_bot(a.allbot, a.seed, players)
             dist = ", ".join(f"{w} {v:.1f}" for w, v in r["won"].most_common())
             ends = ", ".join(f"{h} {v}" for h, v in r["how"].most_common())
             print(f"{players} players, all bot, {a.allbot} games: winners {dist}; "
-                  f"mean length {r['len']:.0f} choices; ends: {ends}")
+                  f"mean length {r['len']:.0f} choices; ends: {ends}; Section IV removals {r['removals']}")
         print(f"  ({time.process_time() - t:.0f} CPU-s)")
 
 
