@@ -9,13 +9,16 @@ worth its cost, then seals. Each order is the first of:
    army to buy for it when none is at home and the Control is reachable;
 2. a merchant fleet due this turn (L376), in the sea that brings the most
    Economic Value newly within its Lines of Communication (L109);
-3. the status whose money over the rest of the game beats its price: the
+3. the first canal (L388) when it may build it: its 15 VP are worth more
+   than £30 at any divisor; an Influence in a canal site counts half that
+   towards its worth;
+4. the status whose money over the rest of the game beats its price: the
    income it adds each remaining Administrative phase less its upkeep (and a
    new Control's garrison upkeep; a first Control loses the automatic
    Colonial Office 6, L232), plus twice the income at the end (line 29,
    L718), against its price (and the army a new Control needs). An Interest
    earns nothing and is never bought (tables.yaml provisional multipliers);
-4. lowering what costs more than it brings (L352): an Interest, an
+5. lowering what costs more than it brings (L352): an Interest, an
    Influence in an area of Economic Value 1 or less;
 
 else it seals. Money not spent is worth VP at the VP Record phase (L706):
@@ -36,7 +39,9 @@ from . import board as b
 from .admin import admin_record
 from .data import get_data, table_value
 from .movement import (
+    CANAL_SITES,
     _private_copy,
+    canal_options,
     execute,
     lower_options,
     merchant_options,
@@ -82,9 +87,27 @@ def garrison_need(state: PaxState, power: str, area: str) -> int:
 def plan(state: PaxState, power: str) -> tuple:
     """``power``'s next order on ``state`` (the board its writer sees):
     ("move", "<loc>|<unit>", area), ("buy", unit), ("merchant", "new", sea),
-    ("status", area, level), ("lower", "<area>:<to>") or ("seal",)."""
-    return (_garrison(state, power) or _merchant(state, power) or _status(state, power)
-            or _lower(state, power) or ("seal",))
+    ("status", area, level), ("canal", site), ("lower", "<area>:<to>") or ("seal",)."""
+    return (_garrison(state, power) or _merchant(state, power) or _canal(state, power)
+            or _status(state, power) or _lower(state, power) or ("seal",))
+
+
+def _canal_worth(state: PaxState, power: str) -> float:
+    """£ the first canal is worth to ``power`` beyond its price: its VP
+    (L388) at the power's divisor (L714), less £30; 0 once one is built."""
+    if state.canals:
+        return 0
+    from .phases import divisor
+
+    canal = b.tables()["canal"]
+    return max(0, int(table_value(canal["first_builder_vp"])) * divisor(power, state)
+               - int(table_value(canal["cost"])))
+
+
+def _canal(state: PaxState, power: str) -> tuple | None:
+    """The first canal (L388, L696) whenever it may build it."""
+    sites = canal_options(state, power)
+    return ("canal", sites[0]) if sites and _canal_worth(state, power) > 0 else None
 
 
 def _garrison(state: PaxState, power: str) -> tuple | None:
@@ -159,6 +182,8 @@ def _status(state: PaxState, power: str) -> tuple | None:
             if price > money:
                 continue
             worth = rest * net + 2 * gain - price
+            if area in CANAL_SITES and lv != "interest" and old in (None, "interest"):
+                worth += _canal_worth(state, power) / 2  # the canal needs it established (L388), a turn later
             if worth > 0:
                 scored.append((worth, area, lv, net))
     for worth, area, lv, net in sorted(scored, reverse=True):
@@ -254,7 +279,7 @@ def answer(state: PaxState, f: dict[str, Any], player: str, ids: list[str]) -> s
             if power == "germany" and other in ids and _plan(state, f, player, "austria_hungary")[0] != "seal":
                 return other
             return "seal"
-        cid = _TOP[step[0]]
+        cid = f"canal-{step[1]}" if step[0] == "canal" else _TOP[step[0]]
         return cid if cid in ids else "seal"
     want = {"move": step[1:], "buy": step[1:], "merchant": step[1:], "status": step[1:],
             "lower": step[1:]}.get(step[0], ())

@@ -149,3 +149,16 @@ def test_the_bot_does_not_convene_against_a_weaker_power():
     s.casus_belli.append({"holder": "france", "against": "great_britain", "area": "aden",
                           "why": "control_placed", "turn": s.turn})
     assert claim(s, "france") == ("france", "great_britain", "aden")
+
+
+def test_the_bot_builds_the_first_canal_when_it_may():
+    """L388: £30 and an established Influence or Control in Panama or Central
+    America build the canal; the first builder earns 15 VP at once, worth
+    more than £30 at any VP divisor (L714). The bot builds it."""
+    from engine.pax import board as b
+
+    s = _to_movement(3)
+    b.set_status(s, "central_america", "great_britain", "influence", new=False)
+    s.powers["great_britain"].treasury = max(40, s.powers["great_britain"].treasury)
+    orders = _sealed_orders(s, "great_britain")
+    assert {"power": "great_britain", "op": "canal", "site": "central_america"} in orders
