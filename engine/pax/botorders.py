@@ -41,6 +41,8 @@ from .data import get_data, table_value
 from .movement import (
     CANAL_SITES,
     _private_copy,
+    _view,
+    board_key,
     canal_options,
     execute,
     lower_options,
@@ -228,37 +230,16 @@ _PLANS_MAX = 256
 
 def _plan(state: PaxState, f: dict[str, Any], player: str, power: str) -> tuple:
     """:func:`plan` on the board ``player`` sees, remembered while the
-    round's board and the draft's orders are the same (each order takes
-    several steps of the menu; nothing public changes before the reveal)."""
+    board (its fingerprint, movement.board_key) and the draft's orders are
+    the same (each order takes several steps of the menu)."""
     orders = ((f.get("drafts") or {}).get(player) or {}).get("orders") or []
-    key = (id(state), state.rng_counter, len(state.log), state.turn, f.get("round"), player, power,
-           json.dumps(orders, sort_keys=True))
+    key = (board_key(state), player, power, json.dumps(orders, sort_keys=True))
     hit = _PLANS.get(key)
     if hit is None:
         if len(_PLANS) >= _PLANS_MAX:
             _PLANS.clear()
-            _VIEWS.clear()
-        hit = _PLANS[key] = plan(_view(state, key[:-1], orders), power)
+        hit = _PLANS[key] = plan(_view(state, key[0], player, orders), power)
     return hit
-
-
-_VIEWS: dict[tuple, PaxState] = {}
-
-
-def _view(state: PaxState, base: tuple, orders: list[dict]) -> PaxState:
-    """movement.projected: the board plus ``orders``, built on the view of
-    all but the last order when it is remembered (an order a step)."""
-    if not orders:
-        return state
-    key = base[:-1] + (json.dumps(orders, sort_keys=True),)
-    view = _VIEWS.get(key)
-    if view is None:
-        before = _view(state, base, orders[:-1])
-        view = _private_copy(before, orders[-1:])
-        view._pending = None
-        execute(view, orders[-1], public=False)
-        _VIEWS[key] = view
-    return view
 
 
 #: the first menu answer of each kind of plan

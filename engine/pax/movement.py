@@ -373,9 +373,9 @@ def _view(state: PaxState, board: str, player: str, orders: list[dict]) -> PaxSt
     return view
 
 
-def _menu(state: PaxState, f: dict, player: str, board: str) -> Decision:
+def _menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Decision:
     d = _draft(f, player)
-    view = _view(state, board, player, d["orders"])
+    view = projected(state, f, player) if board is None else _view(state, board, player, d["orders"])
     power, sub = d["acting"], d["sub"]
     back = _c("back", "back", "Back")
     head = _head(view, f, power, sub, len(d["orders"]))
