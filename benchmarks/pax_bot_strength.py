@@ -57,6 +57,7 @@ def ranks(scores: dict[str, int]) -> dict[str, int]:
 def against_random(games: int, seed: int, players: int) -> dict:
     wins, bot_vp, bot_rank, rnd_vp, rnd_rank, rnd_n, length = 0.0, 0, 0, 0, 0, 0, 0
     removals: Counter = Counter()
+    held, won = Counter(), Counter()  # games the bot held each power, its wins with it
     for i in range(games):
         s0 = engine.new_game("pax", "1880", seed + i, {"players": players})
         bot = s0.players[i % players]
@@ -65,6 +66,8 @@ def against_random(games: int, seed: int, players: int) -> dict:
         rk = ranks(scores)
         winners = s.result["winners"]
         wins += 1 / len(winners) if bot in winners else 0
+        held[bot] += 1
+        won[bot] += 1 / len(winners) if bot in winners else 0
         bot_vp += scores[bot]
         bot_rank += rk[bot]
         for p in scores:
@@ -75,7 +78,7 @@ def against_random(games: int, seed: int, players: int) -> dict:
         length += n
     return {"win": wins / games, "bot_vp": bot_vp / games, "bot_rank": bot_rank / games,
             "rnd_vp": rnd_vp / rnd_n, "rnd_rank": rnd_rank / rnd_n, "fair": 1 / players, "len": length / games,
-            "removals": sum(removals.values())}
+            "removals": sum(removals.values()), "by_power": {p: won[p] / n for p, n in held.items()}}
 
 
 def all_bot(games: int, seed: int, players: int) -> dict:
@@ -105,6 +108,8 @@ def main() -> None:
                   f"(fair share {r['fair']:.3f}), bot mean VP {r['bot_vp']:.1f} vs random {r['rnd_vp']:.1f}, "
                   f"bot mean rank {r['bot_rank']:.2f} vs random {r['rnd_rank']:.2f}, "
                   f"mean length {r['len']:.0f} choices, the bot's Section IV removals {r['removals']}")
+            print("  the bot's win share by the power it held: "
+                  + ", ".join(f"{p} {v:.2f}" for p, v in sorted(r["by_power"].items())))
         if a.allbot:
             r = all_bot(a.allbot, a.seed, players)
             dist = ", ".join(f"{w} {v:.1f}" for w, v in r["won"].most_common())
