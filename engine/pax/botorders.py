@@ -43,6 +43,7 @@ from .movement import (
     _private_copy,
     _view,
     board_key,
+    buy_options,
     canal_options,
     execute,
     lower_options,
@@ -71,17 +72,13 @@ def _economy(data_id: int) -> dict[str | None, tuple[int, int, int]]:
     return out
 
 
-def _mult(level: str | None) -> int:
-    return _economy(id(get_data()))[level][0]
-
-
 def garrison_need(state: PaxState, power: str, area: str) -> int:
     """Land strength ``power`` wants in ``area``, one of its Controls: 1
     (L356), or, for a Control still to be won in Colonial Combat, 1 against
     an area of strength 0 (L397) else 4 per strength point (4:1)."""
     s = b.status(state, area, power)
     cs = get_data().areas[area].combat_strength
-    if s is not None and s.new and getattr(s, "combat", False) and cs:
+    if s is not None and s.new and s.combat and cs:
         return 4 * cs
     return 1
 
@@ -125,7 +122,7 @@ def _garrison(state: PaxState, power: str) -> tuple | None:
                 return ("move", f"{b.HOME}|{unit}", area)
         if area not in b.land_destinations(state, power, b.HOME):
             continue
-        armies = [u for u in _buyable(state, power) if u.startswith("army")]
+        armies = [u for u in buy_options(state, power) if u.startswith("army")]
         if not armies:
             continue
         short = need - have
@@ -134,12 +131,6 @@ def _garrison(state: PaxState, power: str) -> tuple | None:
         if b.unit_price(parse_unit(unit)[1]) <= money:
             return ("buy", unit)
     return None
-
-
-def _buyable(state: PaxState, power: str) -> list[str]:
-    from .movement import buy_options
-
-    return buy_options(state, power)
 
 
 def _merchant(state: PaxState, power: str) -> tuple | None:
