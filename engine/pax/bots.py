@@ -1,12 +1,15 @@
-"""A simple non-player policy for Pax Britannica seats (part 1): in each
-Movement round it buys the cheapest status it may place in the offered area
-of highest Economic Value, once, and seals; every other decision takes the
-cheapest removal (Section IV) or the first choice. It only picks from the
-offered choices, so a seat can switch between a person and this bot at any
-time. Not a strategy. Part 2 (issue 34): in Negotiation it writes nothing
-and accepts only proposals in which it gives nothing; it convenes no
-Congress, stays away, votes for a treaty only when it gives nothing, and
-signs what the Congress adopted; it fights a revolt
+"""A simple non-player policy for Pax Britannica seats. In each Movement
+round it writes the orders worth their cost (engine/pax/botorders.py:
+garrisons, merchant fleets, statuses that pay back, lowering what costs
+more than it brings) and seals; every other decision takes the cheapest
+removal (Section IV) or the first choice. It only picks from the offered
+choices, so a seat can switch between a person and this bot at any time.
+Part 2 (issue 34): in Negotiation it writes nothing and accepts only
+proposals in which it gives nothing; it convenes the Congress of Europe
+when it holds a Casus Belli over a status of a power it will not declare
+war on (not weaker than itself) and proposes that the power withdraw that
+status (L463-465); otherwise it stays away; it votes for a treaty only when
+it gives nothing, and signs what the Congress adopted; it fights a revolt
 when its armies match the area's strength; it takes the cheapest loss. In
 war (ruleset 3): it moves land units one step towards the enemy, attacks
 and joins attacks at 2:1 or better, retreats where it is in supply and
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 from ..core.messages import Decision
 from .data import get_data
-from .state import RANK
 
 
 def choose(state, d: Decision) -> str:
@@ -33,22 +35,9 @@ def choose(state, d: Decision) -> str:
         return ANSWERS[d.step](state, d, ids)
     if d.step != "pax.movement":
         return ids[0]
-    top = state.stack[-1]
-    draft = (top.get("drafts") or {}).get(d.actor) or {}
-    sub = draft.get("sub")
-    if sub is None:
-        if not draft.get("orders") and "status" in ids and top.get("round") == 1:
-            return "status"
-        return "seal"
-    if sub.get("kind") == "status" and "area" not in sub:
-        areas = [i for i in ids if i in get_data().areas]
-        if areas:
-            return max(areas, key=lambda a: (get_data().areas[a].economic_value, a))
-    if sub.get("kind") == "status":
-        levels = [i for i in ids if i in RANK]
-        if levels:
-            return min(levels, key=lambda lv: RANK[lv])
-    return "back"
+    from .botorders import answer
+
+    return answer(state, state.stack[-1], d.actor, ids)
 
 
 def _negotiation(state, d: Decision, ids: list[str]) -> str:
@@ -149,6 +138,63 @@ def _cession(state, d: Decision, ids: list[str]) -> str:
     return max(areas, key=lambda a: (get_data().areas[a].economic_value, a)) if areas else ids[0]
 
 
+def claim(state, seat: str) -> tuple[str, str, str] | None:
+    """(holder, against, area): a Casus Belli of this turn held by ``seat``
+    (its power or Austria-Hungary, L224) over ``against``'s status in
+    ``area``, against a power at least as strong (war on it is not declared,
+    :func:`_declare`); None if there is none."""
+    for c in state.casus_belli:
+        holder, against, area = c["holder"], c["against"], c.get("area")
+        if c["turn"] != state.turn or state.seat(holder) != seat or state.seat(against) in (seat, None) \
+                or not area or against not in state.areas[area].statuses:
+            continue
+        if army_strength(state, against) >= army_strength(state, holder):
+            return holder, against, area
+    return None
+
+
+def _congress_call(state, d: Decision, ids: list[str]) -> str:
+    """Convene (the first host offered) when it holds a claim (:func:`claim`)."""
+    convene = [i for i in ids if i.startswith("convene-")]
+    return convene[0] if convene and claim(state, d.actor) else "pass"
+
+
+def _congress_propose(state, d: Decision, ids: list[str]) -> str:
+    """Its claim's power withdraws the disputed status, in its favour; else
+    the first term that power may give it; no proposal when it has no claim
+    or no such term. A treaty with a term is always submitted."""
+    from .negotiation import term_id, term_options
+    from .term_menu import allowed
+
+    f = state.stack[-1]
+    draft = (f.get("drafts") or {}).get(d.actor) or {}
+    sub, terms, c = draft.get("sub"), draft.get("terms") or [], claim(state, d.actor)
+    if sub is None:
+        if terms and "submit" in ids:
+            return "submit"
+        from .congress import term_sides
+
+        taker = c[0] if c and c[0] in term_sides(state) else d.actor
+        if c and f"giver-{c[1]}" in ids and any(allowed(t) for t in term_options(state, c[1], taker)):
+            return f"giver-{c[1]}"
+        return "done"
+    if c is None or sub.get("giver") != c[1]:
+        return "cancel"
+    if "taker" not in sub:
+        return next((i for i in (f"taker-{c[0]}", f"taker-{d.actor}") if i in ids), "cancel")
+    want = term_id({"kind": "remove", "giver": c[1], "taker": sub["taker"], "area": c[2]})
+    if want in ids:
+        return want
+    pick = f"pick:remove:{c[1]}:{sub['taker']}"
+    if pick in ids and sub.get("pick") != pick[5:]:
+        return pick
+    terms_offered = [i for i in ids if i not in ("cancel", "back") and not i.startswith("pick:")]
+    if terms_offered:
+        return terms_offered[0]
+    picks = [i for i in ids if i.startswith("pick:")]
+    return picks[0] if picks else "cancel"
+
+
 def army_strength(state, power: str) -> int:
     """All of ``power``'s armies, wherever they stand (L71)."""
     from . import board as b
@@ -182,8 +228,8 @@ def _peace(state, d: Decision, ids: list[str]) -> str:
 
 
 ANSWERS = {"pax.negotiation": _negotiation, "pax.answers": _answer, "pax.revolt_fight": _revolt,
-           "pax.congress_call": lambda s, d, ids: "pass", "pax.congress_attend": lambda s, d, ids: "stay",
-           "pax.congress_propose": _negotiation, "pax.congress_vote": _vote,
+           "pax.congress_call": _congress_call, "pax.congress_attend": lambda s, d, ids: "stay",
+           "pax.congress_propose": _congress_propose, "pax.congress_vote": _vote,
            "pax.congress_sign": lambda s, d, ids: "sign",
            "pax.war_moves": _war_moves, "pax.war_attack_choice": _war_attack, "pax.war_join": _war_join,
            "pax.war_retreat": _war_retreat, "pax.cession": _cession,

@@ -350,13 +350,32 @@ def menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Dec
     if hit is None:
         if len(_MENUS) >= _MENUS_MAX:
             _MENUS.clear()
-        hit = _MENUS[key] = _menu(state, f, player)
+            _VIEWS.clear()
+        hit = _MENUS[key] = _menu(state, f, player, key[0])
     return hit
 
 
-def _menu(state: PaxState, f: dict, player: str) -> Decision:
+_VIEWS: dict[tuple, PaxState] = {}
+
+
+def _view(state: PaxState, board: str, player: str, orders: list[dict]) -> PaxState:
+    """:func:`projected` for a writer whose draft holds ``orders``, built on
+    the view of all but the last order when it is remembered (a writer adds
+    one order at a time: each order carried out once, not once a menu)."""
+    if not orders:
+        return state
+    key = (board, player, json.dumps(orders, sort_keys=True))
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _private_copy(_view(state, board, player, orders[:-1]), orders[-1:])
+        execute(view, orders[-1], public=False)
+        _VIEWS[key] = view
+    return view
+
+
+def _menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Decision:
     d = _draft(f, player)
-    view = projected(state, f, player)
+    view = projected(state, f, player) if board is None else _view(state, board, player, d["orders"])
     power, sub = d["acting"], d["sub"]
     back = _c("back", "back", "Back")
     head = _head(view, f, power, sub, len(d["orders"]))

@@ -43,6 +43,8 @@ def test_a_writers_board_is_the_round_plus_their_orders_and_the_live_board_is_un
                 for o in d["orders"]:
                     m.execute(slow, o, public=False)
                 assert _board(m.projected(s, f, p)) == _board(slow)
+                # built order by order on the remembered boards (m.menu): the same board
+                assert _board(m._view(s, m.board_key(s), p, d["orders"])) == _board(slow)
                 m._menu(s, f, p)
                 seen += 1
             assert _content(s) == before, "writing orders changed the live board"
