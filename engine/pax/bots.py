@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from ..core.messages import Decision
 from .data import get_data
+from .war import gives
 
 
 def choose(state, d: Decision) -> str:
@@ -62,22 +63,19 @@ def _revolt(state, d: Decision, ids: list[str]) -> str:
     return "fight" if att >= get_data().areas[f["area"]].combat_strength else "hold"
 
 
-def _gives(state, actor: str, terms: list[dict]) -> bool:
-    return any(state.seat(t["giver"]) == actor for t in terms)
-
-
 def _vote(state, d: Decision, ids: list[str]) -> str:
     """For a Congress treaty in which it gives nothing, else against."""
     c = state.congress
     f = state.stack[-1]
     prop = c["proposals"][f["index"]]
-    return "no" if _gives(state, d.actor, prop["terms"]) else "yes"
+    return "no" if gives(state, d.actor, prop["terms"]) else "yes"
 
 
 def _peace_sign(state, d: Decision, ids: list[str]) -> str:
-    """It signs a peace treaty in which it gives nothing (L684)."""
+    """It signs a peace treaty in which it gives nothing (L684): the step's
+    own deadline default."""
     f = state.stack[-1]
-    return "refuse" if _gives(state, d.actor, f["proposals"][f["index"]]["terms"]) else "sign"
+    return "refuse" if gives(state, d.actor, f["proposals"][f["index"]]["terms"]) else "sign"
 
 
 def _war_moves(state, d: Decision, ids: list[str]) -> str:
