@@ -51,9 +51,8 @@ from .movement import (
     status_options,
     unit_destinations,
 )
-from .state import PaxState, parse_unit
+from .state import TURNS, PaxState, parse_unit
 
-LAST_TURN = 10  # 1880-1916 (L133)
 CO_LOSS = 12.5  # the automatic 6 (£30) against a roll's mean (£17.5), L232 with the provisional table
 WORST_CO = 5  # the provisional Colonial Office table's lowest line (die 1)
 MAX_AREA_STRENGTH = 2  # a Control is sought only where 4:1 costs at most 8 strength points
@@ -148,7 +147,7 @@ def _merchant(state: PaxState, power: str) -> tuple | None:
 
 def _status(state: PaxState, power: str) -> tuple | None:
     money = state.powers[power].treasury
-    rest = max(0, LAST_TURN - state.turn)
+    rest = max(0, TURNS - state.turn)
     econ, areas = _economy(id(get_data())), get_data().areas
     if money < min(price for mult, _, price in econ.values() if mult):
         return None  # not even the cheapest status that earns
