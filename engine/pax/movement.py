@@ -334,9 +334,16 @@ _MENUS_MAX = 512
 
 
 def board_key(state: PaxState) -> str:
-    """The fingerprint of what an orders menu reads besides the round and
-    the writer's draft: the board, the turn, the canals and the options."""
-    return state.model_dump_json(include={"areas", "powers", "turn", "canals", "et", "options"})
+    """The fingerprint of what an orders menu (and the bot's plan) may read
+    besides the round and the writer's draft: the whole game but its stack
+    (the drafts), log and move counters, which change at every click. A
+    narrower key let two games with the same board but other Casus Belli,
+    treaties or indexes share a menu: a remembered plan the menu did not
+    offer kept the bot going back and forth for ever."""
+    return state.model_dump_json(exclude=_NOT_READ)
+
+
+_NOT_READ = {"stack", "log", "log_base", "move", "version"}
 
 
 def menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Decision:
@@ -355,7 +362,7 @@ def menu(state: PaxState, f: dict, player: str, board: str | None = None) -> Dec
     return hit
 
 
-_VIEWS: dict[tuple, PaxState] = {}
+_VIEWS: dict[tuple, tuple[PaxState, PaxState]] = {}
 
 
 def _view(state: PaxState, board: str, player: str, orders: list[dict]) -> PaxState:
@@ -364,12 +371,17 @@ def _view(state: PaxState, board: str, player: str, orders: list[dict]) -> PaxSt
     one order at a time: each order carried out once, not once a menu)."""
     if not orders:
         return state
-    key = (board, player, json.dumps(orders, sort_keys=True))
-    view = _VIEWS.get(key)
-    if view is None:
-        view = _private_copy(_view(state, board, player, orders[:-1]), orders[-1:])
-        execute(view, orders[-1], public=False)
-        _VIEWS[key] = view
+    # a view shares the board it does not change with ``state`` itself, so it
+    # is kept for that state object only (another game's board moves on)
+    key = (id(state), board, player, json.dumps(orders, sort_keys=True))
+    hit = _VIEWS.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    view = _private_copy(_view(state, board, player, orders[:-1]), orders[-1:])
+    execute(view, orders[-1], public=False)
+    if len(_VIEWS) >= _MENUS_MAX:  # each keeps its state alive
+        _VIEWS.clear()
+    _VIEWS[key] = (state, view)
     return view
 
 
