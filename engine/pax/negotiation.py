@@ -86,6 +86,8 @@ def term_options(state: PaxState, giver: str, taker: str) -> list[dict[str, Any]
         if taker in a.statuses and giver not in a.statuses:
             out.append({"kind": "keep_out", "giver": giver, "taker": taker, "area": aid})
     money = state.powers[giver].treasury
+    if at_least(state, 3) and state.powers[taker].kind == "minor":
+        money = 0  # a minor holds no money (L247-250): nothing is paid to it
     out += [{"kind": "pay", "giver": giver, "taker": taker, "amount": n} for n in AMOUNTS if n <= money]
     if at_least(state, 3) and giver != taker:
         out += [{"kind": k, "giver": giver, "taker": taker} for k in ALLIANCE_TERMS]

@@ -509,3 +509,17 @@ def test_the_first_disagreeing_victor_fixes_the_congress_seat():
     engine.apply(s, "usa", f"convene-{where[-1]}")
     assert s.congress["host"] == where[-1] and s.congress["parties"] == ["france", "usa"]
     assert ets(s, "congress_convened") == [3]
+
+
+def test_a_peace_treaty_pays_no_money_to_a_minor():
+    """L247-250: a minor power holds no money and scores no VP, so a peace
+    treaty binding a minor at war (L684 "si conformerà al Trattato") offers
+    no payment to it; between Great Powers payments stay (L449-457). A soak
+    game's treaty paid Spain £1."""
+    from engine.pax.negotiation import term_options
+    from tests.engine.test_pax_war_flow import fresh
+
+    s = fresh()
+    s.powers["germany"].treasury = 20
+    assert not [t for t in term_options(s, "germany", "spain") if t["kind"] == "pay"]
+    assert [t for t in term_options(s, "germany", "france") if t["kind"] == "pay"]
